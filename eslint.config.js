@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const dirs = (p) =>
+  fs.existsSync(p)
+    ? fs
+        .readdirSync(p, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+/** Siblings may not import each other: areas, features, api modules (STYLE.md boundaries). */
+const siblingZones = (base) =>
+  dirs(base).map((name) => ({
+    target: `./${base}/${name}`,
+    from: `./${base}`,
+    except: [`./${name}`],
+    message: `${base}/${name} may not import a sibling; move shared code to a shared folder.`,
+  }));
+
+const zones = [
+  ...siblingZones('apps/web/src/areas'),
+  ...siblingZones('apps/web/src/features'),
+  // shared web code imports neither areas nor features
+  ...['components', 'lib', 'config', 'app'].flatMap((d) =>
+    d === 'app'
+      ? []
+      : [
+          { target: `./apps/web/src/${d}`, from: './apps/web/src/areas' },
+          { target: `./apps/web/src/${d}`, from: './apps/web/src/features' },
+        ],
+  ),
+  { target: './apps/web/src/features', from: './apps/web/src/areas' },
+  // api platform code never imports domains or areas
+  { target: './apps/api/src/platform', from: './apps/api/src/modules' },
+  { target: './apps/api/src/platform', from: './apps/api/src/areas' },
+  { target: './apps/api/src/modules', from: './apps/api/src/areas' },
+  // contracts depend on zod only
+  { target: './packages/contracts', from: './apps' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'apps/api/drizzle/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/only-throw-error': 'off',
+      'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { Permission } from '../permissions/permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint. Deny by default: every endpoint names one.
+ * - public: anyone (login, signup, health);
+ * - session: any signed-in back-office user;
+ * - a permission of the permission table: the role-positions it lists.
+ */
+export type Access =
+  { kind: 'public' } | { kind: 'session' } | { kind: 'permission'; permission: Permission };
+
+export const publicAccess = { kind: 'public' } as const satisfies Access;
+export const sessionAccess = { kind: 'session' } as const satisfies Access;
+export const allow = (permission: Permission) =>
+  ({ kind: 'permission', permission }) as const satisfies Access;
+
+/** One API call: method, full path (Fastify `:param` style), schemas and who may call it. */
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Success responses by status code. */
+  responses: Record<number, z.ZodType>;
+  /** Acts on the client named by x-client-id (MASTER, AGENCY on its own clients) or the caller's own. */
+  clientScoped?: boolean;
+};
+
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+/** Replace `:name` segments of a path with values. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEndpoint, publicAccess } from '../common/endpoint.ts';
+import { idSchema } from '../common/ids.ts';
+
+export const DEV_PREFIX = '/dev/api/v1';
+
+export const mailSchema = z.object({
+  id: idSchema,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Mail = z.infer<typeof mailSchema>;
+
+/** The development mailbox: only served when mail is kept in the database (no SMTP_URL). */
+export const devEndpoints = {
+  listMails: defineEndpoint({
+    method: 'GET',
+    path: `${DEV_PREFIX}/mails`,
+    summary: 'Mails the product sent, newest first (development mailbox)',
+    tags: ['dev'],
+    access: publicAccess,
+    query: z.object({ to: z.string().optional() }),
+    responses: { 200: z.object({ data: z.array(mailSchema) }) },
+  }),
+} as const;

@@ -1,0 +1,43 @@
+import type { Position, Role, RolePosition } from '../common/enums.ts';
+import { rolePosition } from '../common/enums.ts';
+
+const masters = ['MASTER_OWNER', 'MASTER_MANAGER', 'MASTER_STAFF'] as const;
+const agencies = ['AGENCY_OWNER', 'AGENCY_MANAGER', 'AGENCY_STAFF'] as const;
+const clients = ['CLIENT_OWNER', 'CLIENT_MANAGER', 'CLIENT_STAFF'] as const;
+
+/**
+ * The one permission table: which role-positions may perform each area action.
+ * The server enforces it on every route; the web app hides what it forbids.
+ * OWNER manages users and settings; MANAGER works but manages no users; STAFF reads and does day-to-day work.
+ */
+export const permissionTable = {
+  // master area
+  'master.read': [...masters],
+  'master.write': ['MASTER_OWNER', 'MASTER_MANAGER'],
+  'master.users.manage': ['MASTER_OWNER'],
+  'master.audit.read': [...masters],
+  // agency area
+  'agency.read': [...agencies],
+  'agency.clients.signup': ['AGENCY_OWNER', 'AGENCY_MANAGER'],
+  'agency.users.manage': ['AGENCY_OWNER'],
+  // client area
+  'client.read': [...clients],
+  'client.work': [...clients],
+  'client.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER'],
+  'client.users.manage': ['CLIENT_OWNER'],
+  'client.settings.manage': ['CLIENT_OWNER'],
+  // a back-office user's own account (e-mail, password)
+  'self.manage': [...masters, ...agencies, ...clients],
+} as const satisfies Record<string, readonly RolePosition[]>;
+
+export type Permission = keyof typeof permissionTable;
+
+export function can(role: Role, position: Position, permission: Permission): boolean {
+  return (permissionTable[permission] as readonly RolePosition[]).includes(rolePosition(role, position));
+}
+
+/** The area each role lands in after login. */
+export const areaOfRole = { MASTER: 'master', AGENCY: 'agency', CLIENT: 'client' } as const satisfies Record<
+  Role,
+  string
+>;
