@@ -9,3 +9,5 @@ export * from './permissions/permissions.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './dev/dev.endpoints.ts';
+export * from './clients/clients.schemas.ts';
+export * from './clients/clients.endpoints.ts';

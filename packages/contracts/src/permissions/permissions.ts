@@ -20,12 +20,12 @@ export const permissionTable = {
   'agency.read': [...agencies],
   'agency.clients.signup': ['AGENCY_OWNER', 'AGENCY_MANAGER'],
   'agency.users.manage': ['AGENCY_OWNER'],
-  // client area
-  'client.read': [...clients],
-  'client.work': [...clients],
-  'client.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER'],
-  'client.users.manage': ['CLIENT_OWNER'],
-  'client.settings.manage': ['CLIENT_OWNER'],
+  // client area: the client's own users, and MASTER (and AGENCY, reading) acting on it with x-client-id
+  'client.read': [...clients, ...masters, ...agencies],
+  'client.work': [...clients, 'MASTER_OWNER', 'MASTER_MANAGER'],
+  'client.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
+  'client.users.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
+  'client.settings.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
   // a back-office user's own account (e-mail, password)
   'self.manage': [...masters, ...agencies, ...clients],
 } as const satisfies Record<string, readonly RolePosition[]>;

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { errorMessages } from '@app/contracts';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { registerAreas } from './areas/index.ts';
+import { authorizeRequest, requireAccessDeclarations } from './platform/access.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { checkCsrf } from './platform/csrf.ts';
+import { AppError } from './platform/errors.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { healthRoutes } from './platform/health.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  ping?: () => Promise<void>;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** false in tests; pino options otherwise. */
+  logger?: boolean;
+};
+
+const API_PREFIXES = [
+  '/auth/',
+  '/client/api/',
+  '/master/api/',
+  '/agency/api/',
+  '/search/api/',
+  '/shift/api/',
+  '/member-liff/api/',
+  '/dev/api/',
+  '/line/',
+];
+
+/** Builds the whole HTTP app; main.ts and the tests both call it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer(config);
+  let closing = false;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false }) } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', errorMessages.rateLimited),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'LINE OA Platform API',
+        description:
+          'Generated from packages/contracts. Failures answer { success: false, message, code, errors?, requestId }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    request.ctx = {
+      db,
+      config,
+      mailer,
+      clock,
+      log: request.log,
+      requestId: request.id,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      actor: null,
+      clientId: null,
+    };
+    checkCsrf(request);
+    await authorizeRequest(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PREFIXES.some((p) => request.url.startsWith(p))) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Every API route lives in this scope, where a route without declared access stops the start-up.
+  await app.register(async (api) => {
+    requireAccessDeclarations(api);
+    healthRoutes(api, { ping: options.ping ?? (async () => {}), isClosing: () => closing });
+    await registerAreas(api, config);
+  });
+
+  await serveWebApp(app, config);
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  return app;
+}
+
+/** The built SPA on the same origin: files from apps/web/dist, index.html for page routes; JSON 404 otherwise. */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const hasWebApp = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWebApp)
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      hasWebApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return reply.code(404).send({
+      success: false,
+      message: errorMessages.routeNotFound,
+      code: 'NOT_FOUND',
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { clientAreaRoutes } from '../modules/clients/clients.routes.ts';
+import { devRoutes } from '../modules/dev/dev.routes.ts';
+
+/**
+ * One scope per API area of SPEC.md 7. Paths come whole from the contracts (they carry the area prefix);
+ * access is declared per endpoint and checked centrally.
+ */
+export async function registerAreas(app: FastifyInstance, config: Config): Promise<void> {
+  // /auth/api/v1/session
+  await app.register(async (area) => authRoutes(area, config.rateLimits));
+  // /client/api/v1
+  await app.register(async (area) => clientAreaRoutes(area));
+  // /dev/api/v1: development tools, only while mail stays in the database
+  if (config.devMailbox) await app.register(async (area) => devRoutes(area));
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the API reads. This file is the only reader of process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public URL of the app, used in mail links and the CSRF origin check. */
+  APP_URL: z.url().optional(),
+  /** Embedded data folder (PGlite). Relative paths are resolved from the repository root. */
+  DATA_DIR: z.string().default('.data'),
+  /** postgres://... switches from the embedded PGlite to a PostgreSQL server. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** SMTP server for outgoing mail; without it mail is kept in the database (development mailbox). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('LINE OA Platform <no-reply@localhost>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(168),
+  /** Secure cookies; defaults to true when APP_URL is https. */
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  /** Shared store for rate limits when several API processes run; memory otherwise. */
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo data (once) at start-up. */
+  SEED_DEMO: bool.default(true),
+  /** Serve the development mailbox page and API (only without SMTP_URL). */
+  DEV_MAILBOX: bool.optional(),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /** Attempts per 15 minutes per address and IP. */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(5),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean; cookieName: string };
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  logLevel: string;
+  seedDemo: boolean;
+  devMailbox: boolean;
+  webDistDir: string;
+  rateLimits: { login: number; passwordReset: number; windowMs: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Parse the environment once; fail listing every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      cookieSecure: e.COOKIE_SECURE ?? appUrl.startsWith('https://'),
+      cookieName: 'sid',
+    },
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },
+  };
+}

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../platform/crypto.ts';
+import { inTransaction, type Db } from './client.ts';
+import { agencies, clients, contactPersons, users } from './schema/index.ts';
+
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+const demoUsers = [
+  {
+    label: 'Master',
+    email: 'master@demo.example',
+    role: 'MASTER',
+    position: 'OWNER',
+    lastName: '運営',
+    firstName: '太郎',
+  },
+  {
+    label: 'Agency',
+    email: 'agency@demo.example',
+    role: 'AGENCY',
+    position: 'OWNER',
+    lastName: '代理',
+    firstName: '花子',
+  },
+  {
+    label: 'Client owner',
+    email: 'owner@demo.example',
+    role: 'CLIENT',
+    position: 'OWNER',
+    lastName: '山田',
+    firstName: '一郎',
+  },
+  {
+    label: 'Client manager',
+    email: 'manager@demo.example',
+    role: 'CLIENT',
+    position: 'MANAGER',
+    lastName: '佐藤',
+    firstName: '次郎',
+  },
+  {
+    label: 'Client staff',
+    email: 'staff@demo.example',
+    role: 'CLIENT',
+    position: 'STAFF',
+    lastName: '鈴木',
+    firstName: '三郎',
+  },
+] as const;
+
+export type SeedResult = { password: string; users: { label: string; email: string }[] };
+
+/** Demo data for `npm start`, written once: a second start finds it and changes nothing. */
+export async function seedDemoData(db: Db): Promise<SeedResult> {
+  const result = { password: DEMO_PASSWORD, users: demoUsers.map(({ label, email }) => ({ label, email })) };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoUsers[0].email))
+    .limit(1);
+  if (existing) return result;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await inTransaction(db, async (tx) => {
+    const [agency] = await tx
+      .insert(agencies)
+      .values({
+        name: 'デモ代理店株式会社',
+        postalCode: '150-0002',
+        prefecture: '東京都',
+        city: '渋谷区',
+        addressOther: '渋谷2-21-1',
+        marginRate: '15.00',
+      })
+      .returning();
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        agencyId: agency!.id,
+        companyName: 'デモ商店株式会社',
+        companyNameKana: 'デモショウテンカブシキガイシャ',
+        contractStatus: 'ACTIVE',
+        contractStartDate: '2026-04-01',
+        postalCode: '530-0001',
+        prefecture: '大阪府',
+        city: '大阪市北区',
+        addressOther: '梅田1-1-3',
+        monthlyFee: 12800,
+        paymentStatus: 'ACTIVE',
+      })
+      .returning();
+    await tx.insert(contactPersons).values({
+      clientId: client!.id,
+      lastName: '山田',
+      firstName: '一郎',
+      lastNameKana: 'ヤマダ',
+      firstNameKana: 'イチロウ',
+      email: 'owner@demo.example',
+      phoneNumber: '06-1234-5678',
+    });
+    const now = new Date();
+    await tx.insert(users).values(
+      demoUsers.map((u) => ({
+        email: u.email,
+        passwordHash,
+        role: u.role,
+        position: u.position,
+        lastName: u.lastName,
+        firstName: u.firstName,
+        clientId: u.role === 'CLIENT' ? client!.id : null,
+        agencyId: u.role === 'AGENCY' ? agency!.id : null,
+        masterId: u.role === 'MASTER' ? 1 : null,
+        emailVerifiedAt: now,
+      })),
+    );
+  });
+  return result;
+}

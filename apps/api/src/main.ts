@@ -1,0 +1,66 @@
+import { buildApp } from './app.ts';
+import { loadConfig, ConfigError } from './config/env.ts';
+import { createDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { startMailWorker } from './platform/mail.ts';
+
+/** loadConfig -> createDatabase -> migrate -> seed -> buildApp -> listen; closes gracefully. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, ping: database.ping });
+  const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined;
+  const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close(); // stops accepting, finishes in-flight requests
+    await mailWorker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  printWelcome(config.appUrl, database.kind, config.devMailbox, seeded);
+}
+
+function printWelcome(
+  url: string,
+  kind: string,
+  devMailbox: boolean,
+  seeded: Awaited<ReturnType<typeof seedDemoData>> | undefined,
+): void {
+  const lines = [
+    '',
+    `  LINE OA Platform is running: ${url}`,
+    `  Log in at ${url}/login   (database: ${kind})`,
+  ];
+  if (seeded) {
+    lines.push('', `  Demo logins (password for all: ${seeded.password})`);
+    for (const user of seeded.users) lines.push(`    ${user.label.padEnd(16)} ${user.email}`);
+  }
+  if (devMailbox) lines.push('', `  Mailbox (mail is kept in the database): ${url}/dev/mailbox`);
+  lines.push(`  API documentation: ${url}/docs`, '');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else
+    process.stderr.write(
+      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { OutgoingMail } from '../../platform/mail.ts';
+
+/** Mails are bilingual: Japanese first (the product's language), English below. */
+export function passwordResetMail(to: string, link: string, ttlMinutes: number): OutgoingMail {
+  return {
+    to,
+    subject: '【LINE OA Platform】パスワード再設定のご案内 / Reset your password',
+    text: [
+      'パスワード再設定のリクエストを受け付けました。',
+      `下のリンクから${ttlMinutes}分以内に新しいパスワードを設定してください。`,
+      link,
+      'お心当たりがない場合は、このメールを破棄してください。',
+      '',
+      'We received a request to reset your password.',
+      `Open the link above within ${ttlMinutes} minutes to choose a new one.`,
+      'If you did not ask for this, you can ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+export function verifyEmailMail(to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: '【LINE OA Platform】メールアドレスの確認 / Verify your email address',
+    text: [
+      'ご登録ありがとうございます。',
+      '下のリンクを開いて、メールアドレスの確認を完了してください。',
+      link,
+      '',
+      'Thank you for signing up.',
+      'Open the link above to verify your email address.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authTokens } from '../../db/schema/index.ts';
+import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+
+export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
+
+/** A new single-use token; only its hash is stored. Earlier unused tokens of the same kind stop working. */
+export async function issueAuthToken(
+  db: Db,
+  input: { userId: number; kind: AuthTokenKind; now: Date; ttlMs: number },
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .update(authTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(eq(authTokens.userId, input.userId), eq(authTokens.kind, input.kind), isNull(authTokens.usedAt)),
+    );
+  await db.insert(authTokens).values({
+    userId: input.userId,
+    kind: input.kind,
+    tokenHash: sha256Hex(token),
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
+  });
+  return token;
+}
+
+/**
+ * Use a token once: marks it used and answers its user id, or undefined when it is unknown, used
+ * or expired. The conditional update makes two concurrent uses impossible.
+ */
+export async function consumeAuthToken(
+  db: Db,
+  input: { token: string; kind: AuthTokenKind; now: Date },
+): Promise<number | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256Hex(input.token)),
+        eq(authTokens.kind, input.kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, input.now),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId;
+}

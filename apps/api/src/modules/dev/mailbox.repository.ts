@@ -1,0 +1,12 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mails } from '../../db/schema/index.ts';
+
+export async function listMails(db: Db, filter: { to?: string | undefined }) {
+  return db
+    .select()
+    .from(mails)
+    .where(filter.to ? eq(mails.to, filter.to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(mails.id))
+    .limit(100);
+}

@@ -1,0 +1,56 @@
+import type { Access, Position, Role } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import type { Mailer } from './mail.ts';
+
+/** The signed-in back-office user behind a request. */
+export type Actor = {
+  userId: number;
+  sessionId: number;
+  role: Role;
+  position: Position;
+  clientId: number | null;
+  agencyId: number | null;
+};
+
+/** What every service function receives as `ctx`. */
+export type ServiceContext = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  requestId: string;
+  ip: string;
+  userAgent: string | undefined;
+  actor: Actor | null;
+  /** The client this request acts on (own client, or x-client-id for MASTER and AGENCY). */
+  clientId: number | null;
+};
+
+/** Dependencies shared by all requests of one app. */
+export type AppDeps = { db: Db; config: Config; mailer: Mailer; clock: Clock };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    ctx: ServiceContext;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    access?: Access;
+    clientScoped?: boolean;
+  }
+}
+
+export function requireActor(ctx: ServiceContext): Actor {
+  if (!ctx.actor) throw new Error('requireActor on a route without a session: declare its access');
+  return ctx.actor;
+}
+
+export function requireClientId(ctx: ServiceContext): number {
+  if (ctx.clientId === null) throw new Error('requireClientId on a route that is not clientScoped');
+  return ctx.clientId;
+}

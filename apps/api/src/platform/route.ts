@@ -1,0 +1,68 @@
+import { failureBodySchema, type Endpoint } from '@app/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { z } from 'zod';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteInput<E extends Endpoint> = {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+};
+
+type Responses<E extends Endpoint> = E['responses'];
+export type RouteOutput<E extends Endpoint> = {
+  [K in keyof Responses<E>]: Responses<E>[K] extends z.ZodType ? z.input<Responses<E>[K]> : never;
+}[keyof Responses<E>];
+
+export type RouteHandler<E extends Endpoint> = (
+  input: RouteInput<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<RouteOutput<E>>;
+
+const failureResponses = Object.fromEntries(
+  [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, failureBodySchema]),
+);
+
+/**
+ * Register one contract endpoint: its schemas validate the request and shape the answer, its access
+ * is checked centrally (platform/access.ts), and the handler only calls a service.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: { rateLimit?: RateLimitOptions } = {},
+): void {
+  const statuses = Object.keys(endpoint.responses).map(Number);
+  const successStatus = statuses[0] ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { ...failureResponses, ...endpoint.responses },
+    },
+    config: {
+      access: endpoint.access,
+      clientScoped: endpoint.clientScoped ?? false,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    handler: async (request, reply) => {
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+      } as RouteInput<E>;
+      const result = await handler(input, request, reply);
+      if (reply.statusCode === 200 && successStatus !== 200) void reply.code(successStatus);
+      return result;
+    },
+  });
+}
