@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
@@ -6,6 +9,9 @@ import { startMailWorker } from './platform/mail.ts';
 
 /** loadConfig -> createDatabase -> migrate -> seed -> buildApp -> listen; closes gracefully. */
 async function main(): Promise<void> {
+  // A .env file at the repository root, if any, fills variables the environment does not set.
+  const envFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const database = await createDatabase(
     config.databaseUrl

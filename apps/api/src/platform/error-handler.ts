@@ -1,4 +1,4 @@
-import { errorMessages, errorStatus, type FailureBody, type FieldError } from '@app/contracts';
+import { errorMessages, type FailureBody, type FieldError } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';

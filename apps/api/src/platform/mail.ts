@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
-import type { Db } from '../db/client.ts';
+import { inTransaction, type Db } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
@@ -48,15 +48,25 @@ export function startMailWorker(options: {
   const transport = nodemailer.createTransport(config.smtpUrl);
 
   const runOnce = async (): Promise<number> => {
-    const claimed = await db.execute<{ id: number }>(sql`
-      update ${mails} set attempts = attempts + 1,
-        next_attempt_at = now() + (interval '30 seconds' * power(2, attempts))
-      where id in (
-        select id from ${mails}
-        where status = 'PENDING' and next_attempt_at <= now()
-        order by id limit ${BATCH} for update skip locked)
-      returning id`);
-    const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const ids = await inTransaction(db, async (tx) => {
+      const due = await tx
+        .select({ id: mails.id })
+        .from(mails)
+        .where(and(eq(mails.status, 'PENDING'), lte(mails.nextAttemptAt, new Date())))
+        .orderBy(mails.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const dueIds = due.map((d) => d.id);
+      await tx
+        .update(mails)
+        .set({
+          attempts: sql`${mails.attempts} + 1`,
+          nextAttemptAt: sql`now() + interval '30 seconds' * power(2, ${mails.attempts})`,
+        })
+        .where(inArray(mails.id, dueIds));
+      return dueIds;
+    });
     if (ids.length === 0) return 0;
     const rows = await db.select().from(mails).where(inArray(mails.id, ids));
     for (const m of rows) {
