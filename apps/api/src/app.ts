@@ -20,6 +20,7 @@ import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { healthRoutes } from './platform/health.ts';
+import { createJobRunner } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 
 export type BuildAppOptions = {
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Durable jobs: modules define their queues while registering; main.ts starts the runner.
+  app.decorate('jobs', createJobRunner({ db, log: app.log, clock }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

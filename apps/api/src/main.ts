@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, ping: database.ping });
   const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined;
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
+  app.jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close(); // stops accepting, finishes in-flight requests
+    await app.jobs.stop(); // lets the running job finish; the others wait in the database
     await mailWorker.stop();
     await database.close();
     process.exit(0);

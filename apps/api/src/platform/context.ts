@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { JobRunner } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 
 /** The signed-in back-office user behind a request. */
@@ -34,6 +35,10 @@ export type ServiceContext = {
 export type AppDeps = { db: Db; config: Config; mailer: Mailer; clock: Clock };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     ctx: ServiceContext;

@@ -3,3 +3,7 @@ export * from './clients.ts';
 export * from './users.ts';
 export * from './sessions.ts';
 export * from './mails.ts';
+export * from './line-accounts.ts';
+export * from './stores.ts';
+export * from './friends.ts';
+export * from './jobs.ts';

@@ -1,0 +1,95 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { lineAccounts } from './line-accounts.ts';
+
+/** A LINE user who followed a LINE account (友だち). isFriend false: blocked (unfollowed). */
+export const friends = pgTable(
+  'friends',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    lineUserId: varchar('line_user_id', { length: 64 }).notNull(),
+    displayName: varchar('display_name', { length: 100 }).notNull().default(''),
+    pictureUrl: text('picture_url'),
+    statusMessage: text('status_message'),
+    language: varchar('language', { length: 16 }),
+    isFriend: boolean('is_friend').notNull().default(true),
+    managerNotes: text('manager_notes'),
+    followedAt: timestamp('followed_at', { withTimezone: true }),
+    unfollowedAt: timestamp('unfollowed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('friends_account_user_uq').on(t.lineAccountId, t.lineUserId),
+    index('friends_client_id_idx').on(t.clientId),
+  ],
+);
+
+export const messageSourceEnum = pgEnum('message_source', ['user', 'system']);
+export const messageDeliveryEnum = pgEnum('message_delivery', ['RECEIVED', 'QUEUED', 'SENT', 'FAILED']);
+
+/** A message in a one-to-one chat: from the user (webhook) or from the system (sent through the outbox). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id),
+    type: varchar('type', { length: 16 }).notNull().default('text'),
+    contents: jsonb('contents').notNull(),
+    source: messageSourceEnum('source').notNull(),
+    delivery: messageDeliveryEnum('delivery').notNull(),
+    /** X-Line-Retry-Key of an outgoing message: LINE sends one key once, however often we retry. */
+    retryKey: varchar('retry_key', { length: 36 }),
+    lineMessageId: varchar('line_message_id', { length: 64 }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_friend_id_idx').on(t.friendId, t.id),
+    index('messages_line_account_id_idx').on(t.lineAccountId),
+    index('messages_client_id_idx').on(t.clientId),
+  ],
+);
+
+/** Webhook events received from LINE, de-duplicated by webhookEventId and processed by a job. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    webhookEventId: varchar('webhook_event_id', { length: 64 }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_events_account_event_uq').on(t.lineAccountId, t.webhookEventId)],
+);

@@ -1,0 +1,63 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { notificationTopics } from '@app/contracts';
+import { clients } from './clients.ts';
+
+export const jobStatusEnum = pgEnum('job_status', ['PENDING', 'RUNNING', 'DONE', 'DEAD']);
+
+/**
+ * Durable jobs (platform/jobs.ts): enqueued in the transaction of the change that needs them, claimed with
+ * FOR UPDATE SKIP LOCKED under a lease, retried with backoff. Safe with several API processes.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    queue: varchar('queue', { length: 64 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    status: jobStatusEnum('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Enqueueing twice with one key makes one job (e.g. one reminder per period). */
+    dedupeKey: varchar('dedupe_key', { length: 200 }).unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);
+
+export const notificationTopicEnum = pgEnum('notification_topic', notificationTopics);
+
+/** Domain events for the notifications work (SPEC.md 4 topics), recorded in the transaction of their cause. */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial('id').primaryKey(),
+    topic: notificationTopicEnum('topic').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id'),
+    storeId: integer('store_id'),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the notifications work once it has handled the event. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('domain_events_client_topic_idx').on(t.clientId, t.topic),
+    index('domain_events_unhandled_idx').on(t.handledAt),
+  ],
+);

@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { inTransaction, type Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { Clock } from './clock.ts';
+
+export type JobContext = { db: Db; log: FastifyBaseLogger; clock: Clock; attempt: number; jobId: number };
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+export type JobDefinition = {
+  handler: JobHandler;
+  maxAttempts?: number;
+  /** Delay before attempt n+1 (n = attempts so far). Default: 5s, 10s, 20s ... capped at 1 hour. */
+  backoffMs?: (attempts: number) => number;
+};
+
+export type EnqueueOptions = {
+  queue: string;
+  payload: unknown;
+  /** When it becomes due: pass ctx.clock.now() for "now", so tests with a controlled clock see it. */
+  runAt: Date;
+  dedupeKey?: string;
+  maxAttempts?: number;
+};
+
+/**
+ * Queue a job in the caller's transaction, so it exists exactly when the change that needs it committed.
+ * With a dedupeKey, a second enqueue of the same key is a no-op.
+ */
+export async function enqueueJob(db: Db, options: EnqueueOptions): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      queue: options.queue,
+      payload: options.payload ?? {},
+      runAt: options.runAt,
+      ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+const defaultBackoff = (attempts: number) => Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1));
+
+export type JobRunner = {
+  define: (queue: string, definition: JobDefinition) => void;
+  /** Claim and run the jobs due now; answers how many ran. Tests call it directly. */
+  runDue: (limit?: number) => Promise<number>;
+  start: (intervalMs?: number) => void;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Runs durable jobs. A claim sets a lease (lockedUntil); a process that dies mid-job leaves the lease to
+ * expire and another run picks the job up again, so handlers must be idempotent (at-least-once).
+ */
+export function createJobRunner(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  leaseMs?: number;
+}): JobRunner {
+  const { db, log, clock } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const definitions = new Map<string, JobDefinition>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const claim = async (limit: number) => {
+    const queues = [...definitions.keys()];
+    if (queues.length === 0) return [];
+    const now = clock.now();
+    return inTransaction(db, async (tx) => {
+      const due = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.queue, queues),
+            or(
+              and(eq(jobs.status, 'PENDING'), lte(jobs.runAt, now)),
+              and(eq(jobs.status, 'RUNNING'), lte(jobs.lockedUntil, now)),
+            ),
+          ),
+        )
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(jobs)
+        .set({
+          status: 'RUNNING',
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: sql`${jobs.attempts} + 1`,
+        })
+        .where(
+          inArray(
+            jobs.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  };
+
+  const runOne = async (job: typeof jobs.$inferSelect) => {
+    const definition = definitions.get(job.queue)!;
+    try {
+      await definition.handler(job.payload, { db, log, clock, attempt: job.attempts, jobId: job.id });
+      await db
+        .update(jobs)
+        .set({ status: 'DONE', finishedAt: clock.now(), lockedUntil: null, lastError: null })
+        .where(eq(jobs.id, job.id));
+    } catch (error) {
+      const dead = job.attempts >= (definition.maxAttempts ?? job.maxAttempts);
+      const delay = (definition.backoffMs ?? defaultBackoff)(job.attempts);
+      log.warn({ err: error, jobId: job.id, queue: job.queue, attempt: job.attempts, dead }, 'job failed');
+      await db
+        .update(jobs)
+        .set({
+          status: dead ? 'DEAD' : 'PENDING',
+          runAt: new Date(clock.now().getTime() + delay),
+          lockedUntil: null,
+          lastError: (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000),
+          ...(dead ? { finishedAt: clock.now() } : {}),
+        })
+        .where(eq(jobs.id, job.id));
+    }
+  };
+
+  const runDue = async (limit = 20) => {
+    const claimed = await claim(limit);
+    for (const job of claimed) await runOne(job);
+    return claimed.length;
+  };
+
+  return {
+    define: (queue, definition) => {
+      definitions.set(queue, definition);
+    },
+    runDue,
+    start: (intervalMs = 1000) => {
+      if (timer) return;
+      const tick = async () => {
+        if (stopped) return;
+        // Keep draining while there is work, then sleep.
+        while (!stopped && (await runDue()) > 0);
+      };
+      timer = setInterval(() => {
+        running = running
+          .then(tick)
+          .catch((error: unknown) => log.error({ err: error }, 'job runner failed'));
+      }, intervalMs);
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
