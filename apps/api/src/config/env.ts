@@ -36,6 +36,15 @@ const envSchema = z.object({
   /** Serve the development mailbox page and API (only without SMTP_URL). */
   DEV_MAILBOX: bool.optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /**
+   * LINE platform base URLs. Unset: the local simulator (apps/line-sim) on LINE_SIM_PORT, which `npm start`
+   * runs beside the API. Real LINE: https://api.line.me and https://api-data.line.me.
+   */
+  LINE_API_BASE_URL: z.url().optional(),
+  LINE_DATA_API_BASE_URL: z.url().optional(),
+  LINE_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** 32 bytes, base64: encrypts LINE channel secrets at rest. Unset: a key kept in DATA_DIR (development). */
+  ENCRYPTION_KEY: z.string().optional(),
   /** Attempts per 15 minutes per address and IP. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(5),
@@ -61,6 +70,8 @@ export type Config = {
   devMailbox: boolean;
   webDistDir: string;
   rateLimits: { login: number; passwordReset: number; windowMs: number };
+  line: { apiBaseUrl: string; dataApiBaseUrl: string; isSimulator: boolean; simulatorPort: number };
+  encryptionKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -97,6 +108,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO,
     devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    line: {
+      apiBaseUrl: (e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(/\/$/, ''),
+      dataApiBaseUrl: (e.LINE_DATA_API_BASE_URL ?? e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(
+        /\/$/,
+        '',
+      ),
+      isSimulator: !e.LINE_API_BASE_URL,
+      simulatorPort: e.LINE_SIM_PORT,
+    },
+    encryptionKey: e.ENCRYPTION_KEY || undefined,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },
   };
 }
