@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type LineSimulatorOptions, resolveSimOptions } from './config/sim-options.ts';
+import { applySeed } from './console/channel-admin.service.ts';
+import { registerConsoleRoutes } from './console/console.routes.ts';
+import { registerFaultInjection } from './console/fault-injection.hook.ts';
+import { registerBodyParsers } from './http/body-parsers.ts';
+import { registerLineErrorHandling } from './http/line-errors.ts';
+import { registerLiffAppRoutes } from './liff/liff-app.routes.ts';
+import { registerBotProfileRoutes } from './messaging/bot-profile.routes.ts';
+import { registerMessageSendRoutes } from './messaging/message-send.routes.ts';
+import { requireChannelToken } from './oauth/bearer-auth.hook.ts';
+import { registerChannelTokenRoutes } from './oauth/channel-token.routes.ts';
+import { registerLoginTokenRoutes } from './oauth/login-token.routes.ts';
+import { registerRichMenuAliasRoutes } from './rich-menu/rich-menu-alias.routes.ts';
+import { registerRichMenuRoutes } from './rich-menu/rich-menu.routes.ts';
+import type { SimContext } from './state/sim-context.ts';
+import { SimStateStore } from './state/sim-state.store.ts';
+import { registerUiRoutes } from './ui/ui.routes.ts';
+import { WebhookDeliveryService } from './webhook/webhook-delivery.service.ts';
+import { registerWebhookEndpointRoutes } from './webhook/webhook-endpoint.routes.ts';
+
+export type { LineSimulatorOptions, SeedChannel, SeedUser, SimSeed } from './config/sim-options.ts';
+
+declare module 'fastify' {
+  // Declaration merging with Fastify's own types needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The simulator's state and services, for in-process tests. */
+    lineSim: SimContext;
+  }
+}
+
+/**
+ * One Fastify app serving LINE's "api" and "api-data" hosts on the same base URL (the SDK clients
+ * take the base URL as configuration), the LINE Login/LIFF endpoints, the /_sim console and the page.
+ */
+export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyInstance => {
+  const resolved = resolveSimOptions(options);
+  const app = Fastify({ logger: resolved.logger, trustProxy: true });
+  const store = new SimStateStore();
+  const webhooks = new WebhookDeliveryService(store, resolved);
+  const baseUrlFor = (request: FastifyRequest) =>
+    resolved.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const ctx: SimContext = {
+    store,
+    options: resolved,
+    webhooks,
+    baseUrlFor,
+    applySeed: () => applySeed(ctx),
+  };
+  ctx.applySeed();
+  app.decorate('lineSim', ctx);
+  app.addHook('onClose', async () => webhooks.close());
+
+  registerLineErrorHandling(app);
+  registerBodyParsers(app);
+  registerFaultInjection(app, ctx);
+
+  registerChannelTokenRoutes(app, ctx);
+  registerLoginTokenRoutes(app, ctx);
+
+  void app.register(async (messaging) => {
+    messaging.addHook('onRequest', requireChannelToken(ctx, 'messaging'));
+    registerMessageSendRoutes(messaging, ctx);
+    registerBotProfileRoutes(messaging, ctx);
+    registerRichMenuRoutes(messaging, ctx);
+    registerRichMenuAliasRoutes(messaging, ctx);
+    registerWebhookEndpointRoutes(messaging, ctx);
+  });
+
+  void app.register(async (liffScope) => {
+    liffScope.addHook('onRequest', requireChannelToken(ctx, 'login'));
+    registerLiffAppRoutes(liffScope, ctx);
+  });
+
+  void app.register(async (consoleScope) => registerConsoleRoutes(consoleScope, ctx));
+  registerUiRoutes(app);
+  return app;
+};

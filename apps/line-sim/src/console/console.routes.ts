@@ -1,0 +1,338 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { liff } from '@line/bot-sdk';
+import { badRequest, notFound } from '../http/line-errors.ts';
+import { addLiffApp, toLiffApp } from '../liff/liff-app.routes.ts';
+import { loginToLiff } from '../liff/liff-login.service.ts';
+import { assertValidBody } from '../spec/request-body.validator.ts';
+import { createSimId } from '../state/id.generator.ts';
+import type { SimContext } from '../state/sim-context.ts';
+import type { FaultRule } from '../state/sim-state.store.ts';
+import { renderAvatarSvg } from '../ui/avatar.svg.ts';
+import {
+  type CreateChannelInput,
+  type CreateUserInput,
+  channelView,
+  createChannelPair,
+  createUser,
+  userView,
+} from './channel-admin.service.ts';
+import {
+  blockAccount,
+  effectiveRichMenu,
+  followAccount,
+  sendPostbackAsUser,
+  sendTextAsUser,
+} from './user-actions.service.ts';
+
+type ChannelParams = { Params: { channelId: string } };
+type UserParams = { Params: { userId: string } };
+type UserChannelParams = { Params: { userId: string; channelId: string } };
+
+const objectBody = <T>(request: FastifyRequest): Partial<T> =>
+  typeof request.body === 'object' && request.body !== null ? request.body : {};
+
+const requireString = (value: unknown, name: string): string => {
+  if (typeof value !== 'string' || value === '') throw badRequest(`${name} is required`);
+  return value;
+};
+
+/**
+ * The simulator's own API under /_sim, for tests, the demo and the user page. Not part of LINE:
+ * it creates channels and users and acts as users. CORS is open so a local mini-app can log in.
+ */
+export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => {
+  const { store } = ctx;
+  const base = (request: FastifyRequest) => ctx.baseUrlFor(request);
+
+  const channelOrThrow = (channelId: string) => {
+    const channel = store.channels.get(channelId);
+    if (!channel) throw notFound(`No channel ${channelId}`);
+    return channel;
+  };
+
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('access-control-allow-origin', '*');
+  });
+  app.options('/_sim/*', async (_request, reply) =>
+    reply
+      .header('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .code(204)
+      .send(),
+  );
+
+  app.get('/_sim/health', async () => ({ ok: true }));
+
+  // Channels
+  app.post('/_sim/channels', async (request) => {
+    const channel = createChannelPair(ctx, objectBody<CreateChannelInput>(request));
+    return channelView(ctx, channel, base(request));
+  });
+
+  app.get('/_sim/channels', async (request) => ({
+    channels: [...store.channels.values()].map((channel) => channelView(ctx, channel, base(request))),
+  }));
+
+  app.get<ChannelParams>('/_sim/channels/:channelId', async (request) =>
+    channelView(ctx, channelOrThrow(request.params.channelId), base(request)),
+  );
+
+  app.patch<ChannelParams>('/_sim/channels/:channelId', async (request) => {
+    const channel = channelOrThrow(request.params.channelId);
+    const body = objectBody<{
+      displayName: string;
+      pictureUrl: string | null;
+      chatMode: 'chat' | 'bot';
+      webhookEndpoint: string | null;
+      webhookActive: boolean;
+    }>(request);
+    if (typeof body.displayName === 'string' && body.displayName) channel.displayName = body.displayName;
+    if (body.pictureUrl !== undefined) channel.pictureUrl = body.pictureUrl;
+    if (body.chatMode === 'chat' || body.chatMode === 'bot') channel.chatMode = body.chatMode;
+    if (body.webhookEndpoint !== undefined) channel.webhook.endpoint = body.webhookEndpoint || null;
+    if (typeof body.webhookActive === 'boolean') channel.webhook.active = body.webhookActive;
+    return channelView(ctx, channel, base(request));
+  });
+
+  app.get<ChannelParams & { Querystring: { kind?: string; to?: string } }>(
+    '/_sim/channels/:channelId/sent',
+    async (request) => {
+      channelOrThrow(request.params.channelId);
+      const { kind, to } = request.query;
+      return {
+        sent: store.sent.filter(
+          (record) =>
+            record.channelId === request.params.channelId &&
+            (!kind || record.kind === kind) &&
+            (!to || record.to.includes(to)),
+        ),
+      };
+    },
+  );
+
+  app.get<ChannelParams>('/_sim/channels/:channelId/deliveries', async (request) => {
+    channelOrThrow(request.params.channelId);
+    return { deliveries: store.deliveries.filter((d) => d.channelId === request.params.channelId) };
+  });
+
+  app.get<ChannelParams>('/_sim/channels/:channelId/richmenus', async (request) => {
+    channelOrThrow(request.params.channelId);
+    const defaultId = store.defaultRichMenus.get(request.params.channelId) ?? null;
+    return {
+      defaultRichMenuId: defaultId,
+      aliases: [...store.aliasesOf(request.params.channelId)].map(([richMenuAliasId, richMenuId]) => ({
+        richMenuAliasId,
+        richMenuId,
+      })),
+      richMenus: [...store.richMenus.values()]
+        .filter((menu) => menu.channelId === request.params.channelId)
+        .map((menu) => ({
+          ...menu.menu,
+          hasImage: menu.image !== null,
+          imageUrl: menu.image ? `${base(request)}/_sim/richmenus/${menu.richMenuId}/image` : null,
+        })),
+    };
+  });
+
+  app.get<{ Params: { richMenuId: string } }>('/_sim/richmenus/:richMenuId/image', async (request, reply) => {
+    const image = store.richMenus.get(request.params.richMenuId)?.image;
+    if (!image) throw notFound();
+    return reply.type(image.contentType).header('cache-control', 'max-age=3600').send(image.data);
+  });
+
+  app.get<ChannelParams>('/_sim/channels/:channelId/liff-apps', async (request) => {
+    const channel = channelOrThrow(request.params.channelId);
+    return {
+      loginChannelId: channel.loginChannelId,
+      apps: [...store.liffApps.values()]
+        .filter((liffApp) => liffApp.loginChannelId === channel.loginChannelId)
+        .map(toLiffApp),
+    };
+  });
+
+  app.post<ChannelParams>('/_sim/channels/:channelId/liff-apps', async (request) => {
+    const channel = channelOrThrow(request.params.channelId);
+    if (!channel.loginChannelId) throw badRequest('The channel has no LINE Login channel');
+    const body = objectBody<liff.AddLiffAppRequest & { liffId: string }>(request);
+    const { liffId, ...appRequest } = body;
+    assertValidBody('liff', 'AddLiffAppRequest', appRequest);
+    const created = addLiffApp(ctx, channel.loginChannelId, appRequest as liff.AddLiffAppRequest, liffId);
+    return toLiffApp(created);
+  });
+
+  // Users
+  app.post('/_sim/users', async (request) => {
+    const user = createUser(ctx, objectBody<CreateUserInput>(request));
+    return userView(ctx, user, base(request));
+  });
+
+  app.get('/_sim/users', async (request) => ({
+    users: [...store.users.values()].map((user) => userView(ctx, user, base(request))),
+  }));
+
+  app.get<UserParams>('/_sim/users/:userId', async (request) => {
+    const user = store.users.get(request.params.userId);
+    if (!user) throw notFound(`No user ${request.params.userId}`);
+    return userView(ctx, user, base(request));
+  });
+
+  app.post<UserChannelParams>('/_sim/users/:userId/follow/:channelId', async (request) =>
+    followAccount(ctx, request.params.userId, request.params.channelId),
+  );
+
+  app.post<UserChannelParams>('/_sim/users/:userId/unfollow/:channelId', async (request) =>
+    blockAccount(ctx, request.params.userId, request.params.channelId),
+  );
+
+  app.post<UserParams>('/_sim/users/:userId/messages', async (request) => {
+    const body = objectBody<{ channelId: string; text: string }>(request);
+    const text = requireString(body.text, 'text');
+    if (text.length > 5000) throw badRequest('text must be 5000 characters or fewer');
+    return sendTextAsUser(ctx, {
+      userId: request.params.userId,
+      channelId: requireString(body.channelId, 'channelId'),
+      text,
+    });
+  });
+
+  app.post<UserParams>('/_sim/users/:userId/postback', async (request) => {
+    const body = objectBody<{
+      channelId: string;
+      data: string;
+      displayText: string;
+      params: Record<string, string>;
+    }>(request);
+    if (typeof body.data !== 'string') throw badRequest('data is required');
+    return sendPostbackAsUser(ctx, {
+      userId: request.params.userId,
+      channelId: requireString(body.channelId, 'channelId'),
+      data: body.data,
+      ...(body.displayText ? { displayText: body.displayText } : {}),
+      ...(body.params ? { params: body.params } : {}),
+    });
+  });
+
+  /** A richmenuswitch tap: the menu shown changes and LINE sends a postback with the new alias. */
+  app.post<UserParams>('/_sim/users/:userId/richmenu-switch', async (request) => {
+    const body = objectBody<{ channelId: string; richMenuAliasId: string; data: string }>(request);
+    const channelId = requireString(body.channelId, 'channelId');
+    const aliasId = requireString(body.richMenuAliasId, 'richMenuAliasId');
+    const richMenuId = store.aliasesOf(channelId).get(aliasId);
+    const result = await sendPostbackAsUser(ctx, {
+      userId: request.params.userId,
+      channelId,
+      data: body.data ?? '',
+      params: { newRichMenuAliasId: aliasId, status: richMenuId ? 'SUCCESS' : 'RICHMENU_ALIAS_ID_NOTFOUND' },
+    });
+    return { ...result, richMenuId: richMenuId ?? null };
+  });
+
+  app.get<UserChannelParams>('/_sim/users/:userId/richmenu/:channelId', async (request) => {
+    const found = effectiveRichMenu(ctx, request.params.userId, request.params.channelId);
+    if (!found) return { richMenu: null, source: null, imageUrl: null };
+    return {
+      richMenu: found.menu.menu,
+      source: found.source,
+      imageUrl: found.menu.image ? `${base(request)}/_sim/richmenus/${found.menu.richMenuId}/image` : null,
+    };
+  });
+
+  app.get<UserChannelParams>('/_sim/users/:userId/timeline/:channelId', async (request) => {
+    const { userId, channelId } = request.params;
+    const deliveries = store.deliveries.filter((d) => d.channelId === channelId);
+    const statusOf = (eventId: string | undefined) => {
+      const delivery = eventId ? deliveries.find((d) => d.eventIds.includes(eventId)) : undefined;
+      return delivery
+        ? {
+            status: delivery.status,
+            reason: delivery.reason,
+            attempts: delivery.attempts.length,
+            lastStatusCode: delivery.attempts.at(-1)?.statusCode ?? null,
+          }
+        : null;
+    };
+    return {
+      friendship: store.getFriendship(userId, channelId) ?? null,
+      entries: store.timeline
+        .filter((entry) => entry.userId === userId && entry.channelId === channelId)
+        .map((entry) => ({ ...entry, delivery: statusOf(entry.webhookEventId) })),
+    };
+  });
+
+  // LIFF
+  app.post('/_sim/liff/login', async (request) => {
+    const body = objectBody<{ userId: string; liffId: string; nonce: string; path: string }>(request);
+    return loginToLiff(ctx, {
+      userId: requireString(body.userId, 'userId'),
+      liffId: requireString(body.liffId, 'liffId'),
+      ...(body.nonce ? { nonce: body.nonce } : {}),
+      ...(body.path ? { path: body.path } : {}),
+      baseUrl: base(request),
+    });
+  });
+
+  /** Opens a LIFF app as a user: logs in and redirects to the endpoint URL with the login info. */
+  app.get<{ Params: { liffId: string }; Querystring: { userId?: string; path?: string } }>(
+    '/_sim/liff/launch/:liffId',
+    async (request, reply) => {
+      const result = await loginToLiff(ctx, {
+        userId: requireString(request.query.userId, 'userId'),
+        liffId: request.params.liffId,
+        ...(request.query.path ? { path: request.query.path } : {}),
+        baseUrl: base(request),
+      });
+      return reply.redirect(result.launchUrl, 302);
+    },
+  );
+
+  // Faults
+  app.post('/_sim/faults', async (request) => {
+    const body = objectBody<{
+      status: number;
+      count: number;
+      when: 'before' | 'after';
+      channelId: string;
+      pathPrefix: string;
+      message: string;
+    }>(request);
+    const status = Number(body.status ?? 500);
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw badRequest('status must be an HTTP error status (400-599)');
+    }
+    const rule: FaultRule = {
+      id: createSimId('fault'),
+      status,
+      remaining: Math.max(1, Number(body.count ?? 1) || 1),
+      when: body.when === 'after' ? 'after' : 'before',
+      channelId: body.channelId ?? null,
+      pathPrefix: body.pathPrefix ?? null,
+      message: body.message ?? null,
+    };
+    store.faults.push(rule);
+    return rule;
+  });
+  app.get('/_sim/faults', async () => ({ faults: store.faults }));
+  app.delete('/_sim/faults', async () => {
+    store.faults = [];
+    return {};
+  });
+
+  app.post('/_sim/reset', async () => {
+    ctx.webhooks.cancelPending();
+    store.clear();
+    ctx.applySeed();
+    return { ok: true };
+  });
+
+  app.get<{ Params: { id: string } }>('/_sim/avatars/:id', async (request, reply) => {
+    const id = request.params.id.replace(/\.svg$/, '');
+    const label =
+      store.users.get(id)?.displayName ??
+      [...store.channels.values()].find((channel) => channel.botUserId === id)?.displayName ??
+      id;
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'max-age=300')
+      .send(renderAvatarSvg(id, label));
+  });
+};

@@ -1,0 +1,94 @@
+import { messagingApi } from '@line/bot-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeedChannel } from '../config/sim-options.ts';
+import { type SimHarness, startSimulator } from '../testing/sim-test.harness.ts';
+
+const demoChannel: SeedChannel = {
+  channelId: '2000000001',
+  channelSecret: '0123456789abcdef0123456789abcdef',
+  botUserId: `U${'a'.repeat(32)}`,
+  displayName: 'デモ美容室',
+  channelAccessToken: 'demo-long-lived-token',
+  login: { channelId: '2000000002', channelSecret: 'fedcba9876543210fedcba9876543210' },
+  liffApps: [{ liffId: '2000000002-demo0001', view: { type: 'full', url: 'http://localhost:5173/m' } }],
+};
+const demoUser = { userId: `U${'b'.repeat(32)}`, displayName: 'デモ 太郎', friendOf: ['2000000001'] };
+
+let sim: SimHarness;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: { channels: [demoChannel], users: [demoUser] } });
+});
+afterAll(() => sim.close());
+
+describe('console API', () => {
+  it('seeds fixed channels, users and LIFF apps, and keeps them across a reset', async () => {
+    const check = async () => {
+      const seeded = await sim.consoleCall<{ channelSecret: string; loginChannel: { channelId: string } }>(
+        'GET',
+        '/_sim/channels/2000000001',
+      );
+      expect(seeded).toMatchObject({
+        channelSecret: demoChannel.channelSecret,
+        loginChannel: { channelId: '2000000002' },
+      });
+      const client = new messagingApi.MessagingApiClient({
+        channelAccessToken: 'demo-long-lived-token',
+        baseURL: sim.baseUrl,
+      });
+      expect((await client.getProfile(demoUser.userId)).displayName).toBe('デモ 太郎');
+      const { apps } = await sim.consoleCall<{ apps: { liffId: string }[] }>(
+        'GET',
+        '/_sim/channels/2000000001/liff-apps',
+      );
+      expect(apps.map((a) => a.liffId)).toEqual(['2000000002-demo0001']);
+    };
+    await check();
+    await sim.createUser('消える');
+    await sim.consoleCall('POST', '/_sim/reset');
+    const { users } = await sim.consoleCall<{ users: unknown[] }>('GET', '/_sim/users');
+    expect(users).toHaveLength(1);
+    await check();
+  });
+
+  it('refuses a duplicate channel id', async () => {
+    const response = await fetch(`${sim.baseUrl}/_sim/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId: '2000000001' }),
+    });
+    expect(response.status).toBe(409);
+  });
+
+  it('shows sent messages on the user timeline and the sent log', async () => {
+    const client = new messagingApi.MessagingApiClient({
+      channelAccessToken: 'demo-long-lived-token',
+      baseURL: sim.baseUrl,
+    });
+    await sim.consoleCall('POST', `/_sim/users/${demoUser.userId}/messages`, {
+      channelId: '2000000001',
+      text: '予約できますか',
+    });
+    await client.pushMessage({ to: demoUser.userId, messages: [{ type: 'text', text: 'はい、どうぞ' }] });
+    const { entries } = await sim.consoleCall<{
+      entries: { from: string; text?: string; message?: unknown }[];
+    }>('GET', `/_sim/users/${demoUser.userId}/timeline/2000000001`);
+    expect(entries.map((e) => e.from)).toEqual(['user', 'bot']);
+    expect(entries[1]?.message).toEqual({ type: 'text', text: 'はい、どうぞ' });
+    const { sent } = await sim.consoleCall<{ sent: unknown[] }>(
+      'GET',
+      '/_sim/channels/2000000001/sent?kind=push',
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('serves the user page, its assets and avatars', async () => {
+    const page = await fetch(`${sim.baseUrl}/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('LINE シミュレーター');
+    expect((await fetch(`${sim.baseUrl}/ui/app.js`)).status).toBe(200);
+    expect((await fetch(`${sim.baseUrl}/ui/style.css`)).status).toBe(200);
+    const avatar = await fetch(`${sim.baseUrl}/_sim/avatars/${demoUser.userId}.svg`);
+    expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
+  });
+});

@@ -1,0 +1,112 @@
+import type { webhook } from '@line/bot-sdk';
+import { LineApiError, notFound } from '../http/line-errors.ts';
+import { createSimId } from '../state/id.generator.ts';
+import type { SimContext } from '../state/sim-context.ts';
+import type { TimelineEntry, WebhookDelivery } from '../state/sim-state.store.ts';
+import {
+  createFollowEvent,
+  createPostbackEvent,
+  createTextMessageEvent,
+  createUnfollowEvent,
+} from '../webhook/webhook-event.factory.ts';
+
+export type UserActionResult = { events: webhook.Event[]; delivery: WebhookDelivery };
+
+const conflict = (message: string) => new LineApiError(409, { message });
+
+const resolve = (ctx: SimContext, userId: string, channelId: string) => {
+  const user = ctx.store.users.get(userId);
+  if (!user) throw notFound(`No user ${userId}`);
+  const channel = ctx.store.channels.get(channelId);
+  if (!channel) throw notFound(`No channel ${channelId}`);
+  return { user, channel };
+};
+
+const scopeOf = (ctx: SimContext, userId: string, channelId: string) => ({
+  store: ctx.store,
+  userId,
+  channelId,
+  ttlMs: ctx.options.replyTokenTtlMs,
+});
+
+const addTimeline = (
+  ctx: SimContext,
+  entry: Omit<TimelineEntry, 'id' | 'at' | 'from'> & { webhookEventId: string },
+) => {
+  ctx.store.timeline.push({ id: createSimId('tl'), at: new Date().toISOString(), from: 'user', ...entry });
+};
+
+/** Only friends can talk to an account; a blocked or never-added account has no chat. */
+const requireFriend = (ctx: SimContext, userId: string, channelId: string) => {
+  if (!ctx.store.isFriend(userId, channelId)) {
+    throw conflict('The user is not a friend of this account (add it as a friend first)');
+  }
+};
+
+export const followAccount = async (ctx: SimContext, userId: string, channelId: string) => {
+  const { channel } = resolve(ctx, userId, channelId);
+  const previous = ctx.store.getFriendship(userId, channelId);
+  if (previous === 'friend') throw conflict('The user is already a friend of this account');
+  ctx.store.setFriendship(userId, channelId, 'friend');
+  const event = createFollowEvent(scopeOf(ctx, userId, channelId), previous === 'blocked');
+  addTimeline(ctx, { userId, channelId, kind: 'follow', webhookEventId: event.webhookEventId });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+export const blockAccount = async (ctx: SimContext, userId: string, channelId: string) => {
+  const { channel } = resolve(ctx, userId, channelId);
+  if (!ctx.store.isFriend(userId, channelId)) throw conflict('The user is not a friend of this account');
+  ctx.store.setFriendship(userId, channelId, 'blocked');
+  const event = createUnfollowEvent(userId);
+  addTimeline(ctx, { userId, channelId, kind: 'unfollow', webhookEventId: event.webhookEventId });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+export const sendTextAsUser = async (
+  ctx: SimContext,
+  input: { userId: string; channelId: string; text: string },
+): Promise<UserActionResult> => {
+  const { channel } = resolve(ctx, input.userId, input.channelId);
+  requireFriend(ctx, input.userId, input.channelId);
+  const event = createTextMessageEvent(scopeOf(ctx, input.userId, input.channelId), input.text);
+  addTimeline(ctx, {
+    userId: input.userId,
+    channelId: input.channelId,
+    kind: 'text',
+    text: input.text,
+    webhookEventId: event.webhookEventId,
+  });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+export const sendPostbackAsUser = async (
+  ctx: SimContext,
+  input: {
+    userId: string;
+    channelId: string;
+    data: string;
+    displayText?: string;
+    params?: Record<string, string>;
+  },
+): Promise<UserActionResult> => {
+  const { channel } = resolve(ctx, input.userId, input.channelId);
+  requireFriend(ctx, input.userId, input.channelId);
+  const event = createPostbackEvent(scopeOf(ctx, input.userId, input.channelId), input.data, input.params);
+  addTimeline(ctx, {
+    userId: input.userId,
+    channelId: input.channelId,
+    kind: 'postback',
+    data: input.data,
+    ...(input.displayText ? { text: input.displayText } : {}),
+    webhookEventId: event.webhookEventId,
+  });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+/** The rich menu a user sees: their own link first, else the account's default. */
+export const effectiveRichMenu = (ctx: SimContext, userId: string, channelId: string) => {
+  const linked = ctx.store.getUserRichMenuId(userId, channelId);
+  const id = linked ?? ctx.store.defaultRichMenus.get(channelId);
+  const menu = id ? ctx.store.richMenus.get(id) : undefined;
+  return menu ? { menu, source: linked ? ('user' as const) : ('default' as const) } : null;
+};

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { messagingApi } from '@line/bot-sdk';
+import { badRequest } from '../http/line-errors.ts';
+import { assertValidBody } from '../spec/request-body.validator.ts';
+import type { SimContext } from '../state/sim-context.ts';
+import { checkMessageTexts, checkRecipients, userIdPattern } from './message-limits.ts';
+import { checkRetryKey, consumeReplyToken, newRequestId, recordSend } from './message-send.service.ts';
+
+declare module 'fastify' {
+  // Declaration merging with Fastify's own types needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** LINE answers every Messaging API call with an x-line-request-id header. */
+    lineRequestId: string;
+  }
+}
+
+const retryKeyOf = (request: FastifyRequest) => {
+  const value = request.headers['x-line-retry-key'];
+  return typeof value === 'string' ? value : null;
+};
+
+/** Push, multicast, broadcast and reply, with LINE's limits, retry keys and reply tokens. */
+export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext) => {
+  const { store } = ctx;
+  app.decorateRequest('lineRequestId', '');
+  app.addHook('onRequest', async (request, reply) => {
+    request.lineRequestId = newRequestId();
+    void reply.header('x-line-request-id', request.lineRequestId);
+  });
+
+  app.post('/v2/bot/message/push', async (request) => {
+    const body = request.body as messagingApi.PushMessageRequest;
+    assertValidBody('messaging-api', 'PushMessageRequest', body, checkMessageTexts);
+    const retryKey = retryKeyOf(request);
+    checkRetryKey(store, request.simChannelId, retryKey);
+    // The simulator has no groups or rooms; an id no LINE user has is refused as LINE does.
+    if (!userIdPattern.test(body.to) || !store.users.has(body.to)) {
+      throw badRequest('Failed to send messages');
+    }
+    const record = recordSend({
+      store,
+      channelId: request.simChannelId,
+      kind: 'push',
+      to: [body.to],
+      messages: body.messages,
+      notificationDisabled: body.notificationDisabled ?? false,
+      retryKey,
+      requestId: request.lineRequestId,
+    });
+    return { sentMessages: record.sentMessages };
+  });
+
+  app.post('/v2/bot/message/multicast', async (request) => {
+    const body = request.body as messagingApi.MulticastRequest;
+    assertValidBody('messaging-api', 'MulticastRequest', body, (b) => [
+      ...checkRecipients(b),
+      ...checkMessageTexts(b),
+    ]);
+    const retryKey = retryKeyOf(request);
+    checkRetryKey(store, request.simChannelId, retryKey);
+    recordSend({
+      store,
+      channelId: request.simChannelId,
+      kind: 'multicast',
+      to: [...new Set(body.to)],
+      messages: body.messages,
+      notificationDisabled: body.notificationDisabled ?? false,
+      retryKey,
+      requestId: request.lineRequestId,
+    });
+    return {};
+  });
+
+  app.post('/v2/bot/message/broadcast', async (request) => {
+    const body = request.body as messagingApi.BroadcastRequest;
+    assertValidBody('messaging-api', 'BroadcastRequest', body, checkMessageTexts);
+    const retryKey = retryKeyOf(request);
+    checkRetryKey(store, request.simChannelId, retryKey);
+    recordSend({
+      store,
+      channelId: request.simChannelId,
+      kind: 'broadcast',
+      to: store.friendsOf(request.simChannelId),
+      messages: body.messages,
+      notificationDisabled: body.notificationDisabled ?? false,
+      retryKey,
+      requestId: request.lineRequestId,
+    });
+    return {};
+  });
+
+  app.post('/v2/bot/message/reply', async (request) => {
+    const body = request.body as messagingApi.ReplyMessageRequest;
+    assertValidBody('messaging-api', 'ReplyMessageRequest', body, checkMessageTexts);
+    const token = consumeReplyToken(store, request.simChannelId, body.replyToken);
+    const record = recordSend({
+      store,
+      channelId: request.simChannelId,
+      kind: 'reply',
+      to: [token.userId],
+      messages: body.messages,
+      notificationDisabled: body.notificationDisabled ?? false,
+      retryKey: null,
+      replyToken: body.replyToken,
+      requestId: request.lineRequestId,
+    });
+    return { sentMessages: record.sentMessages };
+  });
+
+  for (const kind of ['push', 'reply', 'multicast', 'narrowcast', 'broadcast']) {
+    app.post(`/v2/bot/message/validate/${kind}`, async (request) => {
+      assertValidBody('messaging-api', 'ValidateMessageRequest', request.body, checkMessageTexts);
+      return {};
+    });
+  }
+
+  app.get('/v2/bot/message/quota', async () => ({ type: 'none' }));
+
+  app.get('/v2/bot/message/quota/consumption', async (request) => {
+    const month = new Date().toISOString().slice(0, 7);
+    const totalUsage = store.sent
+      .filter(
+        (record) =>
+          record.channelId === request.simChannelId && record.kind !== 'reply' && record.at.startsWith(month),
+      )
+      .reduce((sum, record) => sum + record.deliveredTo.length, 0);
+    return { totalUsage };
+  });
+
+  app.post('/v2/bot/chat/loading/start', async (request, reply) => {
+    assertValidBody('messaging-api', 'ShowLoadingAnimationRequest', request.body);
+    return reply.code(202).send({});
+  });
+};

@@ -1,0 +1,63 @@
+import type { webhook } from '@line/bot-sdk';
+import { createMessageId, createQuoteToken, createReplyToken, createUlid } from '../state/id.generator.ts';
+import type { SimStateStore } from '../state/sim-state.store.ts';
+
+type EventBase = Omit<webhook.EventBase, 'type'>;
+
+const base = (userId: string): EventBase => ({
+  timestamp: Date.now(),
+  mode: 'active',
+  webhookEventId: createUlid(),
+  deliveryContext: { isRedelivery: false },
+  source: { type: 'user', userId },
+});
+
+type ReplyScope = { store: SimStateStore; channelId: string; userId: string; ttlMs: number };
+
+/** A reply token belongs to one event; reply answers it once, within the TTL. */
+const issueReplyToken = ({ store, channelId, userId, ttlMs }: ReplyScope) => {
+  const token = createReplyToken();
+  store.replyTokens.set(token, {
+    token,
+    channelId,
+    userId,
+    expiresAt: Date.now() + ttlMs,
+    usedAt: null,
+  });
+  return token;
+};
+
+export const createFollowEvent = (scope: ReplyScope, isUnblocked: boolean): webhook.FollowEvent => ({
+  type: 'follow',
+  ...base(scope.userId),
+  replyToken: issueReplyToken(scope),
+  follow: { isUnblocked },
+});
+
+export const createUnfollowEvent = (userId: string): webhook.UnfollowEvent => ({
+  type: 'unfollow',
+  ...base(userId),
+});
+
+export const createTextMessageEvent = (scope: ReplyScope, text: string): webhook.MessageEvent => ({
+  type: 'message',
+  ...base(scope.userId),
+  replyToken: issueReplyToken(scope),
+  message: {
+    type: 'text',
+    id: createMessageId(),
+    text,
+    quoteToken: createQuoteToken(),
+  },
+});
+
+export const createPostbackEvent = (
+  scope: ReplyScope,
+  data: string,
+  params?: Record<string, string>,
+): webhook.PostbackEvent => ({
+  type: 'postback',
+  ...base(scope.userId),
+  replyToken: issueReplyToken(scope),
+  postback: params && Object.keys(params).length ? { data, params } : { data },
+});
