@@ -1,0 +1,50 @@
+import { can, type Session } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { AppShell, type ShellNavItem } from '../components/app-shell/app-shell.tsx';
+import { roleLabel } from '../components/role-label.ts';
+import { navigationByRole } from '../config/navigation.tsx';
+import { areaPathOfRole, paths } from '../config/routes.ts';
+import { useLogoutMutation } from '../features/auth/api/session.api.ts';
+import { useBranding, useLineAccountIdParam } from '../features/branding/api/use-branding.ts';
+import { fullName } from '../lib/format.ts';
+
+/** The signed-in frame of an area: navigation the permission table allows, user menu, branding. */
+export function AreaLayout({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogoutMutation();
+  const branding = useBranding();
+  const lineAccountId = useLineAccountIdParam();
+  const base = areaPathOfRole[session.role];
+  // Keep the account's branding while moving around the area.
+  const suffix = lineAccountId ? `?lineAccountId=${lineAccountId}` : '';
+
+  const navItems: ShellNavItem[] = navigationByRole[session.role]
+    .filter((item) => can(session.role, session.position, item.permission))
+    .map((item) => ({
+      to: `${item.path ? `${base}/${item.path}` : base}${suffix}`,
+      label: t(item.labelKey),
+      icon: item.icon,
+      end: item.path === '',
+    }));
+
+  return (
+    <AppShell
+      areaLabel={t(`areas.${session.role}`)}
+      navItems={navItems}
+      user={{
+        name: fullName(session.user),
+        roleLabel: roleLabel(t, session.role, session.position),
+        organization: session.client?.companyName ?? session.agency?.name ?? null,
+      }}
+      onLogout={() =>
+        logout.mutate(undefined, { onSettled: () => void navigate(paths.login, { replace: true }) })
+      }
+      logoUrl={branding?.logoUrl}
+      brandTitle={branding?.title}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

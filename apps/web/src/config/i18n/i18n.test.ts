@@ -1,0 +1,35 @@
+import {
+  dateMessages,
+  errorMessages,
+  fieldMessages,
+  paginationMessages,
+  pathParamMessages,
+} from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { messageKey } from '../../lib/translate-message.ts';
+import en from './en.json';
+import ja from './ja.json';
+
+const leafKeys = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? leafKeys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+
+describe('UI texts', () => {
+  it('has the same keys in Japanese and English', () => {
+    expect(leafKeys(en).sort()).toEqual(leafKeys(ja).sort());
+  });
+
+  it('has a Japanese text for every contract message', () => {
+    const jaKeys = new Set(leafKeys(ja));
+    const messages = [
+      fieldMessages,
+      errorMessages,
+      paginationMessages,
+      pathParamMessages,
+      dateMessages,
+    ].flatMap((group) => Object.values(group));
+    const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import type { Permission, Role } from '@app/contracts';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { ReactNode } from 'react';
+
+export type NavItem = {
+  /** Path inside the area; '' is the area's dashboard. */
+  path: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  icon: ReactNode;
+  /** The permission the table must grant to show the entry (and open the page). */
+  permission: Permission;
+};
+
+/** The navigation of each area, as PRODUCT.md lists its screens. */
+export const navigationByRole: Record<Role, NavItem[]> = {
+  MASTER: [
+    { path: '', labelKey: 'nav.dashboard', icon: <DashboardOutlined />, permission: 'master.read' },
+    { path: 'agencies', labelKey: 'nav.agencies', icon: <HandshakeOutlined />, permission: 'master.read' },
+    { path: 'clients', labelKey: 'nav.clients', icon: <BusinessOutlined />, permission: 'master.read' },
+    {
+      path: 'line-accounts',
+      labelKey: 'nav.lineAccounts',
+      icon: <ChatOutlined />,
+      permission: 'master.read',
+    },
+    {
+      path: 'announcements',
+      labelKey: 'nav.announcements',
+      icon: <CampaignOutlined />,
+      permission: 'master.read',
+    },
+    { path: 'payments', labelKey: 'nav.payments', icon: <PaymentsOutlined />, permission: 'master.write' },
+    {
+      path: 'users',
+      labelKey: 'nav.backOfficeUsers',
+      icon: <ManageAccountsOutlined />,
+      permission: 'master.users.manage',
+    },
+    {
+      path: 'audit-log',
+      labelKey: 'nav.auditLog',
+      icon: <HistoryOutlined />,
+      permission: 'master.audit.read',
+    },
+    { path: 'account', labelKey: 'nav.account', icon: <AccountCircleOutlined />, permission: 'self.manage' },
+  ],
+  AGENCY: [
+    { path: '', labelKey: 'nav.dashboard', icon: <DashboardOutlined />, permission: 'agency.read' },
+    { path: 'clients', labelKey: 'nav.clients', icon: <BusinessOutlined />, permission: 'agency.read' },
+    {
+      path: 'signup-link',
+      labelKey: 'nav.signupLink',
+      icon: <LinkOutlined />,
+      permission: 'agency.clients.signup',
+    },
+    {
+      path: 'commission',
+      labelKey: 'nav.commission',
+      icon: <AssessmentOutlined />,
+      permission: 'agency.read',
+    },
+    {
+      path: 'users',
+      labelKey: 'nav.users',
+      icon: <ManageAccountsOutlined />,
+      permission: 'agency.users.manage',
+    },
+    { path: 'account', labelKey: 'nav.account', icon: <AccountCircleOutlined />, permission: 'self.manage' },
+  ],
+  CLIENT: [
+    { path: '', labelKey: 'nav.dashboard', icon: <DashboardOutlined />, permission: 'client.read' },
+    {
+      path: 'line-accounts',
+      labelKey: 'nav.lineAccounts',
+      icon: <ChatOutlined />,
+      permission: 'client.read',
+    },
+    { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
+    { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
+    { path: 'services', labelKey: 'nav.services', icon: <StorefrontOutlined />, permission: 'client.read' },
+    { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'client.read' },
+    { path: 'shift', labelKey: 'nav.shift', icon: <CalendarMonthOutlined />, permission: 'client.work' },
+    {
+      path: 'notifications',
+      labelKey: 'nav.notifications',
+      icon: <NotificationsOutlined />,
+      permission: 'client.manage',
+    },
+    {
+      path: 'billing',
+      labelKey: 'nav.billing',
+      icon: <CreditCardOutlined />,
+      permission: 'client.settings.manage',
+    },
+    {
+      path: 'announcements',
+      labelKey: 'nav.announcements',
+      icon: <CampaignOutlined />,
+      permission: 'client.read',
+    },
+    { path: 'users', labelKey: 'nav.users', icon: <GroupOutlined />, permission: 'client.users.manage' },
+    {
+      path: 'settings',
+      labelKey: 'nav.companySettings',
+      icon: <SettingsOutlined />,
+      permission: 'client.settings.manage',
+    },
+    { path: 'account', labelKey: 'nav.account', icon: <AccountCircleOutlined />, permission: 'self.manage' },
+  ],
+};

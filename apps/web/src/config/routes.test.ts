@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicPath, landingPathFor } from './routes.ts';
+
+describe('landingPathFor', () => {
+  it('honours next inside the user area only', () => {
+    expect(landingPathFor('CLIENT', '/client/friends?lineAccountId=3')).toBe(
+      '/client/friends?lineAccountId=3',
+    );
+    expect(landingPathFor('CLIENT', '/master/clients')).toBe('/client');
+    expect(landingPathFor('CLIENT', '/clientele')).toBe('/client');
+    expect(landingPathFor('MASTER', '//evil.example/master')).toBe('/master');
+    expect(landingPathFor('AGENCY', null)).toBe('/agency');
+  });
+
+  it('knows the public pages', () => {
+    expect(isPublicPath('/password/reset/confirm')).toBe(true);
+    expect(isPublicPath('/signup')).toBe(true);
+    expect(isPublicPath('/client')).toBe(false);
+    expect(isPublicPath('/loginx')).toBe(false);
+  });
+});
