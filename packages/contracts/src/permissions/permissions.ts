@@ -28,6 +28,8 @@ export const permissionTable = {
   'client.settings.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
   // a back-office user's own account (e-mail, password)
   'self.manage': [...masters, ...agencies, ...clients],
+  // a client user's own e-mail and password in the client area (MASTER has its own user calls)
+  'client.self.manage': [...clients],
 } as const satisfies Record<string, readonly RolePosition[]>;
 
 export type Permission = keyof typeof permissionTable;

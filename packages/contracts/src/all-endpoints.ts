@@ -1,0 +1,36 @@
+import { agencyAreaEndpoints } from './agency-area/agency-area.endpoints.ts';
+import {
+  clientAnnouncementEndpoints,
+  masterAnnouncementEndpoints,
+} from './announcements/announcements.endpoints.ts';
+import { auditEndpoints } from './audit/audit.endpoints.ts';
+import { authEndpoints } from './auth/auth.endpoints.ts';
+import { clientAreaEndpoints } from './clients/clients.endpoints.ts';
+import type { Endpoint } from './common/endpoint.ts';
+import { devEndpoints } from './dev/dev.endpoints.ts';
+import { masterEndpoints } from './master/master.endpoints.ts';
+import { searchEndpoints } from './search/search.endpoints.ts';
+
+/**
+ * Every endpoint of the API, by group. The API's tenant-isolation test walks this table and fails
+ * for an endpoint it has no entry for, and for a served route missing here: add new groups below.
+ */
+export const endpointGroups = {
+  auth: authEndpoints,
+  dev: devEndpoints,
+  clientArea: clientAreaEndpoints,
+  clientAnnouncements: clientAnnouncementEndpoints,
+  master: masterEndpoints,
+  masterAnnouncements: masterAnnouncementEndpoints,
+  audit: auditEndpoints,
+  search: searchEndpoints,
+  agencyArea: agencyAreaEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(
+  (group) => Object.values(group) as Endpoint[],
+);
+
+/** `METHOD /path` — the key of an endpoint in route tables. */
+export const endpointKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${endpoint.method} ${endpoint.path}`;
