@@ -13,7 +13,10 @@ export const clients = pgTable(
     companyName: varchar('company_name', { length: 100 }).notNull(),
     companyNameKana: varchar('company_name_kana', { length: 100 }).notNull(),
     contractStatus: contractStatusEnum('contract_status').notNull().default('DRAFT'),
+    /** Set when the contract first becomes ACTIVE (Asia/Tokyo day). */
     contractStartDate: date('contract_start_date'),
+    /** Set when the contract is cancelled or disabled (Asia/Tokyo day). */
+    contractEndDate: date('contract_end_date'),
     postalCode: varchar('postal_code', { length: 8 }).notNull(),
     prefecture: varchar('prefecture', { length: 20 }).notNull(),
     city: varchar('city', { length: 100 }).notNull(),
@@ -43,3 +46,22 @@ export const contactPersons = pgTable('contact_persons', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The days a client was ACTIVE: a row opens when the contract becomes ACTIVE and closes (endDate) when
+ * it leaves ACTIVE. Agency commissions count a client in every month one of its periods touches.
+ * Days are Asia/Tokyo calendar days; endDate is the last active day (inclusive), null while active.
+ */
+export const clientActivePeriods = pgTable(
+  'client_active_periods',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_active_periods_client_id_idx').on(t.clientId, t.startDate)],
+);

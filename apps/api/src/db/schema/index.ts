@@ -7,3 +7,5 @@ export * from './line-accounts.ts';
 export * from './stores.ts';
 export * from './friends.ts';
 export * from './jobs.ts';
+export * from './audit.ts';
+export * from './announcements.ts';

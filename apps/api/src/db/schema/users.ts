@@ -25,6 +25,8 @@ export const users = pgTable(
     /** The platform has one operator; masterId groups master users should it ever have more. */
     masterId: integer('master_id'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A requested new address; it replaces email only when the link mailed to it is opened. */
+    pendingEmail: varchar('pending_email', { length: 254 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
