@@ -67,6 +67,8 @@ export const messages = pgTable(
     /** X-Line-Retry-Key of an outgoing message: LINE sends one key once, however often we retry. */
     retryKey: varchar('retry_key', { length: 36 }),
     lineMessageId: varchar('line_message_id', { length: 64 }),
+    /** Why LINE refused an outgoing message (delivery FAILED), or the last retryable error. */
+    deliveryError: varchar('delivery_error', { length: 500 }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

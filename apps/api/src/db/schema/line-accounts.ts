@@ -55,7 +55,8 @@ export const lineAccounts = pgTable(
   },
   (t) => [
     index('line_accounts_client_id_idx').on(t.clientId),
-    index('line_accounts_channel_id_idx').on(t.channelId),
+    // One LINE channel belongs to one product account: its webhooks name exactly one client.
+    uniqueIndex('line_accounts_channel_id_uq').on(t.channelId),
   ],
 );
 
