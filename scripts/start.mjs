@@ -61,4 +61,8 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+// Without LINE configuration the product talks to the local LINE simulator, started here beside it.
+if (!process.env.LINE_API_BASE_URL && fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))) {
+  run('line-sim', ['apps/line-sim/src/main.ts']);
+}
 run('api', ['apps/api/src/main.ts']);

@@ -71,7 +71,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

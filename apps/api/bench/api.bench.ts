@@ -1,0 +1,61 @@
+// `npm run bench`: throughput and latency of the API's hot paths on the embedded database, and memory.
+// Prints figures; asserts nothing (targets are read by people, not by the test suite).
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { createDatabase } from '../src/db/client.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+
+const database = await createDatabase({ kind: 'pglite' });
+await database.migrate();
+await seedDemoData(database.db);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  APP_URL: 'http://127.0.0.1',
+  RATE_LIMIT_LOGIN: '1000000',
+  RATE_LIMIT_MAIL: '1000000',
+  LOG_LEVEL: 'silent',
+});
+const app = await buildApp({ config, db: database.db, logger: false });
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const origin = 'http://127.0.0.1';
+
+const login = await fetch(`${address}/auth/api/v1/session/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin },
+  body: JSON.stringify({ email: 'owner@demo.example', password: DEMO_PASSWORD }),
+});
+const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+async function run(title: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: 10, duration: 5, ...options });
+  console.log(
+    `${title.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}`,
+  );
+  return result;
+}
+
+console.log(`API benchmarks (PGlite in memory, one process, ${new Date().toISOString()})`);
+await run('GET /healthz', { url: `${address}/healthz` });
+const me = await run('GET /auth/api/v1/session/me (session lookup)', {
+  url: `${address}/auth/api/v1/session/me`,
+  headers: { cookie },
+});
+await run('GET /client/api/v1/client (tenant-scoped read)', {
+  url: `${address}/client/api/v1/client`,
+  headers: { cookie },
+});
+const loginRun = await run('POST login (argon2id verify)', {
+  url: `${address}/auth/api/v1/session/login`,
+  method: 'POST',
+  connections: 4,
+  headers: { 'content-type': 'application/json', origin },
+  body: JSON.stringify({ email: 'owner@demo.example', password: DEMO_PASSWORD }),
+});
+const rss = process.memoryUsage().rss / 1024 / 1024;
+console.log(`memory: rss ${rss.toFixed(0)} MiB after the runs`);
+console.log(
+  `ratio session read / login: ${(me.requests.average / Math.max(1, loginRun.requests.average)).toFixed(1)}x`,
+);
+await app.close();
+await database.close();

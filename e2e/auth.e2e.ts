@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_PASSWORD = 'Demo-pass1';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+  return context.newPage();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+describe('start-up', () => {
+  it('prints the URL and the demo logins', () => {
+    const output = server.output();
+    expect(output).toContain(`${server.url}/login`);
+    for (const email of ['master@demo.example', 'agency@demo.example', 'owner@demo.example']) {
+      expect(output).toContain(email);
+    }
+  });
+});
+
+describe('login lands each role in its own area', () => {
+  it.each([
+    ['master@demo.example', '/master', 'master'],
+    ['agency@demo.example', '/agency', 'agency'],
+    ['owner@demo.example', '/client', 'client-owner'],
+    ['manager@demo.example', '/client', 'client-manager'],
+    ['staff@demo.example', '/client', 'client-staff'],
+  ])('%s -> %s', async (email, area, shot) => {
+    const page = await newPage();
+    await logIn(page, email, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith(area));
+    await expect.poll(() => page.getByText(/こんにちは/).first().isVisible()).toBe(true);
+    await screenshot(page, `area-${shot}`);
+
+    // another area's address sends the user back to their own
+    const other = area === '/master' ? '/client' : '/master';
+    await page.goto(`${server.url}${other}`);
+    await page.waitForURL((url) => url.pathname.startsWith(area));
+
+    // logout from the user menu ends the session
+    await page.getByRole('button', { name: /アカウントメニュー|ユーザーメニュー|account menu/i }).click();
+    await page.getByRole('menuitem', { name: /ログアウト/ }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(`${server.url}${area}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.context().close();
+  });
+
+  it('shows the error of a wrong password and stays on the login page', async () => {
+    const page = await newPage();
+    await logIn(page, 'owner@demo.example', 'Wrong-pass1');
+    await expect.poll(() => page.getByText('Invalid email or password').or(page.getByText(/メールアドレスまたはパスワード/)).first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});
+
+describe('password reset through the mailbox page', () => {
+  it('requests a link, opens it from the mailbox, sets a new password and logs in with it', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/password/reset`);
+    await page.getByLabel('メールアドレス').fill('staff@demo.example');
+    await page.getByRole('button', { name: /送信|再設定/ }).click();
+    await expect.poll(() => page.getByText(/送信しました|届きます|お送りしました/).first().isVisible()).toBe(true);
+
+    await page.goto(`${server.url}/dev/mailbox`);
+    await page.getByText(/パスワード再設定のご案内/).first().click();
+    const link = page.getByRole('link', { name: /password\/reset\/confirm/ }).first();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/password/reset/confirm');
+    await screenshot(page, 'password-reset-confirm');
+
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('Fresh-pass9');
+    await page.getByLabel('パスワード（確認）', { exact: true }).fill('Fresh-pass9');
+    await page.getByRole('button', { name: /変更|設定/ }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await logIn(page, 'staff@demo.example', DEMO_PASSWORD);
+    await expect.poll(() => page.getByText(/Invalid email or password|メールアドレスまたはパスワード/).first().isVisible()).toBe(true);
+    await logIn(page, 'staff@demo.example', 'Fresh-pass9');
+    await page.waitForURL((url) => url.pathname.startsWith('/client'));
+    await page.context().close();
+  });
+});
