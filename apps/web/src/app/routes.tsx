@@ -1,6 +1,7 @@
 import type { Role } from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { AreaLayout } from './area-layout.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
@@ -31,6 +32,8 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy chunk loads.
+    hydrateFallbackElement: <PageLoader fullScreen />,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'login', lazy: async () => ({ Component: (await authArea()).LoginPage }) },

@@ -11,7 +11,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
   const content = (
     <StatusState
-      icon={<SearchOffOutlined />}
+      icon={embedded ? <SearchOffOutlined /> : undefined}
       title={t('notFound.title')}
       description={t('notFound.description')}
       action={
