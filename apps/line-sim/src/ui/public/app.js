@@ -510,7 +510,6 @@ const renderTimeline = () => {
     );
   });
   el.replaceChildren(...rows);
-  el.scrollTop = el.scrollHeight;
 };
 
 const renderQuickReplies = () => {
@@ -564,11 +563,12 @@ const renderRichMenu = () => {
           },
           onclick: () => performAction(area.action),
         },
-        area.action.label ?? '',
+        h('span', { class: 'area-label' }, area.action.label ?? area.action.type),
       ),
     ),
   );
-  if (!found.imageUrl) stage.style.aspectRatio = `${menu.size.width} / ${menu.size.height}`;
+  // Reserve the menu's height before the image loads, so the chat's scroll position holds.
+  stage.style.aspectRatio = `${menu.size.width} / ${menu.size.height}`;
   const source = { user: 'ユーザー個別', default: 'デフォルト', switch: '切り替え後' }[found.source] ?? '';
   el.replaceChildren(
     bar,
@@ -760,6 +760,9 @@ const render = () => {
   renderDeliveries();
   const ready = Boolean(currentChannel() && currentUser() && state.timeline.friendship === 'friend');
   for (const el of document.querySelectorAll('.composer input, .composer button')) el.disabled = !ready;
+  // After the rich menu and quick replies took their height, so the newest message stays visible.
+  const timeline = $('timeline');
+  timeline.scrollTop = timeline.scrollHeight;
 };
 
 // ---------- wiring ----------
