@@ -10,6 +10,7 @@ import type { Endpoint } from './common/endpoint.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
 import { masterEndpoints } from './master/master.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
+import { shiftEndpoints, shiftLiffEndpoints } from './shift/shift.endpoints.ts';
 
 /**
  * Every endpoint of the API, by group. The API's tenant-isolation test walks this table and fails
@@ -25,6 +26,8 @@ export const endpointGroups = {
   audit: auditEndpoints,
   search: searchEndpoints,
   agencyArea: agencyAreaEndpoints,
+  shift: shiftEndpoints,
+  shiftLiff: shiftLiffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

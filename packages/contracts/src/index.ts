@@ -21,3 +21,5 @@ export * from './master/master.endpoints.ts';
 export * from './search/search.endpoints.ts';
 export * from './agency-area/agency-area.endpoints.ts';
 export * from './all-endpoints.ts';
+export * from './shift/shift.schemas.ts';
+export * from './shift/shift.endpoints.ts';

@@ -26,6 +26,9 @@ export const permissionTable = {
   'client.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
   'client.users.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
   'client.settings.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
+  // shift service: the store's client users and MASTER with x-client-id; OWNER and MANAGER manage
+  'shift.read': [...clients, ...masters],
+  'shift.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
   // a back-office user's own account (e-mail, password)
   'self.manage': [...masters, ...agencies, ...clients],
   // a client user's own e-mail and password in the client area (MASTER has its own user calls)

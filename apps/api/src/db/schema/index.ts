@@ -9,3 +9,4 @@ export * from './friends.ts';
 export * from './jobs.ts';
 export * from './audit.ts';
 export * from './announcements.ts';
+export * from './shift.ts';
