@@ -12,9 +12,10 @@ import { LinkifiedText } from './linkified-text.tsx';
 const withTopTarget = (html: string) =>
   `<base target="_top"><style>body{font-family:system-ui,sans-serif;margin:16px;line-height:1.7;color:#1f2a22}</style>${html}`;
 
+// The text part opens first: its links show the whole URL, which is what a developer wants to see.
 export function MailView({ mail }: { mail: Mail }) {
   const { t } = useTranslation();
-  const [view, setView] = useState<'html' | 'text'>(mail.html ? 'html' : 'text');
+  const [view, setView] = useState<'html' | 'text'>('text');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ p: 3, pb: 2 }}>
@@ -34,8 +35,8 @@ export function MailView({ mail }: { mail: Mail }) {
           onChange={(_, v: 'html' | 'text') => setView(v)}
           sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="html" label="HTML" />
           <Tab value="text" label={t('mailbox.plainText')} />
+          <Tab value="html" label="HTML" />
         </Tabs>
       )}
       {view === 'html' && mail.html ? (
