@@ -37,3 +37,17 @@ export function fieldPaths(values: object, prefix = ''): string[] {
       : [`${prefix}${key}`],
   );
 }
+
+/**
+ * After a failed submit: the server's field errors go on their fields; anything else becomes the
+ * form-level message (`errors.root.server`).
+ */
+export function setServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  defaultValues: object,
+  fallbackMessage: string,
+): void {
+  if (applyServerFieldErrors(error, setError, fieldPaths(defaultValues))) return;
+  setError('root.server' as Path<T>, { message: isApiError(error) ? error.message : fallbackMessage });
+}

@@ -1,9 +1,14 @@
 import {
+  agencyMessages,
+  announcementMessages,
+  auditMessages,
+  clientMessages,
+  dateMessages,
   errorMessages,
   fieldMessages,
   paginationMessages,
   pathParamMessages,
-  dateMessages,
+  userMessages,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -18,6 +23,11 @@ const groups = {
   pagination: paginationMessages,
   pathParam: pathParamMessages,
   date: dateMessages,
+  client: clientMessages,
+  user: userMessages,
+  agency: agencyMessages,
+  announcement: announcementMessages,
+  audit: auditMessages,
   web: webMessages,
 } as const;
 

@@ -1,9 +1,14 @@
 import {
+  agencyMessages,
+  announcementMessages,
+  auditMessages,
+  clientMessages,
   dateMessages,
   errorMessages,
   fieldMessages,
   paginationMessages,
   pathParamMessages,
+  userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { messageKey } from '../../lib/translate-message.ts';
@@ -28,6 +33,11 @@ describe('UI texts', () => {
       paginationMessages,
       pathParamMessages,
       dateMessages,
+      clientMessages,
+      userMessages,
+      agencyMessages,
+      announcementMessages,
+      auditMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);

@@ -1,0 +1,156 @@
+import type { PaginationInfo } from '@app/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../lib/use-list-params.ts';
+import { ErrorState } from '../status-state.tsx';
+
+export type TableColumn<T> = {
+  key: string;
+  label: ReactNode;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** Hidden on phones. */
+  isSecondary?: boolean;
+};
+
+/** The parts of a TanStack query result the table reads. */
+export type PageQuery<T> = {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  data: { data: T[]; pagination: PaginationInfo } | undefined;
+  refetch: () => unknown;
+};
+
+type PagedTableProps<T> = {
+  label: string;
+  columns: TableColumn<T>[];
+  query: PageQuery<T>;
+  rowKey: (row: T) => string | number;
+  /** Shown instead of the table when the page has no rows. */
+  empty: ReactNode;
+  /** Server paging; leave out for a table that shows every row. */
+  paging?: { page: number; limit: number; onPageChange: (page: number) => void; onLimitChange: (l: number) => void };
+  toolbar?: ReactNode;
+  /** Extra content right under a row (an expanded detail). */
+  renderDetail?: (row: T) => ReactNode;
+};
+
+/** A card with a table of one page of rows: loading skeleton, error with retry, empty state, pagination. */
+export function PagedTable<T>({
+  label,
+  columns,
+  query,
+  rowKey,
+  empty,
+  paging,
+  toolbar,
+  renderDetail,
+}: PagedTableProps<T>) {
+  const { t } = useTranslation();
+  const hide = (column: TableColumn<T>) =>
+    column.isSecondary ? { display: { xs: 'none', md: 'table-cell' } } : undefined;
+
+  const body = () => {
+    if (query.isPending) {
+      return (
+        <Box sx={{ px: 2, py: 1 }} role="status" aria-label={t('common.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={44} />
+          ))}
+        </Box>
+      );
+    }
+    if (query.isError || !query.data) {
+      return <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />;
+    }
+    if (query.data.data.length === 0) return empty;
+    return (
+      <TableContainer>
+        <Table size="small" aria-label={label} sx={{ '& td, & th': { py: 1.25 } }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: column.width, ...hide(column) }}
+                >
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.data.data.map((row) => {
+              const detail = renderDetail?.(row);
+              return (
+                <PagedTableRow key={rowKey(row)} detail={detail} colSpan={columns.length}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align} sx={hide(column)}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </PagedTableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  };
+
+  const pagination = query.data?.pagination;
+  return (
+    <Card>
+      {toolbar && (
+        <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider', display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          {toolbar}
+        </Box>
+      )}
+      {body()}
+      {paging && pagination && pagination.totalItems > 0 && (
+        <TablePagination
+          component="div"
+          count={pagination.totalItems}
+          page={Math.max(0, paging.page - 1)}
+          rowsPerPage={paging.limit}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_, page) => paging.onPageChange(page + 1)}
+          onRowsPerPageChange={(e) => paging.onLimitChange(Number(e.target.value))}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function PagedTableRow({ children, detail, colSpan }: { children: ReactNode; detail: ReactNode; colSpan: number }) {
+  return (
+    <>
+      <TableRow hover sx={detail ? { '& > td': { borderBottom: 0 } } : undefined}>
+        {children}
+      </TableRow>
+      {detail && (
+        <TableRow>
+          <TableCell colSpan={colSpan} sx={{ pt: 0 }}>
+            {detail}
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
