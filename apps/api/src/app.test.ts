@@ -41,7 +41,8 @@ describe('the app', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>();
     for (const endpoint of [...Object.values(authEndpoints), ...Object.values(clientAreaEndpoints)]) {
-      expect(doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()], endpoint.path).toBeDefined();
+      const openApiPath = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(doc.paths[openApiPath]?.[endpoint.method.toLowerCase()], endpoint.path).toBeDefined();
     }
   });
 

@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { clientAreaRoutes } from '../modules/clients/clients.routes.ts';
+import {
+  agencyClientRoutes,
+  clientAreaRoutes,
+  masterClientRoutes,
+} from '../modules/clients/clients.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { agencyAreaAgencyRoutes, masterAgencyRoutes } from '../modules/agencies/agencies.routes.ts';
+import {
+  clientAnnouncementRoutes,
+  masterAnnouncementRoutes,
+} from '../modules/announcements/announcements.routes.ts';
+import { masterAuditRoutes } from '../modules/audit/audit.routes.ts';
+import { searchMasterRoutes } from '../modules/search/search.routes.ts';
+import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules/users/users.routes.ts';
 
 /**
  * One scope per API area of SPEC.md 7. Paths come whole from the contracts (they carry the area prefix);
@@ -12,7 +24,27 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   // /auth/api/v1/session
   await app.register(async (area) => authRoutes(area, config.rateLimits));
   // /client/api/v1
-  await app.register(async (area) => clientAreaRoutes(area));
+  await app.register(async (area) => {
+    clientAreaRoutes(area);
+    clientUserRoutes(area);
+    clientAnnouncementRoutes(area);
+  });
+  // /master/api/v1
+  await app.register(async (area) => {
+    masterUserRoutes(area);
+    masterAgencyRoutes(area);
+    masterClientRoutes(area);
+    masterAnnouncementRoutes(area);
+    masterAuditRoutes(area);
+  });
+  // /agency/api/v1
+  await app.register(async (area) => {
+    agencyAreaAgencyRoutes(area);
+    agencyClientRoutes(area);
+    agencyUserRoutes(area);
+  });
+  // /search/api/v1/master
+  await app.register(async (area) => searchMasterRoutes(area));
   // /dev/api/v1: development tools, only while mail stays in the database
   if (config.devMailbox) await app.register(async (area) => devRoutes(area));
 }

@@ -133,7 +133,11 @@ export async function verifyEmail({
     const userId = await consumeAuthToken(tx, { token: input.token, kind: 'EMAIL_VERIFY', now });
     if (userId === undefined) throw unauthorized(errorMessages.invalidToken);
     const user = await getUserOrThrow(tx, userId);
-    if (!user.emailVerifiedAt) await updateUser(tx, userId, { emailVerifiedAt: now });
+    if (user.pendingEmail) {
+      // An e-mail change: the link reached the new address, which now becomes the login address.
+      if (await findUserByEmail(tx, user.pendingEmail)) throw conflict(errorMessages.emailTaken);
+      await updateUser(tx, userId, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: now });
+    } else if (!user.emailVerifiedAt) await updateUser(tx, userId, { emailVerifiedAt: now });
     return toUserView(await getUserOrThrow(tx, userId));
   });
 }
@@ -166,7 +170,8 @@ export async function signupClient({
   input,
 }: {
   ctx: ServiceContext;
-  input: z.output<typeof clientSignupBodySchema>;
+  /** contractStatus: the master creates DRAFT clients; signups start PENDING_APPROVAL. */
+  input: z.output<typeof clientSignupBodySchema> & { contractStatus?: 'DRAFT' | 'PENDING_APPROVAL' };
 }): Promise<ClientSignupResponse> {
   const passwordHash = await hashPassword(input.user.password);
   return inTransaction(ctx.db, async (tx) => {
@@ -179,7 +184,7 @@ export async function signupClient({
       agencyId: input.agencyId ?? null,
       companyName: input.client.companyName,
       companyNameKana: input.client.companyNameKana,
-      contractStatus: 'PENDING_APPROVAL',
+      contractStatus: input.contractStatus ?? 'PENDING_APPROVAL',
       postalCode: address.postalCode,
       prefecture: address.prefecture,
       city: address.city,

@@ -1,12 +1,54 @@
-import { clientAreaEndpoints } from '@app/contracts';
+import { agencyAreaEndpoints, clientAreaEndpoints, masterEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { getCurrentSession } from '../auth/auth.service.ts';
-import { getScopedClient } from './clients.service.ts';
+import * as clients from './clients.service.ts';
 
+/** Client area: the session and the client itself. */
 export function clientAreaRoutes(app: FastifyInstance) {
   route(app, clientAreaEndpoints.sessionMe, async (_input, request) =>
     getCurrentSession({ ctx: request.ctx }),
   );
-  route(app, clientAreaEndpoints.getClient, async (_input, request) => getScopedClient({ ctx: request.ctx }));
+  route(app, clientAreaEndpoints.getClient, async (_input, request) =>
+    clients.getScopedClient({ ctx: request.ctx }),
+  );
+  route(app, clientAreaEndpoints.updateData, async ({ body }, { ctx }) =>
+    clients.updateClientData({ ctx, input: body }),
+  );
+}
+
+/** Master area: every client and its contract status. */
+export function masterClientRoutes(app: FastifyInstance) {
+  const e = masterEndpoints;
+  route(app, e.listClients, async ({ query }, { ctx }) =>
+    clients.listClients({ ctx, input: { area: 'master', query } }),
+  );
+  route(app, e.getClient, async ({ params }, { ctx }) =>
+    clients.getClient({ ctx, input: { area: 'master', id: params.id } }),
+  );
+  route(app, e.createClient, async ({ body }, { ctx }) => clients.createClient({ ctx, input: body }));
+  route(app, e.updateClient, async ({ params, body }, { ctx }) =>
+    clients.updateClient({ ctx, input: { id: params.id, body } }),
+  );
+  route(app, e.changeContractStatus, async ({ params, body }, { ctx }) =>
+    clients.changeContractStatus({ ctx, input: { id: params.id, to: body.contractStatus, via: 'status' } }),
+  );
+  route(app, e.disableClient, async ({ params }, { ctx }) =>
+    clients.changeContractStatus({ ctx, input: { id: params.id, to: 'DISABLED', via: 'disable' } }),
+  );
+  route(app, e.cancelClient, async ({ params }, { ctx }) =>
+    clients.changeContractStatus({ ctx, input: { id: params.id, to: 'CANCELLED', via: 'cancel' } }),
+  );
+}
+
+/** Agency area: the agency's own clients and signing new ones up. */
+export function agencyClientRoutes(app: FastifyInstance) {
+  const e = agencyAreaEndpoints;
+  route(app, e.listClients, async ({ query }, { ctx }) =>
+    clients.listClients({ ctx, input: { area: 'agency', query } }),
+  );
+  route(app, e.getClient, async ({ params }, { ctx }) =>
+    clients.getClient({ ctx, input: { area: 'agency', id: params.id } }),
+  );
+  route(app, e.signupClient, async ({ body }, { ctx }) => clients.signupAgencyClient({ ctx, input: body }));
 }

@@ -1,19 +1,71 @@
-import type { Client } from '@app/contracts';
-import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { findClient, findContactPerson, type ClientRow } from './clients.repository.ts';
+import {
+  contractTransitionError,
+  errorMessages,
+  paginationInfo,
+  type Client,
+  type ClientDetail,
+  type ClientSignupResponse,
+  type ContractChange,
+  type ContractStatus,
+  type agencyClientSignupBodySchema,
+  type createClientBodySchema,
+  type listMasterClientsQuerySchema,
+  type updateClientBodySchema,
+  type updateClientDataBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { signupClient } from '../auth/auth.service.ts';
+import { deleteSessionsOfClientUsers } from '../users/users.repository.ts';
+import {
+  closeActivePeriod,
+  findAgency,
+  findClient,
+  findClientDetail,
+  findClientForUpdate,
+  findContactPerson,
+  listClientRows,
+  openActivePeriod,
+  updateClientRow,
+  upsertContactPerson,
+  type ClientDetailRow,
+  type ClientRow,
+  type ClientScope,
+} from './clients.repository.ts';
+
+/** Contract days are Asia/Tokyo calendar days (the platform's customers are in Japan). */
+export const tokyoDay = (instant: Date): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+
+/** Which area a call comes from: the agency area reaches only the agency's own clients. */
+export type ClientArea = 'master' | 'agency';
+
+function scopeOf(ctx: ServiceContext, area: ClientArea): ClientScope {
+  if (area === 'master') return { all: true };
+  const { agencyId } = requireActor(ctx);
+  if (agencyId === null) throw forbidden();
+  return { agencyId };
+}
 
 /** The client in the request's scope (own client, or the one x-client-id names). */
 export async function getScopedClient({ ctx }: { ctx: ServiceContext }): Promise<Client> {
   const clientId = requireClientId(ctx);
   const client = await findClient(ctx.db, clientId);
-  if (!client) throw notFound('Client not found');
+  if (!client) throw notFound(errorMessages.clientNotFound);
   return toClientView(client, await findContactPerson(ctx.db, clientId));
 }
 
 export function toClientView(
   row: ClientRow,
-  contact: Awaited<ReturnType<typeof findContactPerson>> | undefined,
+  contact: Awaited<ReturnType<typeof findContactPerson>> | null | undefined,
 ): Client {
   return {
     id: row.id,
@@ -43,4 +95,214 @@ export function toClientView(
     paymentStatus: row.paymentStatus,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export function toClientDetailView(row: ClientDetailRow): ClientDetail {
+  return {
+    ...toClientView(row.client, row.contact),
+    agencyName: row.agencyName,
+    contractEndDate: row.client.contractEndDate,
+  };
+}
+
+async function getDetailOrThrow(db: Db, scope: ClientScope, id: number): Promise<ClientDetail> {
+  const row = await findClientDetail(db, scope, id);
+  if (!row) throw notFound(errorMessages.clientNotFound);
+  return toClientDetailView(row);
+}
+
+export async function listClients({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    area: ClientArea;
+    query: Partial<z.output<typeof listMasterClientsQuerySchema>> & { page: number; limit: number };
+  };
+}) {
+  const { rows, total } = await listClientRows(ctx.db, scopeOf(ctx, input.area), input.query);
+  return {
+    data: rows.map(toClientDetailView),
+    pagination: paginationInfo(input.query.page, input.query.limit, total),
+  };
+}
+
+export async function getClient({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { area: ClientArea; id: number };
+}) {
+  return getDetailOrThrow(ctx.db, scopeOf(ctx, input.area), input.id);
+}
+
+/** Master: a client (DRAFT), its contact person and owner user, who verifies the e-mail before logging in. */
+export async function createClient({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof createClientBodySchema>;
+}): Promise<ClientDetail> {
+  return inTransaction(ctx.db, async (tx) => {
+    const { clientId } = await signupClient({
+      ctx: { ...ctx, db: tx },
+      input: { ...input, contractStatus: 'DRAFT' },
+    });
+    const { monthlyFee, paymentStatus } = input.client;
+    if (monthlyFee !== undefined || paymentStatus !== undefined) {
+      await updateClientRow(tx, clientId, {
+        ...(monthlyFee !== undefined ? { monthlyFee } : {}),
+        ...(paymentStatus !== undefined ? { paymentStatus } : {}),
+      });
+    }
+    const after = await getDetailOrThrow(tx, { all: true }, clientId);
+    await recordAudit(tx, ctx, {
+      action: 'client.create',
+      targetType: 'client',
+      targetId: clientId,
+      clientId,
+      agencyId: after.agencyId,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Agency: sign a client up for the signed-in agency (PENDING_APPROVAL, like the public signup). */
+export async function signupAgencyClient({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof agencyClientSignupBodySchema>;
+}): Promise<ClientSignupResponse> {
+  const { agencyId } = scopeOf(ctx, 'agency') as { agencyId: number };
+  return inTransaction(ctx.db, async (tx) => {
+    const result = await signupClient({ ctx: { ...ctx, db: tx }, input: { ...input, agencyId } });
+    await recordAudit(tx, ctx, {
+      action: 'client.signup',
+      targetType: 'client',
+      targetId: result.clientId,
+      clientId: result.clientId,
+      agencyId,
+      after: await getDetailOrThrow(tx, { agencyId }, result.clientId),
+    });
+    return result;
+  });
+}
+
+export async function updateClient({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { id: number; body: z.output<typeof updateClientBodySchema> };
+}): Promise<ClientDetail> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await findClientForUpdate(tx, { all: true }, input.id);
+    if (!row) throw notFound(errorMessages.clientNotFound);
+    const before = await getDetailOrThrow(tx, { all: true }, row.id);
+    const { address, contactPerson, agencyId, ...fields } = input.body;
+    if (agencyId !== undefined && agencyId !== null && !(await findAgency(tx, agencyId))) {
+      throw notFound(errorMessages.agencyNotFound);
+    }
+    await updateClientRow(tx, row.id, {
+      ...fields,
+      ...(agencyId !== undefined ? { agencyId } : {}),
+      ...(address ? { ...address, building: address.building ?? null } : {}),
+    });
+    if (contactPerson) await upsertContactPerson(tx, { clientId: row.id, ...contactPerson });
+    const after = await getDetailOrThrow(tx, { all: true }, row.id);
+    await recordAudit(tx, ctx, {
+      action: 'client.update',
+      targetType: 'client',
+      targetId: row.id,
+      clientId: row.id,
+      agencyId: after.agencyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Client area: the client's address and contact person (OWNER, or MASTER_OWNER with x-client-id). */
+export async function updateClientData({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof updateClientDataBodySchema>;
+}): Promise<Client> {
+  const clientId = requireClientId(ctx);
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await findClientForUpdate(tx, { all: true }, clientId);
+    if (!row) throw notFound(errorMessages.clientNotFound);
+    const before = toClientView(row, await findContactPerson(tx, clientId));
+    await updateClientRow(tx, clientId, { ...input.address, building: input.address.building ?? null });
+    await upsertContactPerson(tx, { clientId, ...input.contactPerson });
+    const updated = await findClient(tx, clientId);
+    const after = toClientView(updated!, await findContactPerson(tx, clientId));
+    await recordAudit(tx, ctx, {
+      action: 'client.update',
+      targetType: 'client',
+      targetId: clientId,
+      clientId,
+      agencyId: row.agencyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+const auditActionOf = {
+  status: 'client.contract-status',
+  cancel: 'client.cancel',
+  disable: 'client.disable',
+} as const;
+
+/**
+ * Move a contract along the state machine of the contracts package (409 otherwise). Entering ACTIVE
+ * opens an active period (and sets the start date once), leaving it closes the period; cancel and
+ * disable set the end date and end the sessions of the client's users.
+ */
+export async function changeContractStatus({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { id: number; to: ContractStatus; via: ContractChange };
+}): Promise<ClientDetail> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await findClientForUpdate(tx, { all: true }, input.id);
+    if (!row) throw notFound(errorMessages.clientNotFound);
+    const refusal = contractTransitionError(row.contractStatus, input.to, input.via);
+    if (refusal) throw conflict(refusal);
+    const before = await getDetailOrThrow(tx, { all: true }, row.id);
+    const today = tokyoDay(ctx.clock.now());
+    if (input.to === 'ACTIVE') await openActivePeriod(tx, row.id, today);
+    if (row.contractStatus === 'ACTIVE') await closeActivePeriod(tx, row.id, today);
+    const ends = input.to === 'CANCELLED' || input.to === 'DISABLED';
+    await updateClientRow(tx, row.id, {
+      contractStatus: input.to,
+      ...(input.to === 'ACTIVE' && row.contractStartDate === null ? { contractStartDate: today } : {}),
+      ...(ends && row.contractEndDate === null ? { contractEndDate: today } : {}),
+    });
+    if (ends) await deleteSessionsOfClientUsers(tx, row.id);
+    const after = await getDetailOrThrow(tx, { all: true }, row.id);
+    await recordAudit(tx, ctx, {
+      action: auditActionOf[input.via],
+      targetType: 'client',
+      targetId: row.id,
+      clientId: row.id,
+      agencyId: row.agencyId,
+      before,
+      after,
+    });
+    return after;
+  });
 }

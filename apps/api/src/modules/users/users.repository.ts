@@ -1,11 +1,14 @@
-import type { User } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import type { BackOfficeUser, Position, Role, User } from '@app/contracts';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** Whose users a call may see: one client's, one agency's, or (master) everyone's. */
+export type UserScope = { clientId: number } | { agencyId: number } | { all: true };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -30,6 +33,121 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUserRow>
     .where(eq(users.id, id));
 }
 
+function scopeFilter(scope: UserScope): SQL | undefined {
+  if ('clientId' in scope) return and(eq(users.role, 'CLIENT'), eq(users.clientId, scope.clientId));
+  if ('agencyId' in scope) return and(eq(users.role, 'AGENCY'), eq(users.agencyId, scope.agencyId));
+  return undefined;
+}
+
+/** A user inside the scope, locked for the rest of the transaction; undefined for any other. */
+export async function findScopedUserForUpdate(
+  db: Db,
+  scope: UserScope,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), scopeFilter(scope)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function findScopedUser(db: Db, scope: UserScope, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), scopeFilter(scope)))
+    .limit(1);
+  return row;
+}
+
+export type UserListFilter = {
+  search?: string | undefined;
+  role?: Role | undefined;
+  position?: Position | undefined;
+  clientId?: number | undefined;
+  agencyId?: number | undefined;
+  page: number;
+  limit: number;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(db: Db, scope: UserScope, filter: UserListFilter) {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  const where = and(
+    scopeFilter(scope),
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.position ? eq(users.position, filter.position) : undefined,
+    filter.clientId !== undefined ? eq(users.clientId, filter.clientId) : undefined,
+    filter.agencyId !== undefined ? eq(users.agencyId, filter.agencyId) : undefined,
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.lastName, pattern),
+          ilike(users.firstName, pattern),
+          ilike(users.lastNameKana, pattern),
+          ilike(users.firstNameKana, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** OWNERs of the tenant a user belongs to, other than that user (for the last-owner rule). */
+export async function countOtherOwners(db: Db, user: UserRow): Promise<number> {
+  const tenant =
+    user.role === 'CLIENT' && user.clientId !== null
+      ? eq(users.clientId, user.clientId)
+      : user.role === 'AGENCY' && user.agencyId !== null
+        ? eq(users.agencyId, user.agencyId)
+        : eq(users.role, 'MASTER');
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(tenant, eq(users.role, user.role), eq(users.position, 'OWNER'), ne(users.id, user.id)));
+  return row?.n ?? 0;
+}
+
+export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+export async function deleteUserRow(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** End every session of a user, or all but one (after a password change). */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionId !== undefined ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+/** End the sessions of every user of some clients (cancel, disable). */
+export async function deleteSessionsOfClientUsers(db: Db, clientId: number): Promise<void> {
+  const ids = db.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
+  await db.delete(sessions).where(inArray(sessions.userId, ids));
+}
+
 /** The API's view of a user: never the password hash. */
 export function toUserView(row: UserRow): User {
   return {
@@ -48,4 +166,8 @@ export function toUserView(row: UserRow): User {
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export function toBackOfficeUserView(row: UserRow): BackOfficeUser {
+  return { ...toUserView(row), pendingEmail: row.pendingEmail };
 }

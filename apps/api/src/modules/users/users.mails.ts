@@ -1,0 +1,33 @@
+import type { OutgoingMail } from '../../platform/mail.ts';
+
+/** Mails are bilingual: Japanese first (the product's language), English below. */
+export function invitationMail(to: string, link: string, ttlHours: number): OutgoingMail {
+  return {
+    to,
+    subject: '【LINE OA Platform】アカウントへのご招待 / You have been invited',
+    text: [
+      'LINE OA Platform の管理画面アカウントが作成されました。',
+      `下のリンクから${ttlHours}時間以内にパスワードを設定してください。`,
+      link,
+      '',
+      'An account on LINE OA Platform was created for you.',
+      `Open the link above within ${ttlHours} hours to choose your password.`,
+    ].join('\n'),
+  };
+}
+
+export function emailChangeMail(to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: '【LINE OA Platform】新しいメールアドレスの確認 / Confirm your new email address',
+    text: [
+      'メールアドレスの変更を受け付けました。',
+      '下のリンクを開くと、ログインに使うメールアドレスがこのアドレスに変わります。',
+      link,
+      'お心当たりがない場合は、このメールを破棄してください。',
+      '',
+      'We received a request to change your login email address to this one.',
+      'Open the link above to confirm it. If you did not ask for this, ignore this mail.',
+    ].join('\n'),
+  };
+}

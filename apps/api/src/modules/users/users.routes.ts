@@ -1,0 +1,69 @@
+import { agencyAreaEndpoints, clientAreaEndpoints, masterEndpoints } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route.ts';
+import * as users from './users.service.ts';
+
+const ok = { success: true as const };
+
+/** Client area: the client's users, and the signed-in user's own e-mail and password. */
+export function clientUserRoutes(app: FastifyInstance) {
+  const e = clientAreaEndpoints;
+  route(app, e.listUsers, async ({ query }, { ctx }) =>
+    users.listUsers({ ctx, input: { area: 'client', query } }),
+  );
+  route(app, e.createUser, async ({ body }, { ctx }) =>
+    users.createUser({ ctx, input: { area: 'client', body } }),
+  );
+  route(app, e.updateUser, async ({ params, body }, { ctx }) =>
+    users.updateUser({ ctx, input: { area: 'client', id: params.id, body } }),
+  );
+  route(app, e.deleteUser, async ({ params }, { ctx }) => {
+    await users.deleteUser({ ctx, input: { area: 'client', id: params.id } });
+    return ok;
+  });
+  route(app, e.updateEmail, async ({ body }, { ctx }) => users.changeOwnEmail({ ctx, input: body }));
+  route(app, e.updatePassword, async ({ body }, { ctx }) => {
+    await users.changeOwnPassword({ ctx, input: body });
+    return ok;
+  });
+}
+
+/** Agency area: the agency's own users. */
+export function agencyUserRoutes(app: FastifyInstance) {
+  const e = agencyAreaEndpoints;
+  route(app, e.listUsers, async ({ query }, { ctx }) =>
+    users.listUsers({ ctx, input: { area: 'agency', query } }),
+  );
+  route(app, e.createUser, async ({ body }, { ctx }) =>
+    users.createUser({ ctx, input: { area: 'agency', body } }),
+  );
+  route(app, e.updateUser, async ({ params, body }, { ctx }) =>
+    users.updateUser({ ctx, input: { area: 'agency', id: params.id, body } }),
+  );
+  route(app, e.deleteUser, async ({ params }, { ctx }) => {
+    await users.deleteUser({ ctx, input: { area: 'agency', id: params.id } });
+    return ok;
+  });
+}
+
+/** Master area: every back-office user. */
+export function masterUserRoutes(app: FastifyInstance) {
+  const e = masterEndpoints;
+  route(app, e.listUsers, async ({ query }, { ctx }) =>
+    users.listUsers({ ctx, input: { area: 'master', query } }),
+  );
+  route(app, e.getUser, async ({ params }, { ctx }) =>
+    users.getUser({ ctx, input: { area: 'master', id: params.id } }),
+  );
+  route(app, e.createUser, async ({ body }, { ctx }) => users.createMasterUser({ ctx, input: body }));
+  route(app, e.updateUser, async ({ params, body }, { ctx }) =>
+    users.updateUser({ ctx, input: { area: 'master', id: params.id, body } }),
+  );
+  route(app, e.deleteUser, async ({ params }, { ctx }) => {
+    await users.deleteUser({ ctx, input: { area: 'master', id: params.id } });
+    return ok;
+  });
+  route(app, e.changeUserEmail, async ({ params, body }, { ctx }) =>
+    users.changeUserEmail({ ctx, input: { id: params.id, email: body.email } }),
+  );
+}

@@ -1,0 +1,321 @@
+import {
+  errorMessages,
+  paginationInfo,
+  userMessages,
+  type BackOfficeUser,
+  type Position,
+  type Role,
+  type changePasswordBodySchema,
+  type createMasterUserBodySchema,
+  type createUserBodySchema,
+  type listMasterUsersQuerySchema,
+  type updateUserBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { issueAuthToken } from '../auth/auth.repository.ts';
+import { findAgency, findClient } from '../clients/clients.repository.ts';
+import { emailChangeMail, invitationMail } from './users.mails.ts';
+import {
+  countOtherOwners,
+  deleteSessionsOfUser,
+  deleteUserRow,
+  findScopedUser,
+  findScopedUserForUpdate,
+  getUserOrThrow,
+  insertUser,
+  isEmailInUse,
+  listUsers as listUserRows,
+  toBackOfficeUserView,
+  updateUser as updateUserRow,
+  type UserRow,
+  type UserScope,
+} from './users.repository.ts';
+
+/** Which area a call comes from; it fixes whose users the call reaches. */
+export type UserArea = 'client' | 'agency' | 'master';
+
+const INVITE_TTL_HOURS = 72;
+const VERIFY_TTL_MS = 72 * 3600_000;
+
+function scopeOf(ctx: ServiceContext, area: UserArea): UserScope {
+  if (area === 'client') return { clientId: requireClientId(ctx) };
+  if (area === 'agency') {
+    const { agencyId } = requireActor(ctx);
+    if (agencyId === null) throw forbidden();
+    return { agencyId };
+  }
+  return { all: true };
+}
+
+async function getScopedUserForUpdateOrThrow(db: Db, scope: UserScope, id: number): Promise<UserRow> {
+  const user = await findScopedUserForUpdate(db, scope, id);
+  if (!user) throw notFound(userMessages.userNotFound);
+  return user;
+}
+
+function tenantOf(user: Pick<UserRow, 'clientId' | 'agencyId'>) {
+  return { clientId: user.clientId, agencyId: user.agencyId };
+}
+
+export async function listUsers({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    area: UserArea;
+    query: Partial<z.output<typeof listMasterUsersQuerySchema>> & { page: number; limit: number };
+  };
+}) {
+  const { rows, total } = await listUserRows(ctx.db, scopeOf(ctx, input.area), input.query);
+  return {
+    data: rows.map(toBackOfficeUserView),
+    pagination: paginationInfo(input.query.page, input.query.limit, total),
+  };
+}
+
+export async function getUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { area: UserArea; id: number };
+}) {
+  const user = await findScopedUser(ctx.db, scopeOf(ctx, input.area), input.id);
+  if (!user) throw notFound(userMessages.userNotFound);
+  return toBackOfficeUserView(user);
+}
+
+type NewUser = z.output<typeof createUserBodySchema> & {
+  role: Role;
+  clientId: number | null;
+  agencyId: number | null;
+};
+
+/** A user without a usable password, and an invitation whose link sets it (and proves the address). */
+async function inviteUser(ctx: ServiceContext, tx: Db, user: NewUser): Promise<UserRow> {
+  if (await isEmailInUse(tx, user.email)) throw conflict(errorMessages.emailTaken);
+  const row = await insertUser(tx, {
+    email: user.email,
+    passwordHash: await hashPassword(randomToken()),
+    role: user.role,
+    position: user.position,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    firstNameKana: user.firstNameKana ?? null,
+    lastNameKana: user.lastNameKana ?? null,
+    phoneNumber: user.phoneNumber ?? null,
+    clientId: user.clientId,
+    agencyId: user.agencyId,
+    masterId: user.role === 'MASTER' ? 1 : null,
+  });
+  const token = await issueAuthToken(tx, {
+    userId: row.id,
+    kind: 'PASSWORD_RESET',
+    now: ctx.clock.now(),
+    ttlMs: INVITE_TTL_HOURS * 3600_000,
+  });
+  const link = `${ctx.config.appUrl}/password/reset/confirm?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.enqueue(tx, invitationMail(row.email, link, INVITE_TTL_HOURS));
+  await recordAudit(tx, ctx, {
+    action: 'user.create',
+    targetType: 'user',
+    targetId: row.id,
+    ...tenantOf(row),
+    after: toBackOfficeUserView(row),
+  });
+  return row;
+}
+
+/** Client or agency area: a user of the caller's own tenant. */
+export async function createUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { area: 'client' | 'agency'; body: z.output<typeof createUserBodySchema> };
+}): Promise<BackOfficeUser> {
+  const scope = scopeOf(ctx, input.area);
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await inviteUser(ctx, tx, {
+      ...input.body,
+      role: input.area === 'client' ? 'CLIENT' : 'AGENCY',
+      clientId: 'clientId' in scope ? scope.clientId : null,
+      agencyId: 'agencyId' in scope ? scope.agencyId : null,
+    });
+    return toBackOfficeUserView(row);
+  });
+}
+
+/** Master area: a user of any role; the client or agency named must exist. */
+export async function createMasterUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof createMasterUserBodySchema>;
+}): Promise<BackOfficeUser> {
+  return inTransaction(ctx.db, async (tx) => {
+    if (input.clientId !== undefined && !(await findClient(tx, input.clientId))) {
+      throw notFound(errorMessages.clientNotFound);
+    }
+    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
+      throw notFound(errorMessages.agencyNotFound);
+    }
+    const row = await inviteUser(ctx, tx, {
+      ...input,
+      clientId: input.clientId ?? null,
+      agencyId: input.agencyId ?? null,
+    });
+    return toBackOfficeUserView(row);
+  });
+}
+
+/** A tenant keeps at least one OWNER: refuse to demote or delete the last one. */
+async function assertOwnerRemains(tx: Db, user: UserRow, nextPosition: Position | null): Promise<void> {
+  if (user.position !== 'OWNER' || nextPosition === 'OWNER') return;
+  if ((await countOtherOwners(tx, user)) === 0) throw conflict(userMessages.lastOwner);
+}
+
+export async function updateUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { area: UserArea; id: number; body: z.output<typeof updateUserBodySchema> };
+}): Promise<BackOfficeUser> {
+  const actor = requireActor(ctx);
+  const scope = scopeOf(ctx, input.area);
+  return inTransaction(ctx.db, async (tx) => {
+    const user = await getScopedUserForUpdateOrThrow(tx, scope, input.id);
+    const { position, ...fields } = input.body;
+    if (position !== undefined && position !== user.position) {
+      // Nobody changes their own position: no raising oneself, no locking oneself out by accident.
+      if (user.id === actor.userId) throw forbidden(userMessages.ownPosition);
+      await assertOwnerRemains(tx, user, position);
+    }
+    await updateUserRow(tx, user.id, { ...fields, ...(position !== undefined ? { position } : {}) });
+    const after = await getUserOrThrow(tx, user.id);
+    await recordAudit(tx, ctx, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: user.id,
+      ...tenantOf(user),
+      before: toBackOfficeUserView(user),
+      after: toBackOfficeUserView(after),
+    });
+    return toBackOfficeUserView(after);
+  });
+}
+
+/** Delete a user; their sessions end with them. */
+export async function deleteUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { area: UserArea; id: number };
+}): Promise<void> {
+  const actor = requireActor(ctx);
+  const scope = scopeOf(ctx, input.area);
+  await inTransaction(ctx.db, async (tx) => {
+    const user = await getScopedUserForUpdateOrThrow(tx, scope, input.id);
+    if (user.id === actor.userId) throw conflict(userMessages.ownDelete);
+    await assertOwnerRemains(tx, user, null);
+    await deleteSessionsOfUser(tx, user.id);
+    await deleteUserRow(tx, user.id);
+    await recordAudit(tx, ctx, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: user.id,
+      ...tenantOf(user),
+      before: toBackOfficeUserView(user),
+    });
+  });
+}
+
+/** Keep the new address pending and mail it a verification link; the login address changes when it is opened. */
+async function startEmailChange(ctx: ServiceContext, tx: Db, user: UserRow, email: string) {
+  if (email === user.email) throw badRequest(userMessages.sameEmail);
+  if (await isEmailInUse(tx, email)) throw conflict(errorMessages.emailTaken);
+  await updateUserRow(tx, user.id, { pendingEmail: email });
+  const token = await issueAuthToken(tx, {
+    userId: user.id,
+    kind: 'EMAIL_VERIFY',
+    now: ctx.clock.now(),
+    ttlMs: VERIFY_TTL_MS,
+  });
+  const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.enqueue(tx, emailChangeMail(email, link));
+  const after = await getUserOrThrow(tx, user.id);
+  await recordAudit(tx, ctx, {
+    action: 'user.email.change',
+    targetType: 'user',
+    targetId: user.id,
+    ...tenantOf(user),
+    before: toBackOfficeUserView(user),
+    after: toBackOfficeUserView(after),
+  });
+  return toBackOfficeUserView(after);
+}
+
+/** Master: request an e-mail change for any user. */
+export async function changeUserEmail({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { id: number; email: string };
+}): Promise<BackOfficeUser> {
+  return inTransaction(ctx.db, async (tx) => {
+    const user = await getScopedUserForUpdateOrThrow(tx, { all: true }, input.id);
+    return startEmailChange(ctx, tx, user, input.email);
+  });
+}
+
+/** Client area: the signed-in user's own e-mail. */
+export async function changeOwnEmail({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { email: string };
+}): Promise<BackOfficeUser> {
+  const actor = requireActor(ctx);
+  return inTransaction(ctx.db, async (tx) => {
+    const user = await getScopedUserForUpdateOrThrow(tx, { all: true }, actor.userId);
+    return startEmailChange(ctx, tx, user, input.email);
+  });
+}
+
+/** The signed-in user's password; every other session of theirs ends. */
+export async function changeOwnPassword({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof changePasswordBodySchema>;
+}): Promise<void> {
+  const actor = requireActor(ctx);
+  const user = await getUserOrThrow(ctx.db, actor.userId);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw badRequest(userMessages.wrongPassword);
+  }
+  if (input.oldPassword === input.newPassword) throw badRequest(userMessages.samePassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(ctx.db, async (tx) => {
+    await updateUserRow(tx, user.id, { passwordHash });
+    await deleteSessionsOfUser(tx, user.id, actor.sessionId);
+    await recordAudit(tx, ctx, {
+      action: 'user.password.change',
+      targetType: 'user',
+      targetId: user.id,
+      ...tenantOf(user),
+    });
+  });
+}
