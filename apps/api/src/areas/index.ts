@@ -7,6 +7,7 @@ import {
   masterClientRoutes,
 } from '../modules/clients/clients.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { shiftRoutes } from '../modules/shift/shift.routes.ts';
 import { agencyAreaAgencyRoutes, masterAgencyRoutes } from '../modules/agencies/agencies.routes.ts';
 import {
   clientAnnouncementRoutes,
@@ -45,6 +46,8 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   });
   // /search/api/v1/master
   await app.register(async (area) => searchMasterRoutes(area));
+  // /shift/api/v1: the shift service's back-office calls and its mini-app
+  await app.register(async (area) => shiftRoutes(area));
   // /dev/api/v1: development tools, only while mail stays in the database
   if (config.devMailbox) await app.register(async (area) => devRoutes(area));
 }

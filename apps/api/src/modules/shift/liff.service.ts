@@ -1,0 +1,271 @@
+import { shiftMessages, UPCOMING_SHIFT_DAYS } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { domainEvents } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
+import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
+import { addDays, localDay, openPeriodOn, parseInstant, type PeriodDays } from './periods.ts';
+import { periodRange, staffYetToSubmit } from './reminders.ts';
+import { getClosureSetting } from './settings.repository.ts';
+import { findShiftStoreById, scopeOf, type ShiftStoreRow } from './shift-store.ts';
+import { toPeriodView, toRemarkView, toShiftView, toStaffView } from './shift.views.ts';
+import { checkShiftTimes, assertNoOverlap, dayRange } from './shifts.service.ts';
+import {
+  deleteShifts,
+  ensureSchedule,
+  findFriendByLineUser,
+  insertShifts,
+  listShiftsStarting,
+  staffIdsWithRequests,
+  type NewShift,
+} from './shifts.repository.ts';
+import {
+  findStaffByFriend,
+  insertStaff,
+  listAllStaff,
+  listRemarksOfStaff,
+  lockStaff,
+  type StaffRow,
+} from './staff.repository.ts';
+
+type LiffInput = { storeId: number; authorization: string | undefined };
+type Ctx = { ctx: ServiceContext };
+
+/**
+ * Who is calling the mini-app: the LIFF ID token is verified with LINE (or the simulator) for the
+ * store's LINE Login channel, and its subject must be a friend who still follows the account.
+ */
+async function identify(ctx: ServiceContext, input: LiffInput) {
+  const match = /^Bearer\s+(\S+)$/i.exec(input.authorization ?? '');
+  if (!match) throw unauthorized(shiftMessages.idTokenRequired);
+  const store = await findShiftStoreById(ctx.db, input.storeId);
+  if (!store || store.status !== 'ACTIVE' || store.linkStatus !== 'ACTIVE' || !store.loginChannelId) {
+    throw notFound(shiftMessages.storeNotFound);
+  }
+  let result;
+  try {
+    result = await verifyLiffIdToken(ctx.config, { idToken: match[1]!, channelId: store.loginChannelId });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'LIFF ID token verification unavailable');
+    throw new AppError('SERVICE_UNAVAILABLE', 'LINE cannot be reached. Please try again later');
+  }
+  if (!result.ok) throw unauthorized(shiftMessages.idTokenInvalid);
+  const friend = await findFriendByLineUser(
+    ctx.db,
+    store.clientId,
+    store.lineAccountId,
+    result.identity.userId,
+  );
+  if (!friend || !friend.isFriend) throw badRequest(shiftMessages.notFollowing);
+  const staff = await findStaffByFriend(ctx.db, scopeOf(store), friend.id);
+  return { store, friend, staff };
+}
+
+async function identifyApproved(ctx: ServiceContext, input: LiffInput) {
+  const who = await identify(ctx, input);
+  if (who.staff?.status !== 'APPROVED') throw badRequest(shiftMessages.staffNotApproved);
+  return { ...who, staff: who.staff };
+}
+
+function meView(
+  store: ShiftStoreRow,
+  friend: { id: number; displayName: string; pictureUrl: string | null },
+  staff: StaffRow | undefined,
+) {
+  return {
+    store: { id: store.id, name: store.name, timeZone: store.timeZone },
+    friend: { id: friend.id, displayName: friend.displayName, pictureUrl: friend.pictureUrl },
+    staff: staff ? { id: staff.id, status: staff.status } : null,
+  };
+}
+
+export async function getLiffMe({ ctx, input }: Ctx & { input: LiffInput }) {
+  const { store, friend, staff } = await identify(ctx, input);
+  return meView(store, friend, staff);
+}
+
+/** Sign up as staff: a PENDING record until a manager approves; signing up again changes nothing. */
+export async function signUpStaff({
+  ctx,
+  input,
+}: Ctx & { input: LiffInput & { employeeNumber?: string | undefined } }) {
+  const { store, friend, staff } = await identify(ctx, input);
+  if (staff) return meView(store, friend, staff);
+  const scope = scopeOf(store);
+  await insertStaff(ctx.db, scope, {
+    friendId: friend.id,
+    status: 'PENDING',
+    employeeNumber: input.employeeNumber || null,
+  });
+  return meView(store, friend, await findStaffByFriend(ctx.db, scope, friend.id));
+}
+
+async function openPeriodOf(ctx: ServiceContext, store: ShiftStoreRow) {
+  const closure = await getClosureSetting(ctx.db, scopeOf(store));
+  const period = closure.isPublished
+    ? openPeriodOn(localDay(ctx.clock.now(), store.timeZone), closure)
+    : null;
+  return { closure, period };
+}
+
+export async function getOpenPeriod({ ctx, input }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx, input);
+  const { closure, period } = await openPeriodOf(ctx, store);
+  const submitted = period
+    ? (await staffIdsWithRequests(ctx.db, scopeOf(store), periodRange(period, store.timeZone))).has(staff.id)
+    : false;
+  return {
+    period: period ? toPeriodView(period, store.timeZone) : null,
+    timeDivisionSetting: closure.timeDivisionSetting,
+    hasSubmitted: submitted,
+  };
+}
+
+async function ownShiftsIn(db: Db, store: ShiftStoreRow, staffId: number, period: PeriodDays) {
+  return listShiftsStarting(db, scopeOf(store), periodRange(period, store.timeZone), { staffId });
+}
+
+export async function listOwnRequests({ ctx, input }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx, input);
+  const { period } = await openPeriodOf(ctx, store);
+  if (!period) throw badRequest(shiftMessages.noOpenPeriod);
+  const rows = await ownShiftsIn(ctx.db, store, staff.id, period);
+  return {
+    period: toPeriodView(period, store.timeZone),
+    shifts: rows.map((r) => toShiftView(r, store.timeZone)),
+  };
+}
+
+async function hasCompleteEvent(db: Db, store: ShiftStoreRow, periodKey: string) {
+  const [row] = await db
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(
+      and(
+        eq(domainEvents.clientId, store.clientId),
+        eq(domainEvents.storeId, store.id),
+        eq(domainEvents.topic, 'SHIFT_SUBMISSION_COMPLETE'),
+        sql`${domainEvents.payload} ->> 'periodKey' = ${periodKey}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Submit or change own requests for the open period: the requests the manager has not handled yet
+ * (still REQUEST) are replaced by the new set; drafted and approved shifts stay, and a new request may
+ * not overlap them. Records SHIFT_SUBMITTED, and SHIFT_SUBMISSION_COMPLETE (once per period) when
+ * every approved staff member on LINE has submitted.
+ */
+export async function submitOwnRequests({
+  ctx,
+  input,
+}: Ctx & { input: LiffInput & { requests: { startAt: string; endAt: string; isRest: boolean }[] } }) {
+  const { store, staff } = await identifyApproved(ctx, input);
+  const { closure, period } = await openPeriodOf(ctx, store);
+  if (!period) throw badRequest(shiftMessages.noOpenPeriod);
+  const scope = scopeOf(store);
+  const range = periodRange(period, store.timeZone);
+  const rows = await inTransaction(ctx.db, async (tx) => {
+    await lockStaff(tx, scope, [staff.id]);
+    const existing = await ownShiftsIn(tx, store, staff.id, period);
+    const replaced = existing.filter((s) => s.status === 'REQUEST' && s.requestedAt !== null);
+    await deleteShifts(
+      tx,
+      scope,
+      replaced.map((s) => s.id),
+    );
+    const now = ctx.clock.now();
+    const scheduleId = await ensureSchedule(tx, scope, period);
+    const batch: NewShift[] = [];
+    for (const request of input.requests) {
+      const times = checkShiftTimes(store, closure.timeDivisionSetting, request);
+      if (times.startAt < range.from || times.startAt >= range.to)
+        throw badRequest(shiftMessages.outsideOpenPeriod);
+      await assertNoOverlap(tx, scope, staff.id, times);
+      if (batch.some((b) => b.startAt < times.endAt && b.endAt > times.startAt))
+        throw conflict(shiftMessages.overlap);
+      batch.push({
+        ...times,
+        staffId: staff.id,
+        scheduleId,
+        status: 'REQUEST' as const,
+        isRest: request.isRest,
+        requestedAt: now,
+      });
+    }
+    const created = await insertShifts(tx, scope, batch);
+    if (created.length > 0) {
+      await recordDomainEvent(tx, {
+        topic: 'SHIFT_SUBMITTED',
+        clientId: store.clientId,
+        lineAccountId: store.lineAccountId,
+        storeId: store.id,
+        payload: {
+          staffId: staff.id,
+          friendId: staff.friendId,
+          periodKey: period.key,
+          isChange: replaced.length > 0,
+          shiftIds: created.map((s) => s.id),
+        },
+      });
+      const missing = await staffYetToSubmit(tx, store, period);
+      if (missing.length === 0 && !(await hasCompleteEvent(tx, store, period.key))) {
+        await recordDomainEvent(tx, {
+          topic: 'SHIFT_SUBMISSION_COMPLETE',
+          clientId: store.clientId,
+          lineAccountId: store.lineAccountId,
+          storeId: store.id,
+          payload: { periodKey: period.key, startDate: period.startDate, endDate: period.endDate },
+        });
+      }
+    }
+    return ownShiftsIn(tx, store, staff.id, period);
+  });
+  return {
+    period: toPeriodView(period, store.timeZone),
+    shifts: rows.map((r) => toShiftView(r, store.timeZone)),
+  };
+}
+
+export async function listOwnShifts({
+  ctx,
+  input,
+}: Ctx & { input: LiffInput & { startAtMin: string; startAtMax: string } }) {
+  const { store, staff } = await identifyApproved(ctx, input);
+  const rows = await listShiftsStarting(
+    ctx.db,
+    scopeOf(store),
+    {
+      from: parseInstant(input.startAtMin, store.timeZone),
+      to: parseInstant(input.startAtMax, store.timeZone),
+    },
+    { staffId: staff.id },
+  );
+  return rows.map((r) => toShiftView(r, store.timeZone));
+}
+
+/** Everyone's approved shifts from today for UPCOMING_SHIFT_DAYS store-local days. */
+export async function listUpcomingShifts({ ctx, input }: Ctx & { input: LiffInput }) {
+  const { store } = await identifyApproved(ctx, input);
+  const startDate = localDay(ctx.clock.now(), store.timeZone);
+  const endDate = addDays(startDate, UPCOMING_SHIFT_DAYS - 1);
+  const scope = scopeOf(store);
+  const rows = await listShiftsStarting(ctx.db, scope, dayRange(startDate, endDate, store.timeZone), {
+    status: 'APPROVED',
+  });
+  const names = new Map((await listAllStaff(ctx.db, scope)).map((s) => [s.id, toStaffView(s).name]));
+  return {
+    startDate,
+    endDate,
+    shifts: rows.map((r) => ({ ...toShiftView(r, store.timeZone), staffName: names.get(r.staffId) ?? '' })),
+  };
+}
+
+export async function listOwnRemarks({ ctx, input }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx, input);
+  return (await listRemarksOfStaff(ctx.db, scopeOf(store), staff.id)).map(toRemarkView);
+}

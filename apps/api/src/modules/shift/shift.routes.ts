@@ -1,0 +1,156 @@
+import { shiftEndpoints as e, shiftLiffEndpoints as l } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../platform/route.ts';
+import * as hours from './hours.service.ts';
+import * as liff from './liff.service.ts';
+import { PLAN_QUEUE, REMIND_QUEUE, runDailyPlanning, runReminder, type RemindPayload } from './reminders.ts';
+import * as rules from './rules.service.ts';
+import * as settings from './settings.service.ts';
+import * as shifts from './shifts.service.ts';
+import * as staff from './staff.service.ts';
+
+const auth = (request: FastifyRequest) => request.headers.authorization;
+
+/** /shift/api/v1: the back-office shift pages and the shift mini-app. */
+export function shiftRoutes(app: FastifyInstance) {
+  // Reminders: a job per reminder and period, and a daily planner that keeps them planned ahead.
+  app.jobs.define(REMIND_QUEUE, {
+    maxAttempts: 5,
+    handler: (payload, job) => runReminder(job.db, payload as RemindPayload, job.log),
+  });
+  app.jobs.define(PLAN_QUEUE, { handler: (_payload, job) => runDailyPlanning(job.db, job.clock.now()) });
+
+  // stores and settings
+  route(app, e.listStores, ({ query }, { ctx }) => settings.listStores({ ctx, input: query }));
+  route(app, e.getStore, ({ params }, { ctx }) => settings.getStore({ ctx, input: params }));
+  route(app, e.getReminderSettings, ({ params }, { ctx }) =>
+    settings.getReminderSettings({ ctx, input: params }),
+  );
+  route(app, e.updateReminderSettings, ({ params, body }, { ctx }) =>
+    settings.updateReminderSettings({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.getShiftClosure, ({ params }, { ctx }) => settings.getShiftClosure({ ctx, input: params }));
+  route(app, e.updateShiftClosure, ({ params, body }, { ctx }) =>
+    settings.updateShiftClosure({ ctx, input: { ...params, changes: body } }),
+  );
+
+  // staff and remarks
+  route(app, e.createHelper, ({ params, body }, { ctx }) =>
+    staff.createHelper({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listStaff, ({ params, query }, { ctx }) =>
+    staff.listStaff({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.updateStaffStatus, ({ params, body }, { ctx }) =>
+    staff.updateStaffStatus({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.bulkApproveStaff, ({ params, body }, { ctx }) =>
+    staff.bulkApproveStaff({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.bulkDeleteStaff, ({ params, body }, { ctx }) =>
+    staff.bulkDeleteStaff({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.getStaff, ({ params }, { ctx }) => staff.getStaff({ ctx, input: params }));
+  route(app, e.updateStaff, ({ params, body }, { ctx }) =>
+    staff.updateStaff({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.saveRemark, ({ params, body }, { ctx }) =>
+    staff.saveRemark({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listRemarksOfDate, ({ params }, { ctx }) => staff.listRemarksOfDate({ ctx, input: params }));
+  route(app, e.getRemark, ({ params }, { ctx }) => staff.getRemark({ ctx, input: params }));
+  route(app, e.monthlyHours, ({ params, body }, { ctx }) =>
+    hours.monthlyHours({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.dailyHours, ({ params, body }, { ctx }) =>
+    hours.dailyHours({ ctx, input: { ...params, ...body } }),
+  );
+
+  // rules and patterns
+  route(app, e.createNormalRules, ({ params, body }, { ctx }) =>
+    rules.createNormalRules({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listNormalRules, ({ params }, { ctx }) => rules.listNormalRules({ ctx, input: params }));
+  route(app, e.getNormalRule, ({ params }, { ctx }) => rules.getNormalRule({ ctx, input: params }));
+  route(app, e.replaceNormalRules, ({ params, body }, { ctx }) =>
+    rules.replaceNormalRules({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.createSpecialRuleGroup, ({ params, body }, { ctx }) =>
+    rules.createSpecialRuleGroup({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listSpecialRuleGroups, ({ params, query }, { ctx }) =>
+    rules.listSpecialRuleGroups({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.getSpecialRuleGroup, ({ params }, { ctx }) =>
+    rules.getSpecialRuleGroup({ ctx, input: params }),
+  );
+  route(app, e.updateSpecialRuleGroup, ({ params, body }, { ctx }) =>
+    rules.updateSpecialRuleGroup({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.deleteSpecialRuleGroup, ({ params }, { ctx }) =>
+    rules.deleteSpecialRuleGroup({ ctx, input: params }),
+  );
+  route(app, e.listShiftPatterns, ({ params }, { ctx }) => rules.listShiftPatterns({ ctx, input: params }));
+  route(app, e.createShiftPattern, ({ params, body }, { ctx }) =>
+    rules.createShiftPattern({ ctx, input: { ...params, pattern: body } }),
+  );
+  route(app, e.getShiftPattern, ({ params }, { ctx }) => rules.getShiftPattern({ ctx, input: params }));
+  route(app, e.updateShiftPattern, ({ params, body }, { ctx }) =>
+    rules.updateShiftPattern({ ctx, input: { ...params, pattern: body } }),
+  );
+  route(app, e.deleteShiftPattern, ({ params }, { ctx }) => rules.deleteShiftPattern({ ctx, input: params }));
+
+  // staff shifts
+  route(app, e.monthlyShifts, ({ params, query }, { ctx }) =>
+    shifts.monthlyShifts({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.monthlyShiftsCsv, async ({ params, query }, { ctx }, reply) => {
+    const { csv, filename } = await hours.monthlyShiftsCsv({ ctx, input: { ...params, ...query } });
+    void reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`);
+    return csv;
+  });
+  route(app, e.dailyShifts, ({ params, query }, { ctx }) =>
+    shifts.dailyShifts({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.listShifts, ({ params, query }, { ctx }) =>
+    shifts.listShifts({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.saveShifts, ({ params, body }, { ctx }) =>
+    shifts.saveShifts({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.approveDrafts, ({ params, body }, { ctx }) =>
+    shifts.approveDrafts({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.getShift, ({ params }, { ctx }) => shifts.getShift({ ctx, input: params }));
+  route(app, e.updateShift, ({ params, body }, { ctx }) =>
+    shifts.updateShift({ ctx, input: { ...params, ...body } }),
+  );
+
+  // the shift mini-app
+  route(app, l.me, ({ params }, request) =>
+    liff.getLiffMe({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.signUp, ({ params, body }, request) =>
+    liff.signUpStaff({ ctx: request.ctx, input: { ...params, ...body, authorization: auth(request) } }),
+  );
+  route(app, l.period, ({ params }, request) =>
+    liff.getOpenPeriod({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.listRequests, ({ params }, request) =>
+    liff.listOwnRequests({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.submitRequests, ({ params, body }, request) =>
+    liff.submitOwnRequests({ ctx: request.ctx, input: { ...params, ...body, authorization: auth(request) } }),
+  );
+  route(app, l.myShifts, ({ params, query }, request) =>
+    liff.listOwnShifts({ ctx: request.ctx, input: { ...params, ...query, authorization: auth(request) } }),
+  );
+  route(app, l.upcomingShifts, ({ params }, request) =>
+    liff.listUpcomingShifts({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.remarks, ({ params }, request) =>
+    liff.listOwnRemarks({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+}

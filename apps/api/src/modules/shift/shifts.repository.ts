@@ -1,0 +1,247 @@
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { friends, schedules, staffShifts } from '../../db/schema/index.ts';
+import type { StoreScope } from './shift-store.ts';
+
+export type ShiftRow = typeof staffShifts.$inferSelect;
+export type NewShift = Omit<typeof staffShifts.$inferInsert, 'clientId' | 'storeId' | 'id'>;
+type ShiftStatus = ShiftRow['status'];
+
+const inStore = (scope: StoreScope) =>
+  and(eq(staffShifts.clientId, scope.clientId), eq(staffShifts.storeId, scope.storeId));
+
+export async function findShift(db: Db, scope: StoreScope, id: number): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(staffShifts)
+    .where(and(inStore(scope), eq(staffShifts.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findShiftsByIds(db: Db, scope: StoreScope, ids: number[]): Promise<ShiftRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(staffShifts)
+    .where(and(inStore(scope), inArray(staffShifts.id, ids)));
+}
+
+/** Shifts starting in [from, to), oldest first. */
+export async function listShiftsStarting(
+  db: Db,
+  scope: StoreScope,
+  range: { from: Date; to: Date },
+  filter: {
+    status?: ShiftStatus | undefined;
+    managerNote?: string | undefined;
+    staffId?: number | undefined;
+  } = {},
+): Promise<ShiftRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    inStore(scope),
+    gte(staffShifts.startAt, range.from),
+    lt(staffShifts.startAt, range.to),
+  ];
+  if (filter.status) conditions.push(eq(staffShifts.status, filter.status));
+  if (filter.staffId) conditions.push(eq(staffShifts.staffId, filter.staffId));
+  if (filter.managerNote) {
+    const escaped = filter.managerNote.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(ilike(staffShifts.managerNote, `%${escaped}%`));
+  }
+  return db
+    .select()
+    .from(staffShifts)
+    .where(and(...conditions))
+    .orderBy(asc(staffShifts.startAt), asc(staffShifts.staffId), asc(staffShifts.id));
+}
+
+/** A shift of the staff member overlapping [startAt, endAt), other than `exceptIds`. */
+export async function findOverlap(
+  db: Db,
+  scope: StoreScope,
+  staffId: number,
+  range: { startAt: Date; endAt: Date },
+  exceptIds: number[] = [],
+): Promise<ShiftRow | undefined> {
+  const conditions: (SQL | undefined)[] = [
+    inStore(scope),
+    eq(staffShifts.staffId, staffId),
+    lt(staffShifts.startAt, range.endAt),
+    gt(staffShifts.endAt, range.startAt),
+  ];
+  for (const id of exceptIds) conditions.push(ne(staffShifts.id, id));
+  const [row] = await db
+    .select()
+    .from(staffShifts)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+export async function insertShifts(db: Db, scope: StoreScope, values: NewShift[]): Promise<ShiftRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(staffShifts)
+    .values(values.map((v) => ({ ...v, ...scope })))
+    .returning();
+}
+
+export async function updateShiftRow(
+  db: Db,
+  scope: StoreScope,
+  id: number,
+  values: Partial<NewShift>,
+): Promise<ShiftRow> {
+  const [row] = await db
+    .update(staffShifts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inStore(scope), eq(staffShifts.id, id)))
+    .returning();
+  return row!;
+}
+
+export async function setShiftStatus(
+  db: Db,
+  scope: StoreScope,
+  ids: number[],
+  status: ShiftStatus,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(staffShifts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(inStore(scope), inArray(staffShifts.id, ids)));
+}
+
+/** Move every shift of `from` status starting in [from, to) to `to` status; answers the rows moved. */
+export async function moveShiftsInWindow(
+  db: Db,
+  scope: StoreScope,
+  range: { from: Date; to: Date },
+  status: { from: ShiftStatus; to: ShiftStatus },
+): Promise<ShiftRow[]> {
+  return db
+    .update(staffShifts)
+    .set({ status: status.to, updatedAt: new Date() })
+    .where(
+      and(
+        inStore(scope),
+        eq(staffShifts.status, status.from),
+        gte(staffShifts.startAt, range.from),
+        lt(staffShifts.startAt, range.to),
+      ),
+    )
+    .returning();
+}
+
+export async function deleteShifts(db: Db, scope: StoreScope, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(staffShifts).where(and(inStore(scope), inArray(staffShifts.id, ids)));
+}
+
+/** Staff ids with a request of their own (from the mini-app) starting in [from, to). */
+export async function staffIdsWithRequests(db: Db, scope: StoreScope, range: { from: Date; to: Date }) {
+  const rows = await db
+    .selectDistinct({ staffId: staffShifts.staffId })
+    .from(staffShifts)
+    .where(
+      and(
+        inStore(scope),
+        isNotNull(staffShifts.requestedAt),
+        gte(staffShifts.startAt, range.from),
+        lt(staffShifts.startAt, range.to),
+      ),
+    );
+  return new Set(rows.map((r) => r.staffId));
+}
+
+// ---- schedules (one per closure period) ----
+
+export async function ensureSchedule(
+  db: Db,
+  scope: StoreScope,
+  period: { key: string; startDate: string; endDate: string },
+): Promise<number> {
+  await db
+    .insert(schedules)
+    .values({ ...scope, periodKey: period.key, start: period.startDate, end: period.endDate })
+    .onConflictDoNothing({ target: [schedules.storeId, schedules.periodKey] });
+  const [row] = await db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(
+      and(
+        eq(schedules.clientId, scope.clientId),
+        eq(schedules.storeId, scope.storeId),
+        eq(schedules.periodKey, period.key),
+      ),
+    )
+    .limit(1);
+  return row!.id;
+}
+
+export async function setScheduleStatus(
+  db: Db,
+  scope: StoreScope,
+  ids: number[],
+  status: (typeof schedules.$inferSelect)['status'],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(schedules)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(schedules.clientId, scope.clientId),
+        eq(schedules.storeId, scope.storeId),
+        inArray(schedules.id, ids),
+      ),
+    );
+}
+
+export async function scheduleIdsWithApproved(
+  db: Db,
+  scope: StoreScope,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ scheduleId: staffShifts.scheduleId })
+    .from(staffShifts)
+    .where(and(inStore(scope), inArray(staffShifts.scheduleId, ids), eq(staffShifts.status, 'APPROVED')));
+  return new Set(rows.map((r) => r.scheduleId).filter((id): id is number => id !== null));
+}
+
+// ---- friends of the store's LINE account (the LINE module's table, read only) ----
+
+export async function findFriendOfAccount(db: Db, clientId: number, lineAccountId: number, friendId: number) {
+  const [row] = await db
+    .select()
+    .from(friends)
+    .where(
+      and(eq(friends.clientId, clientId), eq(friends.lineAccountId, lineAccountId), eq(friends.id, friendId)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findFriendByLineUser(
+  db: Db,
+  clientId: number,
+  lineAccountId: number,
+  lineUserId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(friends)
+    .where(
+      and(
+        eq(friends.clientId, clientId),
+        eq(friends.lineAccountId, lineAccountId),
+        eq(friends.lineUserId, lineUserId),
+      ),
+    )
+    .limit(1);
+  return row;
+}

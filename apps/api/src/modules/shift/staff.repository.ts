@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { friends, shiftStaff, staffRemarks } from '../../db/schema/index.ts';
+import type { StoreScope } from './shift-store.ts';
+
+export type StaffRow = typeof shiftStaff.$inferSelect & {
+  friendName: string | null;
+  friendPictureUrl: string | null;
+  friendIsFriend: boolean | null;
+};
+
+const staffColumns = {
+  id: shiftStaff.id,
+  clientId: shiftStaff.clientId,
+  storeId: shiftStaff.storeId,
+  friendId: shiftStaff.friendId,
+  helperName: shiftStaff.helperName,
+  employeeNumber: shiftStaff.employeeNumber,
+  status: shiftStaff.status,
+  managerNotes: shiftStaff.managerNotes,
+  approvedAt: shiftStaff.approvedAt,
+  createdAt: shiftStaff.createdAt,
+  updatedAt: shiftStaff.updatedAt,
+  friendName: friends.displayName,
+  friendPictureUrl: friends.pictureUrl,
+  friendIsFriend: friends.isFriend,
+};
+
+const inStore = (scope: StoreScope) =>
+  and(eq(shiftStaff.clientId, scope.clientId), eq(shiftStaff.storeId, scope.storeId));
+
+const staffQuery = (db: Db) =>
+  db.select(staffColumns).from(shiftStaff).leftJoin(friends, eq(friends.id, shiftStaff.friendId));
+
+export async function findStaff(db: Db, scope: StoreScope, staffId: number): Promise<StaffRow | undefined> {
+  const [row] = await staffQuery(db)
+    .where(and(inStore(scope), eq(shiftStaff.id, staffId)))
+    .limit(1);
+  return row;
+}
+
+export async function findStaffByFriend(
+  db: Db,
+  scope: StoreScope,
+  friendId: number,
+): Promise<StaffRow | undefined> {
+  const [row] = await staffQuery(db)
+    .where(and(inStore(scope), eq(shiftStaff.friendId, friendId)))
+    .limit(1);
+  return row;
+}
+
+export async function findStaffByIds(db: Db, scope: StoreScope, ids: number[]): Promise<StaffRow[]> {
+  if (ids.length === 0) return [];
+  return staffQuery(db).where(and(inStore(scope), inArray(shiftStaff.id, ids)));
+}
+
+/** Every staff member of the store, approved first, then by id (the shift table's rows). */
+export async function listAllStaff(db: Db, scope: StoreScope): Promise<StaffRow[]> {
+  return staffQuery(db)
+    .where(inStore(scope))
+    .orderBy(desc(sql`${shiftStaff.status} = 'APPROVED'`), asc(shiftStaff.id));
+}
+
+export async function listStaffPage(
+  db: Db,
+  scope: StoreScope,
+  options: { page: number; limit: number; status?: StaffRow['status'] | undefined },
+) {
+  const where = and(inStore(scope), options.status ? eq(shiftStaff.status, options.status) : undefined);
+  const rows = await staffQuery(db)
+    .where(where)
+    .orderBy(asc(shiftStaff.id))
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  const [total] = await db.select({ n: count() }).from(shiftStaff).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Approved staff reachable on LINE: a friend who still follows the account. */
+export async function listApprovedLineStaff(db: Db, scope: StoreScope): Promise<StaffRow[]> {
+  return staffQuery(db).where(
+    and(
+      inStore(scope),
+      eq(shiftStaff.status, 'APPROVED'),
+      isNotNull(shiftStaff.friendId),
+      eq(friends.isFriend, true),
+    ),
+  );
+}
+
+export async function insertStaff(
+  db: Db,
+  scope: StoreScope,
+  values: Omit<typeof shiftStaff.$inferInsert, 'clientId' | 'storeId'>,
+): Promise<number> {
+  const [row] = await db
+    .insert(shiftStaff)
+    .values({ ...values, ...scope })
+    .returning({ id: shiftStaff.id });
+  return row!.id;
+}
+
+export async function updateStaffRows(
+  db: Db,
+  scope: StoreScope,
+  ids: number[],
+  values: Partial<
+    Pick<typeof shiftStaff.$inferInsert, 'status' | 'approvedAt' | 'employeeNumber' | 'managerNotes'>
+  >,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(shiftStaff)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inStore(scope), inArray(shiftStaff.id, ids)));
+}
+
+/** Shifts and remarks go with the staff member (ON DELETE CASCADE). */
+export async function deleteStaffRows(db: Db, scope: StoreScope, ids: number[]): Promise<void> {
+  await db.delete(shiftStaff).where(and(inStore(scope), inArray(shiftStaff.id, ids)));
+}
+
+/** Take the staff member's row lock: shift writes for one person are serialised (overlap checks). */
+export async function lockStaff(db: Db, scope: StoreScope, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .select({ id: shiftStaff.id })
+    .from(shiftStaff)
+    .where(and(inStore(scope), inArray(shiftStaff.id, ids)))
+    .orderBy(asc(shiftStaff.id))
+    .for('update');
+}
+
+// ---- remarks ----
+
+export type RemarkRow = typeof staffRemarks.$inferSelect;
+
+const remarksInStore = (scope: StoreScope) =>
+  and(eq(staffRemarks.clientId, scope.clientId), eq(staffRemarks.storeId, scope.storeId));
+
+export async function upsertRemark(
+  db: Db,
+  scope: StoreScope,
+  values: { staffId: number; date: string; remark: string },
+): Promise<RemarkRow> {
+  const [row] = await db
+    .insert(staffRemarks)
+    .values({ ...scope, ...values })
+    .onConflictDoUpdate({
+      target: [staffRemarks.staffId, staffRemarks.date],
+      set: { remark: values.remark, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function listRemarksOfDate(db: Db, scope: StoreScope, date: string): Promise<RemarkRow[]> {
+  return db
+    .select()
+    .from(staffRemarks)
+    .where(and(remarksInStore(scope), eq(staffRemarks.date, date)))
+    .orderBy(asc(staffRemarks.staffId));
+}
+
+export async function findRemark(db: Db, scope: StoreScope, staffId: number, date: string) {
+  const [row] = await db
+    .select()
+    .from(staffRemarks)
+    .where(and(remarksInStore(scope), eq(staffRemarks.staffId, staffId), eq(staffRemarks.date, date)))
+    .limit(1);
+  return row;
+}
+
+export async function listRemarksOfStaff(db: Db, scope: StoreScope, staffId: number, limit = 100) {
+  return db
+    .select()
+    .from(staffRemarks)
+    .where(and(remarksInStore(scope), eq(staffRemarks.staffId, staffId)))
+    .orderBy(desc(staffRemarks.date))
+    .limit(limit);
+}
