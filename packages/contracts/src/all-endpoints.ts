@@ -10,6 +10,13 @@ import type { Endpoint } from './common/endpoint.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
 import { masterEndpoints } from './master/master.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
+import { friendEndpoints } from './friends/friends.endpoints.ts';
+import {
+  lineAccountEndpoints,
+  lineWebhookEndpoints,
+  masterLineAccountEndpoints,
+} from './line-accounts/line-accounts.endpoints.ts';
+import { serviceEndpoints } from './services/services.endpoints.ts';
 import { shiftEndpoints, shiftLiffEndpoints } from './shift/shift.endpoints.ts';
 
 /**
@@ -26,6 +33,11 @@ export const endpointGroups = {
   audit: auditEndpoints,
   search: searchEndpoints,
   agencyArea: agencyAreaEndpoints,
+  lineAccounts: lineAccountEndpoints,
+  masterLineAccounts: masterLineAccountEndpoints,
+  lineWebhook: lineWebhookEndpoints,
+  services: serviceEndpoints,
+  friends: friendEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -1,0 +1,85 @@
+import { allow, defineEndpoint } from '../common/endpoint.ts';
+import { pageSchema } from '../common/pagination.ts';
+import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
+import {
+  friendManagerNoteBodySchema,
+  friendParamsSchema,
+  friendSchema,
+  listFriendsQuerySchema,
+  listMessagesQuerySchema,
+  messageSchema,
+  searchFriendsBodySchema,
+  sendMessageBodySchema,
+} from './friends.schemas.ts';
+
+const CLIENT = '/client/api/v1';
+const tags = ['friends'];
+
+/** Friends of a LINE account, their manager notes and one-to-one messages (client area). */
+export const friendEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT}/line-account/:lineAccountId/friends`,
+    summary: 'Friends of a LINE account, newest first (paged)',
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: lineAccountParamsSchema,
+    query: listFriendsQuerySchema,
+    responses: { 200: pageSchema(friendSchema) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId`,
+    summary: 'One friend (drawer)',
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: friendParamsSchema,
+    responses: { 200: friendSchema },
+  }),
+  setManagerNote: defineEndpoint({
+    method: 'POST',
+    path: `${CLIENT}/line-account/:lineAccountId/friend-manager-note`,
+    summary: "Set a friend's manager notes",
+    tags,
+    access: allow('client.work'),
+    clientScoped: true,
+    params: lineAccountParamsSchema,
+    body: friendManagerNoteBodySchema,
+    responses: { 200: friendSchema },
+  }),
+  listMessages: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId/messages`,
+    summary: 'Message history with a friend, newest first (paged)',
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: friendParamsSchema,
+    query: listMessagesQuerySchema,
+    responses: { 200: pageSchema(messageSchema) },
+  }),
+  sendMessage: defineEndpoint({
+    method: 'POST',
+    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId/messages`,
+    summary: 'Send a text message to a friend (stored, then delivered by the outbox)',
+    tags,
+    access: allow('client.work'),
+    clientScoped: true,
+    params: friendParamsSchema,
+    body: sendMessageBodySchema,
+    responses: { 201: messageSchema },
+  }),
+  search: defineEndpoint({
+    method: 'POST',
+    path: '/search/api/v1/client/line-account/:lineAccountId/list/friends',
+    summary: 'Friend search (segment): service users, non-members, member code range, AND/OR',
+    tags: ['search', ...tags],
+    access: allow('client.read'),
+    clientScoped: true,
+    params: lineAccountParamsSchema,
+    body: searchFriendsBodySchema,
+    responses: { 200: pageSchema(friendSchema) },
+  }),
+} as const;

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idParamSchema, idSchema } from '../common/ids.ts';
+import { MAX_LIMIT, paginationMessages, paginationQuerySchema } from '../common/pagination.ts';
+
+export const friendMessages = {
+  notFound: 'Friend not found',
+  friendId: 'friendId must be a positive integer',
+  managerNotesMax: 'Manager notes cannot exceed 1000 characters',
+  memberCode: 'memberCode must be an array of exactly 2 strings',
+  condition: 'condition must be AND or OR',
+  boolean: 'Must be true or false',
+  textRequired: 'Message text is required',
+  textMax: 'Message text cannot exceed 5000 characters',
+  /** SPEC.md 8: the text for a friend who blocked the account. */
+  notFollowing: 'User blocked or is not following LINE OA.',
+} as const;
+
+export const friendParamsSchema = z.object({ lineAccountId: idParamSchema, friendId: idParamSchema });
+export type FriendParams = z.input<typeof friendParamsSchema>;
+
+export const friendMemberSchema = z.object({
+  id: idSchema,
+  status: z.string(),
+  memberCode: z.string().nullable(),
+});
+export const friendStaffSchema = z.object({
+  id: idSchema,
+  status: z.string(),
+  managerNotes: z.string().nullable(),
+});
+
+/** A friend (友だち) of a LINE account. isFriend false: the user blocked the account. */
+export const friendSchema = z.object({
+  id: idSchema,
+  lineAccountId: idSchema,
+  lineUserId: z.string(),
+  displayName: z.string(),
+  pictureUrl: z.string().nullable(),
+  statusMessage: z.string().nullable(),
+  isFriend: z.boolean(),
+  managerNotes: z.string().nullable(),
+  followedAt: z.string().nullable(),
+  unfollowedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Set once the member service knows this friend as a member. */
+  member: friendMemberSchema.nullable(),
+  /** Set once the shift service knows this friend as staff. */
+  staff: friendStaffSchema.nullable(),
+});
+export type Friend = z.infer<typeof friendSchema>;
+
+/** GET /line-account/{lineAccountId}/friends: newest first; search matches the display name. */
+export const listFriendsQuerySchema = paginationQuerySchema({ defaultLimit: 20 }).extend({
+  search: z.string().trim().max(100).optional(),
+  isFriend: z
+    .enum(['true', 'false'], { error: friendMessages.boolean })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type ListFriendsQuery = z.input<typeof listFriendsQuerySchema>;
+
+/** POST /line-account/{lineAccountId}/friend-manager-note {friendId, managerNotes}; null clears it. */
+export const friendManagerNoteBodySchema = z.object({
+  friendId: z
+    .number({ error: friendMessages.friendId })
+    .int(friendMessages.friendId)
+    .positive(friendMessages.friendId),
+  managerNotes: z.string().trim().max(1000, friendMessages.managerNotesMax).nullable(),
+});
+export type FriendManagerNoteBody = z.input<typeof friendManagerNoteBodySchema>;
+
+const bool = (fallback: boolean) => z.boolean({ error: friendMessages.boolean }).default(fallback);
+
+/**
+ * POST /search/api/v1/client/line-account/{lineAccountId}/list/friends (SPEC.md 5 defaults).
+ * Who is listed: members when isMemberServiceUser, shift staff when isShiftServiceUser, and friends who
+ * are neither when includeNonMembers. `condition` combines the filters (search, memberCode range).
+ */
+export const searchFriendsBodySchema = z
+  .object({
+    page: z
+      .number({ error: paginationMessages.page })
+      .int(paginationMessages.page)
+      .positive(paginationMessages.page)
+      .default(1),
+    limit: z
+      .number({ error: paginationMessages.limit })
+      .int(paginationMessages.limit)
+      .positive(paginationMessages.limit)
+      .max(MAX_LIMIT, paginationMessages.limit)
+      .default(20),
+    condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
+    isShiftServiceUser: bool(true),
+    isMemberServiceUser: bool(true),
+    includeNonMembers: bool(false),
+    /** A member code range [from, to], both inclusive. */
+    memberCode: z
+      .array(z.string({ error: friendMessages.memberCode }), { error: friendMessages.memberCode })
+      .length(2, friendMessages.memberCode)
+      .optional(),
+    search: z.string().trim().max(100).optional(),
+    isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
+  })
+  .prefault({});
+export type SearchFriendsBody = z.input<typeof searchFriendsBodySchema>;
+
+export const messageSourceSchema = z.enum(['user', 'system']);
+export const messageDeliverySchema = z.enum(['RECEIVED', 'QUEUED', 'SENT', 'FAILED']);
+
+/** A message of a one-to-one chat; contents is the text (a short label for other message types). */
+export const messageSchema = z.object({
+  id: idSchema,
+  friendId: idSchema,
+  lineAccountId: idSchema,
+  type: z.string(),
+  contents: z.string(),
+  source: messageSourceSchema,
+  delivery: messageDeliverySchema,
+  deliveryError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const listMessagesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
+
+/** POST .../friends/{friendId}/messages {text}: a text message, sent through the outbox. */
+export const sendMessageBodySchema = z.object({
+  text: z
+    .string({ error: friendMessages.textRequired })
+    .refine((s) => s.trim().length > 0, friendMessages.textRequired)
+    .refine((s) => s.length <= 5000, friendMessages.textMax),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
