@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { channelAccessToken, HTTPFetchError, liff, messagingApi } from '@line/bot-sdk';
+import type { Config } from '../../config/env.ts';
+import { verifyLiffIdToken } from './id-token.ts';
+
+/** A LINE channel's credentials, decrypted only for the call that needs them. */
+export type LineChannel = { channelId: string; channelSecret: string };
+
+/** A failed LINE call: status 0 when LINE could not be reached. */
+export class LineError extends Error {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: Headers | undefined;
+
+  constructor(status: number, body: string, message: string, headers?: Headers) {
+    super(message);
+    this.name = 'LineError';
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+
+  /** Worth trying again later: LINE down, rate limited, or not reached. */
+  get isRetryable(): boolean {
+    return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export type PushResult = {
+  /** LINE's id of the sent message (null when LINE did not tell, e.g. an accepted retry). */
+  lineMessageId: string | null;
+  /** LINE had already accepted this retry key: the message went out on an earlier try. */
+  duplicate: boolean;
+};
+
+export type WebhookTest = {
+  success: boolean;
+  statusCode: number;
+  reason: string;
+  detail: string;
+  timestamp: string;
+};
+
+export type LineGateway = {
+  /** Issue (or reuse) a channel access token: also the way to check a channel id and secret. */
+  issueToken: (channel: LineChannel) => Promise<string>;
+  getBotInfo: (channel: LineChannel) => Promise<messagingApi.BotInfoResponse>;
+  /** null when LINE has no profile for the user (not a friend, or blocked). */
+  getProfile: (channel: LineChannel, userId: string) => Promise<messagingApi.UserProfileResponse | null>;
+  pushText: (
+    channel: LineChannel,
+    input: { to: string; text: string; retryKey: string },
+  ) => Promise<PushResult>;
+  setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
+  /** null when LINE has no endpoint set. */
+  getWebhookEndpoint: (channel: LineChannel) => Promise<{ endpoint: string; active: boolean } | null>;
+  testWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<WebhookTest>;
+  /** LIFF apps live on the LINE Login channel. */
+  addLiffApp: (loginChannel: LineChannel, request: liff.AddLiffAppRequest) => Promise<string>;
+  deleteLiffApp: (loginChannel: LineChannel, liffId: string) => Promise<void>;
+  verifyLiffIdToken: (input: {
+    idToken: string;
+    channelId: string;
+    nonce?: string;
+  }) => ReturnType<typeof verifyLiffIdToken>;
+};
+
+/** Stateless tokens live 15 minutes; renew a minute early. */
+const TOKEN_MARGIN_MS = 60_000;
+
+function toLineError(error: unknown): LineError {
+  if (error instanceof LineError) return error;
+  if (error instanceof HTTPFetchError) {
+    return new LineError(error.status, error.body, `LINE answered ${error.status}`, error.headers);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new LineError(0, '', `LINE could not be reached: ${message}`);
+}
+
+/**
+ * The one door to the LINE platform (real or the simulator, by config.line base URLs), through the
+ * official @line/bot-sdk clients. Tokens are issued from channel id + secret and cached per process
+ * until shortly before they expire; a 401 drops the cached token and retries once.
+ */
+export function createLineGateway(config: Pick<Config, 'line'>): LineGateway {
+  const { apiBaseUrl, dataApiBaseUrl } = config.line;
+  void dataApiBaseUrl; // blob calls (rich menu images) use it; none here yet
+  const tokens = new Map<string, { token: string; expiresAt: number }>();
+  const tokenClient = new channelAccessToken.ChannelAccessTokenClient({ baseURL: apiBaseUrl });
+  // The secret is part of the key: a corrected secret never reuses a token issued for the old one.
+  const keyOf = (channel: LineChannel) =>
+    `${channel.channelId}:${createHash('sha256').update(channel.channelSecret).digest('hex')}`;
+
+  const issueToken = async (channel: LineChannel): Promise<string> => {
+    const key = keyOf(channel);
+    const cached = tokens.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    try {
+      const issued = await tokenClient.issueStatelessChannelTokenByClientSecret(
+        channel.channelId,
+        channel.channelSecret,
+      );
+      const expiresAt = Date.now() + issued.expires_in * 1000 - TOKEN_MARGIN_MS;
+      tokens.set(key, { token: issued.access_token, expiresAt });
+      return issued.access_token;
+    } catch (error) {
+      throw toLineError(error);
+    }
+  };
+
+  const withToken = async <T>(channel: LineChannel, call: (token: string) => Promise<T>): Promise<T> => {
+    try {
+      return await call(await issueToken(channel));
+    } catch (error) {
+      const failure = toLineError(error);
+      if (failure.status !== 401) throw failure;
+      tokens.delete(keyOf(channel));
+      try {
+        return await call(await issueToken(channel));
+      } catch (retryError) {
+        throw toLineError(retryError);
+      }
+    }
+  };
+
+  const messaging = (token: string) =>
+    new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: apiBaseUrl });
+  const liffClient = (token: string) =>
+    new liff.LiffClient({ channelAccessToken: token, baseURL: apiBaseUrl });
+
+  return {
+    issueToken,
+    getBotInfo: (channel) => withToken(channel, (token) => messaging(token).getBotInfo()),
+    getProfile: async (channel, userId) => {
+      try {
+        return await withToken(channel, (token) => messaging(token).getProfile(userId));
+      } catch (error) {
+        if (error instanceof LineError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    pushText: async (channel, input) => {
+      try {
+        const response = await withToken(channel, (token) =>
+          messaging(token).pushMessage(
+            { to: input.to, messages: [{ type: 'text', text: input.text }] },
+            input.retryKey,
+          ),
+        );
+        return { lineMessageId: response.sentMessages[0]?.id ?? null, duplicate: false };
+      } catch (error) {
+        // 409 with a retry key: LINE accepted this very request before (our answer got lost).
+        if (
+          error instanceof LineError &&
+          error.status === 409 &&
+          error.headers?.get('x-line-accepted-request-id')
+        ) {
+          let id: string | null = null;
+          try {
+            const body = JSON.parse(error.body) as { sentMessages?: { id?: string }[] };
+            id = body.sentMessages?.[0]?.id ?? null;
+          } catch {
+            id = null;
+          }
+          return { lineMessageId: id, duplicate: true };
+        }
+        throw error;
+      }
+    },
+    setWebhookEndpoint: async (channel, endpoint) => {
+      await withToken(channel, (token) => messaging(token).setWebhookEndpoint({ endpoint }));
+    },
+    getWebhookEndpoint: async (channel) => {
+      try {
+        const info = await withToken(channel, (token) => messaging(token).getWebhookEndpoint());
+        return { endpoint: info.endpoint, active: info.active };
+      } catch (error) {
+        if (error instanceof LineError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    testWebhookEndpoint: async (channel, endpoint) => {
+      const result = await withToken(channel, (token) => messaging(token).testWebhookEndpoint({ endpoint }));
+      return {
+        success: result.success ?? false,
+        statusCode: result.statusCode,
+        reason: result.reason,
+        detail: result.detail,
+        // Typed as Date by the SDK, a JSON string on the wire: new Date() reads both.
+        timestamp: new Date(result.timestamp).toISOString(),
+      };
+    },
+    addLiffApp: async (loginChannel, request) => {
+      const created = await withToken(loginChannel, (token) => liffClient(token).addLIFFApp(request));
+      return created.liffId;
+    },
+    deleteLiffApp: async (loginChannel, liffId) => {
+      await withToken(loginChannel, (token) => liffClient(token).deleteLIFFApp(liffId));
+    },
+    verifyLiffIdToken: (input) => verifyLiffIdToken(config, input),
+  };
+}
+
+const gateways = new WeakMap<Pick<Config, 'line'>, LineGateway>();
+
+/** One gateway (and token cache) per app configuration. */
+export function lineGatewayFor(config: Pick<Config, 'line'>): LineGateway {
+  let gateway = gateways.get(config);
+  if (!gateway) {
+    gateway = createLineGateway(config);
+    gateways.set(config, gateway);
+  }
+  return gateway;
+}
