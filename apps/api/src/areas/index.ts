@@ -16,6 +16,10 @@ import {
 import { masterAuditRoutes } from '../modules/audit/audit.routes.ts';
 import { searchMasterRoutes } from '../modules/search/search.routes.ts';
 import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules/users/users.routes.ts';
+import { friendRoutes } from '../modules/friends/friends.routes.ts';
+import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
+import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
+import { serviceRoutes } from '../modules/services/services.routes.ts';
 
 /**
  * One scope per API area of SPEC.md 7. Paths come whole from the contracts (they carry the area prefix);
@@ -46,6 +50,14 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   });
   // /search/api/v1/master
   await app.register(async (area) => searchMasterRoutes(area));
+  // LINE accounts (client and master areas, master search), services, friends and the friend search
+  await app.register(async (area) => {
+    lineAccountRoutes(area);
+    serviceRoutes(area);
+    friendRoutes(area, config);
+  });
+  // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
+  await app.register(async (scope) => lineWebhookRoutes(scope, config));
   // /shift/api/v1: the shift service's back-office calls and its mini-app
   await app.register(async (area) => shiftRoutes(area));
   // /dev/api/v1: development tools, only while mail stays in the database

@@ -56,6 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests log in often from one address; the rate-limit test sets the real limits.
     RATE_LIMIT_LOGIN: '10000',
     RATE_LIMIT_MAIL: '10000',
+    // A fixed key: channel secrets are sealed without writing secret.key into the data folder.
+    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...env,
   });
   const clock = fixedClock(new Date('2026-11-21T09:00:00Z'));

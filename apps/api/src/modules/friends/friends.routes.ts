@@ -1,0 +1,28 @@
+import { friendEndpoints } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import { route } from '../../platform/route.ts';
+import * as friends from './friends.service.ts';
+import { defineMessageOutbox } from './message-outbox.ts';
+
+/** Friends, manager notes, one-to-one messages (client area) and the friend search; the message outbox. */
+export function friendRoutes(app: FastifyInstance, config: Config) {
+  defineMessageOutbox(app.jobs, config);
+  const e = friendEndpoints;
+  route(app, e.list, async ({ params, query }, { ctx }) =>
+    friends.listFriendsOfAccount({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.get, async ({ params }, { ctx }) => friends.getFriend({ ctx, input: params }));
+  route(app, e.setManagerNote, async ({ params, body }, { ctx }) =>
+    friends.setFriendManagerNote({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listMessages, async ({ params, query }, { ctx }) =>
+    friends.listFriendMessages({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.sendMessage, async ({ params, body }, { ctx }) =>
+    friends.sendFriendMessage({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.search, async ({ params, body }, { ctx }) =>
+    friends.searchFriends({ ctx, input: { ...params, ...body } }),
+  );
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  friendMessages,
+  lineAccountMessages,
+  paginationInfo,
+  type Friend,
+  type friendManagerNoteBodySchema,
+  type listFriendsQuerySchema,
+  type listMessagesQuerySchema,
+  type Message,
+  type searchFriendsBodySchema,
+  type sendMessageBodySchema,
+} from '@app/contracts';
+import { and, not, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
+import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
+import { getLineAccountRowOrThrow } from '../line-accounts/line-accounts.service.ts';
+import {
+  findFriend,
+  insertMessage,
+  isShiftStaff,
+  listFriends,
+  listMessages,
+  listStaffOfFriends,
+  never,
+  updateFriend,
+  type FriendRow,
+  type MessageRow,
+} from './friends.repository.ts';
+
+export const PUSH_MESSAGE_QUEUE = 'line.push-message';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = { lineAccountId: number };
+type FriendInput = AccountInput & { friendId: number };
+
+async function accountScope(ctx: ServiceContext, lineAccountId: number) {
+  const clientId = requireClientId(ctx);
+  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
+  return { clientId, lineAccountId: account.id, account };
+}
+
+async function getFriendOrThrow(ctx: ServiceContext, input: FriendInput) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const friend = await findFriend(ctx.db, scope, input.friendId);
+  if (!friend) throw notFound(friendMessages.notFound);
+  return { scope, friend };
+}
+
+async function toFriendViews(ctx: ServiceContext, clientId: number, rows: FriendRow[]): Promise<Friend[]> {
+  const staff = await listStaffOfFriends(
+    ctx.db,
+    clientId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const own = staff.find((s) => s.friendId === row.id);
+    return {
+      id: row.id,
+      lineAccountId: row.lineAccountId,
+      lineUserId: row.lineUserId,
+      displayName: row.displayName,
+      pictureUrl: row.pictureUrl,
+      statusMessage: row.statusMessage,
+      isFriend: row.isFriend,
+      managerNotes: row.managerNotes,
+      followedAt: row.followedAt?.toISOString() ?? null,
+      unfollowedAt: row.unfollowedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      // The member service records members later; until then no friend is a member.
+      member: null,
+      staff: own ? { id: own.id, status: own.status, managerNotes: own.managerNotes } : null,
+    };
+  });
+}
+
+export function toMessageView(row: MessageRow): Message {
+  const contents = row.contents as { text?: unknown } | null;
+  return {
+    id: row.id,
+    friendId: row.friendId,
+    lineAccountId: row.lineAccountId,
+    type: row.type,
+    contents: typeof contents?.text === 'string' ? contents.text : `[${row.type}]`,
+    source: row.source,
+    delivery: row.delivery,
+    deliveryError: row.deliveryError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type ListInput = AccountInput & z.output<typeof listFriendsQuerySchema>;
+
+export async function listFriendsOfAccount({ ctx, input }: Ctx & { input: ListInput }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const { rows, total } = await listFriends(
+    ctx.db,
+    scope,
+    { search: input.search, isFriend: input.isFriend },
+    { limit: input.limit, offset: (input.page - 1) * input.limit },
+  );
+  return {
+    data: await toFriendViews(ctx, scope.clientId, rows),
+    pagination: paginationInfo(input.page, input.limit, total),
+  };
+}
+
+export async function getFriend({ ctx, input }: Ctx & { input: FriendInput }): Promise<Friend> {
+  const { scope, friend } = await getFriendOrThrow(ctx, input);
+  const [view] = await toFriendViews(ctx, scope.clientId, [friend]);
+  return view!;
+}
+
+type NoteInput = AccountInput & z.output<typeof friendManagerNoteBodySchema>;
+
+export async function setFriendManagerNote({ ctx, input }: Ctx & { input: NoteInput }): Promise<Friend> {
+  const { scope } = await getFriendOrThrow(ctx, input);
+  const row = await updateFriend(ctx.db, scope, input.friendId, {
+    managerNotes: input.managerNotes || null,
+    updatedAt: ctx.clock.now(),
+  });
+  const [view] = await toFriendViews(ctx, scope.clientId, [row!]);
+  return view!;
+}
+
+type SearchInput = AccountInput & z.output<typeof searchFriendsBodySchema>;
+
+/**
+ * Friend search (segments). The audience: members (isMemberServiceUser), shift staff
+ * (isShiftServiceUser), and friends who are neither (includeNonMembers). Filters (display name,
+ * member code range) are combined with `condition`. Member-attribute conditions come with the member service.
+ */
+export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const isMember: SQL = never; // no member records yet
+  const audience = or(
+    input.isMemberServiceUser ? isMember : never,
+    input.isShiftServiceUser ? isShiftStaff : never,
+    input.includeNonMembers ? and(not(isMember), not(isShiftStaff)) : never,
+  );
+  const conditions: SQL[] = [];
+  // A member code range matches members only, and there are none yet.
+  if (input.memberCode) conditions.push(never);
+  const { rows, total } = await listFriends(
+    ctx.db,
+    scope,
+    { search: input.search, isFriend: input.isFriend, audience, conditions, combine: input.condition },
+    { limit: input.limit, offset: (input.page - 1) * input.limit },
+  );
+  return {
+    data: await toFriendViews(ctx, scope.clientId, rows),
+    pagination: paginationInfo(input.page, input.limit, total),
+  };
+}
+
+type MessagesInput = FriendInput & z.output<typeof listMessagesQuerySchema>;
+
+export async function listFriendMessages({ ctx, input }: Ctx & { input: MessagesInput }) {
+  const { scope } = await getFriendOrThrow(ctx, input);
+  const { rows, total } = await listMessages(
+    ctx.db,
+    { ...scope, friendId: input.friendId },
+    { limit: input.limit, offset: (input.page - 1) * input.limit },
+  );
+  return { data: rows.map(toMessageView), pagination: paginationInfo(input.page, input.limit, total) };
+}
+
+type SendInput = FriendInput & z.output<typeof sendMessageBodySchema>;
+
+/**
+ * Send a text to a friend through the outbox: the message (with its X-Line-Retry-Key) and its delivery
+ * job are written in one transaction, so a crash loses neither; the job pushes it to LINE.
+ */
+export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput }): Promise<Message> {
+  const { scope, friend } = await getFriendOrThrow(ctx, input);
+  if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
+  if (!friend.isFriend) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
+  return inTransaction(ctx.db, async (tx) => {
+    const message = await insertMessage(tx, {
+      clientId: scope.clientId,
+      lineAccountId: scope.lineAccountId,
+      friendId: friend.id,
+      type: 'text',
+      contents: { text: input.text },
+      source: 'system',
+      delivery: 'QUEUED',
+      retryKey: randomUUID(),
+    });
+    await enqueueJob(tx, {
+      queue: PUSH_MESSAGE_QUEUE,
+      payload: { messageId: message.id },
+      runAt: ctx.clock.now(),
+      dedupeKey: `${PUSH_MESSAGE_QUEUE}:${message.id}`,
+    });
+    return toMessageView(message);
+  });
+}

@@ -1,0 +1,224 @@
+import { validateSignature } from '@line/bot-sdk';
+import { lineAccountMessages } from '@app/contracts';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { enqueueJob, type JobContext, type JobRunner } from '../../platform/jobs.ts';
+import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
+import { findLineAccountForWebhook, type LineAccountRow } from '../line-accounts/line-accounts.repository.ts';
+import { channelsOf } from '../line-accounts/line-accounts.service.ts';
+import {
+  findFriendByLineUserId,
+  insertFriend,
+  insertMessage,
+  updateFriend,
+  type FriendRow,
+} from '../friends/friends.repository.ts';
+import {
+  findWebhookEvent,
+  insertWebhookEvent,
+  lockWebhookEvent,
+  markWebhookEventProcessed,
+} from './line-webhook.repository.ts';
+
+export const WEBHOOK_EVENT_QUEUE = 'line.webhook-event';
+
+/** The part of LINE's CallbackRequest the receiver relies on; events are kept whole for the job. */
+const callbackSchema = z.object({
+  destination: z.string(),
+  events: z.array(
+    z.looseObject({
+      type: z.string().min(1).max(32),
+      webhookEventId: z.string().min(1).max(64),
+      timestamp: z.number(),
+    }),
+  ),
+});
+
+type ReceiveInput = { lineAccountId: number; rawBody: Buffer; signature: string | undefined };
+
+/**
+ * Accept a webhook call: the signature over the raw body is checked with the account's channel secret
+ * before anything is stored; each event is stored once (by webhookEventId, so LINE's redeliveries are
+ * no-ops) with its processing job, in one transaction. No LINE call happens here: LINE gets its answer
+ * in milliseconds.
+ */
+export async function receiveWebhook({ ctx, input }: { ctx: ServiceContext; input: ReceiveInput }) {
+  const account = await findLineAccountForWebhook(ctx.db, input.lineAccountId);
+  if (!account) throw notFound(lineAccountMessages.notFound);
+  const { channelSecret } = channelsOf(ctx, account).messaging;
+  if (!input.signature || !validateSignature(input.rawBody, channelSecret, input.signature)) {
+    throw unauthorized(lineAccountMessages.invalidSignature);
+  }
+  if (account.status !== 'ACTIVE') throw forbidden(lineAccountMessages.inactive);
+  let body: z.infer<typeof callbackSchema>;
+  try {
+    body = callbackSchema.parse(JSON.parse(input.rawBody.toString('utf8')));
+  } catch {
+    throw badRequest(lineAccountMessages.invalidWebhookBody);
+  }
+  const now = ctx.clock.now();
+  const accepted = await inTransaction(ctx.db, async (tx) => {
+    let count = 0;
+    for (const event of body.events) {
+      const id = await insertWebhookEvent(tx, {
+        lineAccountId: account.id,
+        webhookEventId: event.webhookEventId,
+        type: event.type,
+        payload: event,
+        receivedAt: now,
+      });
+      if (id === undefined) continue;
+      count += 1;
+      await enqueueJob(tx, {
+        queue: WEBHOOK_EVENT_QUEUE,
+        payload: { webhookEventId: id },
+        runAt: now,
+        dedupeKey: `${WEBHOOK_EVENT_QUEUE}:${id}`,
+      });
+    }
+    return count;
+  });
+  return { success: true as const, accepted };
+}
+
+// ---- processing (the job) ----
+
+type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock'> & { config: Config };
+
+const eventSchema = z.looseObject({
+  type: z.string(),
+  source: z.looseObject({ userId: z.string().optional() }).optional(),
+  follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
+  message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
+});
+
+type Profile = {
+  displayName: string;
+  pictureUrl: string | null;
+  statusMessage: string | null;
+  language: string | null;
+};
+
+async function fetchProfile(
+  ctx: JobServiceContext,
+  account: LineAccountRow,
+  userId: string,
+): Promise<Profile | null> {
+  try {
+    const profile = await lineGatewayFor(ctx.config).getProfile(channelsOf(ctx, account).messaging, userId);
+    if (!profile) return null;
+    return {
+      displayName: profile.displayName.slice(0, 100),
+      pictureUrl: profile.pictureUrl ?? null,
+      statusMessage: profile.statusMessage ?? null,
+      language: profile.language ?? null,
+    };
+  } catch (error) {
+    // LINE down: let the job try again. LINE refusing (credentials changed): go on without a profile.
+    if (error instanceof LineError && error.isRetryable) throw error;
+    ctx.log.warn({ lineAccountId: account.id, err: error }, 'LINE profile not available');
+    return null;
+  }
+}
+
+async function followed(
+  tx: Db,
+  ctx: JobServiceContext,
+  account: LineAccountRow,
+  userId: string,
+  profile: Profile | null,
+): Promise<void> {
+  const scope = { clientId: account.clientId, lineAccountId: account.id };
+  const now = ctx.clock.now();
+  const existing = await findFriendByLineUserId(tx, scope, userId);
+  let friend: FriendRow;
+  if (!existing) {
+    friend = await insertFriend(tx, {
+      ...scope,
+      lineUserId: userId,
+      ...(profile ?? {}),
+      isFriend: true,
+      followedAt: now,
+    });
+  } else {
+    friend = (await updateFriend(tx, scope, existing.id, {
+      ...(profile ?? {}),
+      isFriend: true,
+      followedAt: existing.isFriend ? existing.followedAt : now,
+      unfollowedAt: existing.isFriend ? existing.unfollowedAt : null,
+      updatedAt: now,
+    }))!;
+    if (existing.isFriend) return; // a repeated follow: nothing new happened
+  }
+  await recordDomainEvent(tx, {
+    topic: existing ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
+    clientId: account.clientId,
+    lineAccountId: account.id,
+    payload: { friendId: friend.id, lineUserId: userId, displayName: friend.displayName },
+  });
+}
+
+/**
+ * Process one stored webhook event, at least once: the event row is locked and marked processed in the
+ * transaction that applies it, so a second run of the same job changes nothing.
+ * follow: creates or revives the friend (NEW_FRIEND / LINE_UNBLOCK_EVENT); unfollow: isFriend false
+ * (blocked); message: a Message with source user; postback and others: recorded as received.
+ */
+export async function processWebhookEvent({ ctx, input }: { ctx: JobServiceContext; input: unknown }) {
+  const { webhookEventId } = z.object({ webhookEventId: z.number().int() }).parse(input);
+  const stored = await findWebhookEvent(ctx.db, webhookEventId);
+  if (!stored || stored.processedAt) return;
+  const account = await findLineAccountForWebhook(ctx.db, stored.lineAccountId);
+  if (!account) return;
+  const event = eventSchema.parse(stored.payload);
+  const userId = event.source?.userId;
+  const scope = { clientId: account.clientId, lineAccountId: account.id };
+
+  // LINE calls happen before the transaction, never inside it.
+  let profile: Profile | null = null;
+  if (userId && event.type === 'follow') profile = await fetchProfile(ctx, account, userId);
+  if (userId && event.type === 'message' && !(await findFriendByLineUserId(ctx.db, scope, userId))) {
+    profile = await fetchProfile(ctx, account, userId);
+  }
+
+  await inTransaction(ctx.db, async (tx) => {
+    const locked = await lockWebhookEvent(tx, stored.id);
+    if (!locked || locked.processedAt) return;
+    const now = ctx.clock.now();
+    if (userId && event.type === 'follow') await followed(tx, ctx, account, userId, profile);
+    if (userId && event.type === 'unfollow') {
+      const friend = await findFriendByLineUserId(tx, scope, userId);
+      if (friend?.isFriend) {
+        await updateFriend(tx, scope, friend.id, { isFriend: false, unfollowedAt: now, updatedAt: now });
+      }
+    }
+    if (userId && event.type === 'message' && event.message) {
+      // A friend from before the webhook was connected: known from now on, without a NEW_FRIEND event.
+      const friend =
+        (await findFriendByLineUserId(tx, scope, userId)) ??
+        (await insertFriend(tx, { ...scope, lineUserId: userId, ...(profile ?? {}), isFriend: true }));
+      const { id, type, text, ...rest } = event.message;
+      await insertMessage(tx, {
+        ...scope,
+        friendId: friend.id,
+        type: type.slice(0, 16),
+        contents: type === 'text' ? { text } : { ...rest, id },
+        source: 'user',
+        delivery: 'RECEIVED',
+        lineMessageId: id,
+      });
+    }
+    await markWebhookEventProcessed(tx, account.id, stored.id, now);
+  });
+}
+
+export function defineWebhookEventJobs(jobs: JobRunner, config: Config) {
+  jobs.define(WEBHOOK_EVENT_QUEUE, {
+    maxAttempts: 10,
+    handler: (payload, job) => processWebhookEvent({ ctx: { ...job, config }, input: payload }),
+  });
+}

@@ -1,0 +1,136 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { buildLineSimulator, type LineSimulatorOptions } from '@app/line-sim';
+import type { LightMyRequestResponse } from 'fastify';
+import { createClient, createUser, TEST_PASSWORD } from './factories.ts';
+import { call, createTestApp, sessionCookie, type TestApp } from './test-app.ts';
+
+export type SimChannel = {
+  channelId: string;
+  channelSecret: string;
+  botUserId: string;
+  basicId: string;
+  displayName: string;
+  webhook: { endpoint: string | null; active: boolean };
+  loginChannel: { channelId: string; channelSecret: string; name: string };
+};
+
+/** The LINE simulator (apps/line-sim) in this process, on a free port, driven through its console API. */
+export async function startLineSim(options: LineSimulatorOptions = {}) {
+  const app = buildLineSimulator({ redeliveryDelaysMs: [], webhookTimeoutMs: 5000, ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const consoleCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      ...(body !== undefined
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+
+  return {
+    app,
+    baseUrl,
+    consoleCall,
+    createChannel: (input: Record<string, unknown> = {}) =>
+      consoleCall<SimChannel>('POST', '/_sim/channels', { displayName: 'テスト店', ...input }),
+    createUser: (displayName = '山田 太郎') =>
+      consoleCall<{ userId: string; displayName: string }>('POST', '/_sim/users', { displayName }),
+    /** A LINE user's action (follow/{channelId}, unfollow/{channelId}, messages, postback). */
+    act: (userId: string, action: string, body?: unknown) =>
+      consoleCall<{ delivery: { status: string; attempts: { statusCode: number | null }[] } }>(
+        'POST',
+        `/_sim/users/${userId}/${action}`,
+        body,
+      ),
+    sent: (channelId: string) =>
+      consoleCall<{ sent: { to: string[]; retryKey: string | null; messages: unknown[] }[] }>(
+        'GET',
+        `/_sim/channels/${channelId}/sent`,
+      ).then((r) => r.sent),
+    fault: (rule: {
+      status: number;
+      count?: number;
+      when?: 'before' | 'after';
+      channelId?: string;
+      pathPrefix?: string;
+    }) => consoleCall('POST', '/_sim/faults', rule),
+    close: () => app.close(),
+  };
+}
+export type LineSim = Awaited<ReturnType<typeof startLineSim>>;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The API wired to the simulator and listening on a real port (APP_URL), so that LINE (the simulator)
+ * can deliver webhooks to it. `api` calls it like the web app from its own origin.
+ */
+export async function createLineTestApp(sim: LineSim, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const t: TestApp = await createTestApp({
+    APP_URL: appUrl,
+    LINE_API_BASE_URL: sim.baseUrl,
+    LINE_DATA_API_BASE_URL: sim.baseUrl,
+    ...env,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    options: Parameters<typeof call>[3] = {},
+  ): Promise<LightMyRequestResponse> =>
+    call(t.app, method, url, { ...options, headers: { origin: appUrl, ...options.headers } });
+  /** Log in from the app's own origin (the factories' loginAs speaks from the default test origin). */
+  const login = async (email: string) => {
+    const response = await api('POST', '/auth/api/v1/session/login', {
+      body: { email, password: TEST_PASSWORD },
+    });
+    if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
+    return sessionCookie(response);
+  };
+  /** A client with a logged-in user of each position. */
+  const clientWithUsers = async () => {
+    const client = await createClient(t.db);
+    const user = async (position: 'OWNER' | 'MANAGER' | 'STAFF') => {
+      const row = await createUser(t.db, { role: 'CLIENT', position, clientId: client.id });
+      return { user: row, cookie: await login(row.email) };
+    };
+    return { client, owner: await user('OWNER'), manager: await user('MANAGER'), staff: await user('STAFF') };
+  };
+  /** A logged-in back-office user of another role. */
+  const userCookie = async (values: Parameters<typeof createUser>[1]) =>
+    login((await createUser(t.db, values)).email);
+  return { ...t, appUrl, api, login, clientWithUsers, userCookie };
+}
+export type LineTestApp = Awaited<ReturnType<typeof createLineTestApp>>;
+
+/** X-Line-Signature of a body, as LINE computes it. */
+export const signLineBody = (channelSecret: string, body: string) =>
+  createHmac('sha256', channelSecret).update(body).digest('base64');
+
+/** The body of POST /line-account for a simulator channel. */
+export const connectBody = (channel: SimChannel, extra: Record<string, unknown> = {}) => ({
+  channelId: channel.channelId,
+  channelSecret: channel.channelSecret,
+  loginChannelId: channel.loginChannel.channelId,
+  loginChannelSecret: channel.loginChannel.channelSecret,
+  ...extra,
+});
