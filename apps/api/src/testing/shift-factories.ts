@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
   friends,
@@ -9,6 +10,7 @@ import {
   staffShifts,
   stores,
 } from '../db/schema/index.ts';
+import { call } from './test-app.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -156,4 +158,13 @@ export async function setClosure(
     .insert(shiftClosureSettings)
     .values({ clientId: store.clientId, storeId: store.id, isPublished: true, ...values })
     .onConflictDoUpdate({ target: shiftClosureSettings.storeId, set: { isPublished: true, ...values } });
+}
+
+/** Calls to one store's /shift/api/v1/store/{storeId}... paths as a signed-in user. */
+export function storeCaller(app: FastifyInstance, storeId: number, cookie: string) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    options: { body?: unknown; query?: Record<string, string> } = {},
+  ) => call(app, method, `/shift/api/v1/store/${storeId}${path}`, { cookie, ...options });
 }
