@@ -76,33 +76,35 @@ const bool = (fallback: boolean) => z.boolean({ error: friendMessages.boolean })
  * Who is listed: members when isMemberServiceUser, shift staff when isShiftServiceUser, and friends who
  * are neither when includeNonMembers. `condition` combines the filters (search, memberCode range).
  */
-export const searchFriendsBodySchema = z
-  .object({
-    page: z
-      .number({ error: paginationMessages.page })
-      .int(paginationMessages.page)
-      .positive(paginationMessages.page)
-      .default(1),
-    limit: z
-      .number({ error: paginationMessages.limit })
-      .int(paginationMessages.limit)
-      .positive(paginationMessages.limit)
-      .max(MAX_LIMIT, paginationMessages.limit)
-      .default(20),
-    condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
-    isShiftServiceUser: bool(true),
-    isMemberServiceUser: bool(true),
-    includeNonMembers: bool(false),
-    /** A member code range [from, to], both inclusive. */
-    memberCode: z
-      .array(z.string({ error: friendMessages.memberCode }), { error: friendMessages.memberCode })
-      .length(2, friendMessages.memberCode)
-      .optional(),
-    search: z.string().trim().max(100).optional(),
-    isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
-  })
-  .prefault({});
-export type SearchFriendsBody = z.input<typeof searchFriendsBodySchema>;
+export const searchFriendsFilterSchema = z.object({
+  page: z
+    .number({ error: paginationMessages.page })
+    .int(paginationMessages.page)
+    .positive(paginationMessages.page)
+    .default(1),
+  limit: z
+    .number({ error: paginationMessages.limit })
+    .int(paginationMessages.limit)
+    .positive(paginationMessages.limit)
+    .max(MAX_LIMIT, paginationMessages.limit)
+    .default(20),
+  condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
+  isShiftServiceUser: bool(true),
+  isMemberServiceUser: bool(true),
+  includeNonMembers: bool(false),
+  /** A member code range [from, to], both inclusive. */
+  memberCode: z
+    .array(z.string({ error: friendMessages.memberCode }), { error: friendMessages.memberCode })
+    .length(2, friendMessages.memberCode)
+    .optional(),
+  search: z.string().trim().max(100).optional(),
+  isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
+});
+/** The body may be left out: every field has its default. */
+export const searchFriendsBodySchema = searchFriendsFilterSchema
+  .nullish()
+  .transform((body) => body ?? searchFriendsFilterSchema.parse({}));
+export type SearchFriendsBody = z.input<typeof searchFriendsFilterSchema>;
 
 export const messageSourceSchema = z.enum(['user', 'system']);
 export const messageDeliverySchema = z.enum(['RECEIVED', 'QUEUED', 'SENT', 'FAILED']);

@@ -1,0 +1,220 @@
+import { lineAccountMessages } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvents, friends, jobs, messages, webhookEvents } from '../../db/schema/index.ts';
+import {
+  connectBody,
+  createLineTestApp,
+  signLineBody,
+  startLineSim,
+  type LineSim,
+  type LineTestApp,
+  type SimChannel,
+} from '../../testing/line-sim.ts';
+
+let sim: LineSim;
+let t: LineTestApp;
+let owner: string;
+let channel: SimChannel;
+let accountId: number;
+
+beforeAll(async () => {
+  // LINE redelivers a failed webhook after 150 ms (then gives up).
+  sim = await startLineSim({ redeliveryDelaysMs: [150] });
+  t = await createLineTestApp(sim);
+  owner = (await t.clientWithUsers()).owner.cookie;
+  channel = await sim.createChannel({ displayName: '難波ベーカリー' });
+  const created = await t.api('POST', '/client/api/v1/line-account', {
+    cookie: owner,
+    body: connectBody(channel),
+  });
+  accountId = created.json().id;
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+const friendOf = async (lineUserId: string) =>
+  (
+    await t.db
+      .select()
+      .from(friends)
+      .where(and(eq(friends.lineAccountId, accountId), eq(friends.lineUserId, lineUserId)))
+  )[0];
+const eventsOf = async (topic: 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT') =>
+  t.db
+    .select()
+    .from(domainEvents)
+    .where(and(eq(domainEvents.lineAccountId, accountId), eq(domainEvents.topic, topic)));
+const storedEvents = () =>
+  t.db.select().from(webhookEvents).where(eq(webhookEvents.lineAccountId, accountId));
+
+/** A signed webhook call as LINE makes it. */
+const post = (id: number, body: string, signature = signLineBody(channel.channelSecret, body)) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/line/webhook/${id}`,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-line-signature': signature },
+    payload: body,
+  });
+
+const textEvent = (webhookEventId: string, userId: string, text: string, isRedelivery = false) => ({
+  type: 'message',
+  mode: 'active',
+  timestamp: Date.now(),
+  webhookEventId,
+  deliveryContext: { isRedelivery },
+  source: { type: 'user', userId },
+  replyToken: 'r'.repeat(32),
+  message: { id: `${Date.now()}`, type: 'text', quoteToken: 'q', text },
+});
+
+describe('LINE webhook, end to end through the simulator', () => {
+  it('follow creates the friend with the LINE profile and records NEW_FRIEND; message, postback, unfollow, refollow', async () => {
+    const user = await sim.createUser('佐藤 花子');
+    const follow = await sim.act(user.userId, `follow/${channel.channelId}`);
+    expect(follow.delivery.status).toBe('delivered');
+    // The answer came before any processing: the event waits for its job.
+    expect(await friendOf(user.userId)).toBeUndefined();
+    expect(await t.app.jobs.runDue()).toBeGreaterThan(0);
+    const friend = await friendOf(user.userId);
+    expect(friend).toMatchObject({ displayName: '佐藤 花子', isFriend: true, clientId: expect.any(Number) });
+    expect(friend!.pictureUrl).toBeTruthy();
+    expect((await eventsOf('NEW_FRIEND')).map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ friendId: friend!.id, lineUserId: user.userId }),
+    );
+
+    await sim.act(user.userId, 'messages', { channelId: channel.channelId, text: 'パンの予約できますか？' });
+    await sim.act(user.userId, 'postback', { channelId: channel.channelId, data: 'action=reserve' });
+    await t.app.jobs.runDue();
+    const received = await t.db.select().from(messages).where(eq(messages.friendId, friend!.id));
+    expect(received).toMatchObject([
+      { source: 'user', delivery: 'RECEIVED', type: 'text', contents: { text: 'パンの予約できますか？' } },
+    ]);
+    const postback = (await storedEvents()).find((e) => e.type === 'postback');
+    expect(postback).toMatchObject({
+      payload: expect.objectContaining({ postback: { data: 'action=reserve' } }),
+    });
+    expect(postback!.processedAt).not.toBeNull();
+
+    await sim.act(user.userId, `unfollow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    expect(await friendOf(user.userId)).toMatchObject({ isFriend: false });
+    expect((await friendOf(user.userId))!.unfollowedAt).not.toBeNull();
+
+    await sim.act(user.userId, `follow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    expect(await friendOf(user.userId)).toMatchObject({ id: friend!.id, isFriend: true, unfollowedAt: null });
+    expect((await eventsOf('LINE_UNBLOCK_EVENT')).map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ friendId: friend!.id }),
+    );
+    expect(
+      (await eventsOf('NEW_FRIEND')).filter(
+        (e) => (e.payload as { friendId: number }).friendId === friend!.id,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a bad or missing signature is a 401 and nothing is stored', async () => {
+    const before = (await storedEvents()).length;
+    const body = JSON.stringify({
+      destination: channel.botUserId,
+      events: [textEvent('01BADSIGNATURE0000000000000', 'U' + '0'.repeat(32), 'x')],
+    });
+    const forged = await post(accountId, body, signLineBody('f'.repeat(32), body));
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe(lineAccountMessages.invalidSignature);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: `/line/webhook/${accountId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    // The signature covers the exact bytes: the same JSON re-serialised with other spacing does not pass.
+    const respaced = await post(
+      accountId,
+      JSON.stringify(JSON.parse(body), null, 2),
+      signLineBody(channel.channelSecret, body),
+    );
+    expect(respaced.statusCode).toBe(401);
+    expect(await storedEvents()).toHaveLength(before);
+  });
+
+  it('the same event twice (LINE redelivering) is stored and processed once', async () => {
+    const user = await sim.createUser('重複 確認');
+    await sim.act(user.userId, `follow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    const event = textEvent('01DUPLICATE0000000000000000', user.userId, '一度だけ');
+    const first = await post(accountId, JSON.stringify({ destination: channel.botUserId, events: [event] }));
+    expect(first.json()).toEqual({ success: true, accepted: 1 });
+    const again = await post(
+      accountId,
+      JSON.stringify({
+        destination: channel.botUserId,
+        events: [{ ...event, deliveryContext: { isRedelivery: true } }],
+      }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true, accepted: 0 });
+    await t.app.jobs.runDue();
+    const friend = await friendOf(user.userId);
+    const texts = await t.db.select().from(messages).where(eq(messages.friendId, friend!.id));
+    expect(texts.map((m) => m.contents)).toEqual([{ text: '一度だけ' }]);
+    // A job that runs again after a crash changes nothing either.
+    const [stored] = await t.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.webhookEventId, event.webhookEventId));
+    await t.db
+      .update(jobs)
+      .set({ status: 'PENDING', runAt: t.clock.now() })
+      .where(eq(jobs.dedupeKey, `line.webhook-event:${stored!.id}`));
+    await t.app.jobs.runDue();
+    expect(await t.db.select().from(messages).where(eq(messages.friendId, friend!.id))).toHaveLength(1);
+  });
+
+  it('an unknown account is a 404; an inactive one is refused, and LINE redelivers once it is active again', async () => {
+    const body = JSON.stringify({ destination: channel.botUserId, events: [] });
+    const unknown = await post(987654, body);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(lineAccountMessages.notFound);
+
+    const user = await sim.createUser('再送 テスト');
+    await t.api('DELETE', `/client/api/v1/line-account/${accountId}`, { cookie: owner });
+    const before = (await storedEvents()).length;
+    const refused = await sim.act(user.userId, `follow/${channel.channelId}`);
+    expect(refused.delivery.attempts[0]?.statusCode).toBe(403);
+    expect(await storedEvents()).toHaveLength(before);
+
+    // Reconnecting revives the account; LINE's redelivery (isRedelivery true, same id) then goes through.
+    const revived = await t.api('POST', '/client/api/v1/line-account', {
+      cookie: owner,
+      body: connectBody(channel),
+    });
+    expect(revived.json()).toMatchObject({ id: accountId, status: 'ACTIVE' });
+    let deliveries: { status: string }[] = [];
+    for (let i = 0; i < 50; i++) {
+      ({ deliveries } = await sim.consoleCall<{ deliveries: { status: string }[] }>(
+        'GET',
+        `/_sim/channels/${channel.channelId}/deliveries`,
+      ));
+      if (deliveries.at(-1)?.status !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(deliveries.at(-1)?.status).toBe('delivered');
+    const redelivered = (await storedEvents()).at(-1);
+    expect(redelivered?.payload).toMatchObject({ type: 'follow', deliveryContext: { isRedelivery: true } });
+    await t.app.jobs.runDue();
+    expect(await friendOf(user.userId)).toMatchObject({ displayName: '再送 テスト', isFriend: true });
+  });
+
+  it('answers non-JSON signed bodies with a 400 and LINE’s webhook test (no events) with 200', async () => {
+    const garbage = await post(accountId, 'not json');
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().message).toBe(lineAccountMessages.invalidWebhookBody);
+    const empty = await post(accountId, JSON.stringify({ destination: channel.botUserId, events: [] }));
+    expect(empty.json()).toEqual({ success: true, accepted: 0 });
+  });
+});
