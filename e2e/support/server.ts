@@ -18,7 +18,34 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** The LINE simulator beside it (user page at /, console API at /_sim). */
+  lineSimUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+function spawnTsx(
+  entry: string,
+  env: Record<string, string>,
+  onOutput: (text: string) => void,
+): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => onOutput(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => onOutput(d.toString()));
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
 
 /**
  * Starts the API exactly as `npm start` does (main.ts: migrate, seed, serve the built web app), on a free port
@@ -26,37 +53,43 @@ export type RunningServer = { url: string; output: () => string; stop: () => Pro
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  const simPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const collect = (text: string) => void (output += text);
+  // As `npm start` does: the LINE simulator beside the API, which talks to it on LINE_SIM_PORT.
+  const sim = spawnTsx(
+    'apps/line-sim/src/main.ts',
+    { LINE_SIM_PORT: String(simPort), LINE_SIM_LOG: '0' },
+    collect,
+  );
+  const api = spawnTsx(
+    'apps/api/src/main.ts',
+    {
       NODE_ENV: 'development',
       PORT: String(port),
+      LINE_SIM_PORT: String(simPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    collect,
+  );
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!output.includes('is running')) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+  while (!output.includes('is running') || !output.includes('LINE simulator listening')) {
+    for (const child of [sim, api]) {
+      if (child.exitCode !== null) throw new Error(`a server exited ${child.exitCode}:\n${output}`);
+    }
+    if (Date.now() > deadline) throw new Error(`servers did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
+    lineSimUrl: `http://127.0.0.1:${simPort}`,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await Promise.all([stopChild(api), stopChild(sim)]);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
