@@ -208,7 +208,7 @@ describe('shift patterns', () => {
     expect(gone.statusCode).toBe(404);
     expect(firstMessage(gone)).toBe(shiftMessages.patternNotFound);
     expect((await manager('DELETE', `/shift-pattern/${id}`)).statusCode).toBe(404);
-    expect((await manager('PUT', `/shift-pattern/${id}`, { body: early.json() as object })).statusCode).toBe(
+    expect((await manager('PUT', `/shift-pattern/${id}`, { body: early.json<object>() })).statusCode).toBe(
       404,
     );
   });
