@@ -110,10 +110,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: resolve(e.WEB_DIST_DIR),
     line: {
       apiBaseUrl: (e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(/\/$/, ''),
-      dataApiBaseUrl: (e.LINE_DATA_API_BASE_URL ?? e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(
-        /\/$/,
-        '',
-      ),
+      dataApiBaseUrl: (
+        e.LINE_DATA_API_BASE_URL ??
+        e.LINE_API_BASE_URL ??
+        `http://127.0.0.1:${e.LINE_SIM_PORT}`
+      ).replace(/\/$/, ''),
       isSimulator: !e.LINE_API_BASE_URL,
       simulatorPort: e.LINE_SIM_PORT,
     },

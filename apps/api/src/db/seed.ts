@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../platform/crypto.ts';
 import { inTransaction, type Db } from './client.ts';
-import { agencies, clients, contactPersons, users } from './schema/index.ts';
+import { agencies, clientActivePeriods, clients, contactPersons, users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 
@@ -88,6 +88,8 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
         paymentStatus: 'ACTIVE',
       })
       .returning();
+    // Active since its contract start, so the demo agency sees commission by month.
+    await tx.insert(clientActivePeriods).values({ clientId: client!.id, startDate: '2026-04-01' });
     await tx.insert(contactPersons).values({
       clientId: client!.id,
       lastName: '山田',
