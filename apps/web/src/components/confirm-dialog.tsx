@@ -35,7 +35,13 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={isLoading ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {description && <DialogContentText sx={{ mb: children ? 2 : 0 }}>{description}</DialogContentText>}

@@ -49,5 +49,5 @@ export function setServerErrors<T extends FieldValues>(
   fallbackMessage: string,
 ): void {
   if (applyServerFieldErrors(error, setError, fieldPaths(defaultValues))) return;
-  setError('root.server' as Path<T>, { message: isApiError(error) ? error.message : fallbackMessage });
+  setError('root.server', { message: isApiError(error) ? error.message : fallbackMessage });
 }

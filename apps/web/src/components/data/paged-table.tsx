@@ -41,7 +41,12 @@ type PagedTableProps<T> = {
   /** Shown instead of the table when the page has no rows. */
   empty: ReactNode;
   /** Server paging; leave out for a table that shows every row. */
-  paging?: { page: number; limit: number; onPageChange: (page: number) => void; onLimitChange: (l: number) => void };
+  paging?: {
+    page: number;
+    limit: number;
+    onPageChange: (page: number) => void;
+    onLimitChange: (l: number) => void;
+  };
   toolbar?: ReactNode;
   /** Extra content right under a row (an expanded detail). */
   renderDetail?: (row: T) => ReactNode;
@@ -115,7 +120,9 @@ export function PagedTable<T>({
   return (
     <Card>
       {toolbar && (
-        <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider', display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{ p: 2, borderBottom: 1, borderColor: 'divider', display: 'flex', gap: 1.5, flexWrap: 'wrap' }}
+        >
           {toolbar}
         </Box>
       )}
@@ -138,7 +145,15 @@ export function PagedTable<T>({
   );
 }
 
-function PagedTableRow({ children, detail, colSpan }: { children: ReactNode; detail: ReactNode; colSpan: number }) {
+function PagedTableRow({
+  children,
+  detail,
+  colSpan,
+}: {
+  children: ReactNode;
+  detail: ReactNode;
+  colSpan: number;
+}) {
   return (
     <>
       <TableRow hover sx={detail ? { '& > td': { borderBottom: 0 } } : undefined}>

@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { useFormContext, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { prefectures } from '../../config/prefectures.ts';
 import { registerField, useFieldErrorProps } from '../../lib/form-field.ts';
@@ -14,7 +14,7 @@ import { PasswordField } from './password-field.tsx';
 function useField(prefix: string) {
   const { register, formState } = useFormContext<FieldValues>();
   const fieldProps = useFieldErrorProps(formState.errors);
-  const name = (leaf: string) => (prefix ? `${prefix}.${leaf}` : leaf) as Path<FieldValues>;
+  const name = (leaf: string) => (prefix ? `${prefix}.${leaf}` : leaf);
   return (leaf: string, label: string, extra: TextFieldProps = {}, hint?: string) => (
     <TextField
       label={label}
@@ -45,7 +45,7 @@ export function AddressFields({ prefix }: { prefix: string }) {
   const field = useField(prefix);
   const { register, formState } = useFormContext<FieldValues>();
   const fieldProps = useFieldErrorProps(formState.errors);
-  const prefectureName = (prefix ? `${prefix}.prefecture` : 'prefecture') as Path<FieldValues>;
+  const prefectureName = prefix ? `${prefix}.prefecture` : 'prefecture';
   return (
     <>
       <Grid size={{ xs: 12, sm: 4 }}>
@@ -109,7 +109,7 @@ export function OwnerUserFields({ prefix }: { prefix: string }) {
   const field = useField(prefix);
   const { register, formState } = useFormContext<FieldValues>();
   const fieldProps = useFieldErrorProps(formState.errors);
-  const passwordName = `${prefix}.password` as Path<FieldValues>;
+  const passwordName = `${prefix}.password`;
   return (
     <>
       <Grid size={{ xs: 6 }}>{field('lastName', t('fields.lastName'), { required: true })}</Grid>
@@ -131,7 +131,13 @@ export function OwnerUserFields({ prefix }: { prefix: string }) {
 }
 
 /** Empty values of the groups above, for a form's defaultValues. */
-export const emptyAddress = () => ({ postalCode: '', prefecture: '', city: '', addressOther: '', building: '' });
+export const emptyAddress = () => ({
+  postalCode: '',
+  prefecture: '',
+  city: '',
+  addressOther: '',
+  building: '',
+});
 export const emptyContactPerson = () => ({
   lastName: '',
   firstName: '',

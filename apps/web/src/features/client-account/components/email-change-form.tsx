@@ -1,0 +1,84 @@
+import { changeEmailBodySchema, type ChangeEmailBody } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { setServerErrors } from '../../../lib/form-errors.ts';
+import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
+
+/**
+ * Change the login e-mail: the new address receives a link, and only once it is opened does the login
+ * address change (until then the current one keeps working).
+ */
+export function EmailChangeForm({
+  currentEmail,
+  onSubmit,
+}: {
+  currentEmail: string;
+  onSubmit: (body: ChangeEmailBody) => Promise<{ pendingEmail: string | null }>;
+}) {
+  const { t } = useTranslation();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const defaultValues: ChangeEmailBody = { email: '' };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailBody>({ resolver: zodResolver(changeEmailBodySchema), defaultValues });
+  const fieldProps = useFieldErrorProps(errors);
+  const submit = handleSubmit(async (values) => {
+    try {
+      const user = await onSubmit(values);
+      setPendingEmail(user.pendingEmail ?? values.email);
+      reset(defaultValues);
+    } catch (error) {
+      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
+    }
+  });
+  return (
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+          {t('account.emailTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('account.currentEmail', { email: currentEmail })}
+        </Typography>
+        <Alert severity="info" sx={{ mb: 2.5 }}>
+          {t('account.emailVerifyNotice')}
+        </Alert>
+        {pendingEmail && (
+          <Alert severity="success" role="status" sx={{ mb: 2.5 }}>
+            {t('account.emailSent', { email: pendingEmail })}
+          </Alert>
+        )}
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <FormAlert message={errors.root?.server?.message} />
+          <TextField
+            label={t('account.newEmail')}
+            type="email"
+            required
+            autoComplete="email"
+            {...registerField(register, 'email')}
+            {...fieldProps('email')}
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+            <Button type="submit" variant="contained" loading={isSubmitting}>
+              {t('account.sendVerification')}
+            </Button>
+          </Box>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
