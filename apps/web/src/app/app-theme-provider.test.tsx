@@ -2,6 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRIMARY } from '../config/theme.ts';
+import { lineAccountBody } from '../testing/line-fixtures.ts';
 import { failure, mockFetch } from '../testing/mock-fetch.ts';
 import { renderableApp } from '../testing/test-providers.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -17,13 +18,12 @@ describe('LINE account branding', () => {
   it('swaps in the account mainColor, title and favicon when the URL names a lineAccountId', async () => {
     const fetchMock = mockFetch({
       'GET /client/api/v1/line-account/7': {
-        body: {
+        body: lineAccountBody({
           id: 7,
           mainColor: '#E4007F',
           title: 'みどり薬局',
-          logoUrl: null,
           faviconUrl: '/brand/fav.png',
-        },
+        }),
       },
     });
     const { ui } = renderableApp({ routes, initialPath: '/login?lineAccountId=7' });

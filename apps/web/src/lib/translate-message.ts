@@ -6,8 +6,11 @@ import {
   dateMessages,
   errorMessages,
   fieldMessages,
+  friendMessages,
+  lineAccountMessages,
   paginationMessages,
   pathParamMessages,
+  serviceMessages,
   userMessages,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +31,9 @@ const groups = {
   agency: agencyMessages,
   announcement: announcementMessages,
   audit: auditMessages,
+  lineAccount: lineAccountMessages,
+  service: serviceMessages,
+  friend: friendMessages,
   web: webMessages,
 } as const;
 

@@ -6,8 +6,11 @@ import {
   dateMessages,
   errorMessages,
   fieldMessages,
+  friendMessages,
+  lineAccountMessages,
   paginationMessages,
   pathParamMessages,
+  serviceMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +41,9 @@ describe('UI texts', () => {
       agencyMessages,
       announcementMessages,
       auditMessages,
+      lineAccountMessages,
+      serviceMessages,
+      friendMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);

@@ -1,31 +1,13 @@
-import { defineEndpoint, idParamsSchema, sessionAccess } from '@app/contracts';
+import { lineAccountEndpoints, type LineAccount } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import '../../../lib/query-meta.ts';
 
 /**
- * The branding a LINE account gives the pages opened with `?lineAccountId=N`.
- * PLUG-IN POINT: when the LINE-accounts contract lands, replace `lineAccountBrandingEndpoint` with the
- * contract's endpoint and adapt `toBranding`; nothing else reads the endpoint.
+ * The branding a LINE account gives the pages opened with `?lineAccountId=N`, read from the contract's
+ * `GET /client/api/v1/line-account/:lineAccountId` (the only endpoint this feature calls).
  */
-export const lineAccountBrandingSchema = z.object({
-  id: z.number(),
-  mainColor: z.string().nullish(),
-  title: z.string().nullish(),
-  logoUrl: z.string().nullish(),
-  faviconUrl: z.string().nullish(),
-});
-
-export const lineAccountBrandingEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/client/api/v1/line-account/:id',
-  summary: 'A LINE account (only its branding is read here)',
-  tags: ['line-accounts'],
-  access: sessionAccess,
-  params: idParamsSchema,
-  responses: { 200: lineAccountBrandingSchema },
-});
+export const lineAccountBrandingEndpoint = lineAccountEndpoints.get;
 
 export type Branding = {
   lineAccountId: number;
@@ -35,10 +17,12 @@ export type Branding = {
   faviconUrl: string | null;
 };
 
-function toBranding(account: z.infer<typeof lineAccountBrandingSchema>): Branding {
+export function toBranding(
+  account: Pick<LineAccount, 'id' | 'mainColor' | 'title' | 'logoUrl' | 'faviconUrl'>,
+): Branding {
   return {
     lineAccountId: account.id,
-    mainColor: account.mainColor ?? null,
+    mainColor: account.mainColor || null,
     title: account.title ?? null,
     logoUrl: account.logoUrl ?? null,
     faviconUrl: account.faviconUrl ?? null,
@@ -52,7 +36,10 @@ export const brandingQueryOptions = (lineAccountId: number) =>
     queryFn: async ({ signal }): Promise<Branding | null> => {
       try {
         return toBranding(
-          await apiRequest(lineAccountBrandingEndpoint, { params: { id: String(lineAccountId) }, signal }),
+          await apiRequest(lineAccountBrandingEndpoint, {
+            params: { lineAccountId: String(lineAccountId) },
+            signal,
+          }),
         );
       } catch (error) {
         if (isApiError(error)) return null;

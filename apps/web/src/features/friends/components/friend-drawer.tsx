@@ -1,0 +1,188 @@
+import { friendMessages } from '@app/contracts';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/data/detail-list.tsx';
+import { ErrorState } from '../../../components/status-state.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import {
+  friendMessagesQueryOptions,
+  friendQueryOptions,
+  useSendMessageMutation,
+  useSetManagerNoteMutation,
+} from '../api/friends.api.ts';
+import { FriendStatusChip } from './friend-status-chip.tsx';
+import { ManagerNoteForm } from './manager-note-form.tsx';
+import { MessageComposer } from './message-composer.tsx';
+import { MessageHistory } from './message-history.tsx';
+
+/** While the drawer is open the chat is asked for new messages this often. */
+export const MESSAGE_POLL_MS = 4000;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" sx={{ px: 3, py: 2 }}>
+      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A friend's drawer: profile, 対応メモ, the トーク history and a message box. */
+export function FriendDrawer({
+  lineAccountId,
+  friendId,
+  canWork,
+  onClose,
+}: {
+  lineAccountId: number;
+  friendId: number | null;
+  /** May write notes and send messages. */
+  canWork: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      anchor="right"
+      open={friendId !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
+    >
+      {friendId !== null && (
+        <FriendDrawerContent
+          lineAccountId={lineAccountId}
+          friendId={friendId}
+          canWork={canWork}
+          onClose={onClose}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function FriendDrawerContent({
+  lineAccountId,
+  friendId,
+  canWork,
+  onClose,
+}: {
+  lineAccountId: number;
+  friendId: number;
+  canWork: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const friend = useQuery(friendQueryOptions(lineAccountId, friendId));
+  const messages = useInfiniteQuery({
+    ...friendMessagesQueryOptions(lineAccountId, friendId),
+    refetchInterval: MESSAGE_POLL_MS,
+  });
+  const saveNote = useSetManagerNoteMutation(lineAccountId);
+  const send = useSendMessageMutation(lineAccountId, friendId);
+
+  if (friend.isPending) {
+    return (
+      <Box sx={{ p: 3 }} role="status" aria-label={t('common.loading')}>
+        <Skeleton variant="circular" width={64} height={64} />
+        <Skeleton height={40} />
+        <Skeleton height={120} />
+      </Box>
+    );
+  }
+  if (friend.isError) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <IconButton aria-label={t('common.close')} onClick={onClose}>
+            <CloseOutlined />
+          </IconButton>
+        </Box>
+        <ErrorState message={translate(friend.error.message)} onRetry={() => void friend.refetch()} />
+      </Box>
+    );
+  }
+  const f = friend.data;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="friend-drawer">
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          px: 3,
+          py: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Avatar src={f.pictureUrl ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
+          {f.displayName.slice(0, 1)}
+        </Avatar>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography variant="h3" component="h2" noWrap>
+            {f.displayName}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5, flexWrap: 'wrap' }}>
+            <FriendStatusChip isFriend={f.isFriend} />
+            {f.member && <Chip size="small" label={t('friends.member')} />}
+            {f.staff && <Chip size="small" label={t('friends.staff')} />}
+          </Box>
+        </Box>
+        <IconButton aria-label={t('common.close')} onClick={onClose}>
+          <CloseOutlined />
+        </IconButton>
+      </Box>
+      <Box sx={{ flexGrow: 1, overflowY: 'auto' }}>
+        <Section title={t('friends.drawer.profile')}>
+          <DetailList
+            items={[
+              { label: t('friends.fields.statusMessage'), value: f.statusMessage, isWide: true },
+              { label: t('friends.fields.followedAt'), value: f.followedAt && formatDateTime(f.followedAt) },
+              {
+                label: t('friends.fields.unfollowedAt'),
+                value: !f.isFriend && f.unfollowedAt ? formatDateTime(f.unfollowedAt) : null,
+              },
+              { label: t('friends.fields.memberCode'), value: f.member?.memberCode },
+              { label: t('friends.fields.staffStatus'), value: f.staff?.status },
+              { label: t('friends.fields.lineUserId'), value: f.lineUserId, isWide: true },
+            ]}
+          />
+        </Section>
+        <Divider />
+        <Section title={t('friends.fields.managerNotes')}>
+          <ManagerNoteForm
+            key={`${f.id}:${f.managerNotes ?? ''}`}
+            managerNotes={f.managerNotes}
+            canEdit={canWork}
+            onSave={(managerNotes) => saveNote.mutateAsync({ friendId: f.id, managerNotes })}
+          />
+        </Section>
+        <Divider />
+        <Section title={t('friends.drawer.history')}>
+          <MessageHistory query={messages} friendName={f.displayName} friendPictureUrl={f.pictureUrl} />
+        </Section>
+      </Box>
+      {canWork && (
+        <Box sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <MessageComposer
+            onSend={(text) => send.mutateAsync(text)}
+            isDisabled={!f.isFriend}
+            disabledReason={translate(friendMessages.notFollowing)}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Message } from '@app/contracts';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+
+/**
+ * One message of the トーク: the friend's own (source user) on the left in grey, the account's
+ * (source system) on the right in the theme colour, with its delivery state.
+ */
+export function MessageBubble({
+  message,
+  friendName,
+  friendPictureUrl,
+}: {
+  message: Pick<
+    Message,
+    'id' | 'contents' | 'source' | 'delivery' | 'deliveryError' | 'createdAt' | 'sentAt'
+  >;
+  friendName: string;
+  friendPictureUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  const isFromFriend = message.source === 'user';
+  const isFailed = message.delivery === 'FAILED';
+  return (
+    <Box
+      data-testid="message-bubble"
+      data-source={message.source}
+      sx={{
+        display: 'flex',
+        gap: 1,
+        alignItems: 'flex-end',
+        flexDirection: isFromFriend ? 'row' : 'row-reverse',
+      }}
+    >
+      {isFromFriend && (
+        <Avatar src={friendPictureUrl ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+          {friendName.slice(0, 1)}
+        </Avatar>
+      )}
+      <Box
+        sx={{
+          maxWidth: '78%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2.5,
+          borderBottomLeftRadius: isFromFriend ? 4 : undefined,
+          borderBottomRightRadius: isFromFriend ? undefined : 4,
+          bgcolor: isFromFriend ? 'action.selected' : isFailed ? 'error.light' : 'primary.main',
+          color: isFromFriend ? 'text.primary' : isFailed ? 'error.contrastText' : 'primary.contrastText',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
+      >
+        <Typography variant="body2" component="p" sx={{ m: 0 }}>
+          {message.contents}
+        </Typography>
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: isFromFriend ? 'flex-start' : 'flex-end',
+          color: 'text.secondary',
+          minWidth: 0,
+          flexShrink: 0,
+        }}
+      >
+        {!isFromFriend && (
+          <Typography
+            variant="caption"
+            color={isFailed ? 'error' : 'text.secondary'}
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.25, lineHeight: 1.3 }}
+            title={message.deliveryError ?? undefined}
+          >
+            {isFailed && <ErrorOutlineOutlined sx={{ fontSize: 14 }} />}
+            {t(`friends.delivery.${message.delivery}`)}
+          </Typography>
+        )}
+        <Typography variant="caption" sx={{ lineHeight: 1.3, fontSize: '0.7rem' }}>
+          {formatDateTime(message.sentAt ?? message.createdAt)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

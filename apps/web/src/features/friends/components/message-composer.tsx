@@ -1,0 +1,77 @@
+import { sendMessageBodySchema, type SendMessageBody } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerErrors } from '../../../lib/form-errors.ts';
+import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
+
+/** The message box of the トーク: a text message to the friend (Ctrl+Enter sends). */
+export function MessageComposer({
+  onSend,
+  isDisabled = false,
+  disabledReason,
+}: {
+  onSend: (text: string) => Promise<unknown>;
+  isDisabled?: boolean;
+  disabledReason?: string;
+}) {
+  const { t } = useTranslation();
+  const defaultValues: SendMessageBody = { text: '' };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SendMessageBody>({ resolver: zodResolver(sendMessageBodySchema), defaultValues });
+  const fieldProps = useFieldErrorProps(errors);
+
+  const submit = handleSubmit(async ({ text }) => {
+    try {
+      await onSend(text);
+      reset(defaultValues);
+    } catch (error) {
+      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
+    }
+  });
+  const rootError = errors.root?.server?.message;
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+    >
+      <TextField
+        label={t('friends.drawer.messageLabel')}
+        placeholder={isDisabled ? disabledReason : t('friends.drawer.messagePlaceholder')}
+        multiline
+        minRows={2}
+        maxRows={6}
+        size="small"
+        disabled={isDisabled}
+        {...registerField(register, 'text')}
+        {...fieldProps('text', isDisabled ? disabledReason : t('friends.drawer.messageHint'))}
+        {...(rootError ? { error: true, helperText: rootError } : {})}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+        }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isDisabled}
+        loading={isSubmitting}
+        endIcon={<SendOutlined />}
+        sx={{ flexShrink: 0, mt: 0.25 }}
+      >
+        {t('friends.drawer.send')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import type { LineAccount } from '@app/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/data/detail-list.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+
+/** The add-friend QR code LINE serves for the basic id; a quiet placeholder when it cannot be loaded. */
+function QrCode({ url, label }: { url: string | null; label: string }) {
+  const { t } = useTranslation();
+  const [hasFailed, setHasFailed] = useState(false);
+  return (
+    <Box
+      sx={{
+        width: 168,
+        height: 168,
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: '#fff',
+        overflow: 'hidden',
+        flexShrink: 0,
+      }}
+    >
+      {url && !hasFailed ? (
+        <Box
+          component="img"
+          src={url}
+          alt={label}
+          onError={() => setHasFailed(true)}
+          sx={{ width: 152, height: 152, objectFit: 'contain' }}
+        />
+      ) : (
+        <Typography variant="caption" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+          {t('lineAccounts.overview.qrUnavailable')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** What LINE told us about the account, and how people add it as a 友だち. */
+export function LineAccountOverview({ account }: { account: LineAccount }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+          <QrCode url={account.qrCodeUrl} label={t('lineAccounts.overview.qrCode')} />
+          <Typography variant="caption" color="text.secondary">
+            {t('lineAccounts.overview.qrCode')}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: '1 1 360px', minWidth: 0 }}>
+          <DetailList
+            items={[
+              { label: t('lineAccounts.fields.displayName'), value: account.displayName },
+              { label: t('lineAccounts.fields.basicId'), value: account.basicId },
+              { label: t('lineAccounts.fields.premiumId'), value: account.premiumId },
+              {
+                label: t('lineAccounts.fields.operationScope'),
+                value: t(`lineAccounts.operationScope.${account.operationScope}`),
+              },
+              {
+                label: t('lineAccounts.fields.friendUrl'),
+                isWide: true,
+                value: account.friendUrl && (
+                  <Link href={account.friendUrl} target="_blank" rel="noopener noreferrer">
+                    {account.friendUrl}
+                  </Link>
+                ),
+              },
+              { label: t('lineAccounts.fields.channelId'), value: account.channelId },
+              { label: t('lineAccounts.fields.loginChannelId'), value: account.loginChannelId },
+              { label: t('lineAccounts.fields.chatMode'), value: account.chatMode },
+              { label: t('lineAccounts.fields.createdAt'), value: formatDateTime(account.createdAt) },
+            ]}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Friend, LineAccount, Message } from '@app/contracts';
+
+/** A LINE account as the API answers it (contract shape), for tests. */
+export const lineAccountBody = (overrides: Partial<LineAccount> = {}): LineAccount => ({
+  id: 7,
+  clientId: 10,
+  channelId: '1650000001',
+  loginChannelId: '1650000002',
+  operationScope: 'BACK_OFFICE',
+  displayName: 'みどり薬局',
+  title: null,
+  mainColor: '#1C7F09',
+  logoUrl: null,
+  faviconUrl: null,
+  basicId: '@midori',
+  premiumId: null,
+  botId: 'Ubot0001',
+  pictureUrl: null,
+  friendUrl: 'https://line.me/R/ti/p/%40midori',
+  qrCodeUrl: null,
+  chatMode: 'bot',
+  markAsReadMode: 'auto',
+  webhookUrl: 'http://localhost:3000/line/webhook/7',
+  webhookStatus: true,
+  status: 'ACTIVE',
+  services: [],
+  createdAt: '2026-04-01T00:00:00.000Z',
+  updatedAt: '2026-04-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const friendBody = (overrides: Partial<Friend> = {}): Friend => ({
+  id: 31,
+  lineAccountId: 7,
+  lineUserId: 'U0000000000000000000000000000001',
+  displayName: '佐藤 花子',
+  pictureUrl: null,
+  statusMessage: null,
+  isFriend: true,
+  managerNotes: null,
+  followedAt: '2026-04-02T01:00:00.000Z',
+  unfollowedAt: null,
+  createdAt: '2026-04-02T01:00:00.000Z',
+  member: null,
+  staff: null,
+  ...overrides,
+});
+
+export const messageBody = (overrides: Partial<Message> = {}): Message => ({
+  id: 1,
+  friendId: 31,
+  lineAccountId: 7,
+  type: 'text',
+  contents: 'こんにちは',
+  source: 'user',
+  delivery: 'RECEIVED',
+  deliveryError: null,
+  sentAt: null,
+  createdAt: '2026-04-02T01:05:00.000Z',
+  ...overrides,
+});
