@@ -9,6 +9,7 @@ import { MasterAnnouncementPages } from './master-announcement-pages.tsx';
 import { MasterAuditLogPage } from './master-audit-log-page.tsx';
 import { MasterClientPages } from './master-client-pages.tsx';
 import { MasterDashboardPage } from './master-dashboard-page.tsx';
+import { MasterLineAccountsPage } from './master-line-accounts-page.tsx';
 
 /** The master area's pages (the layout and the role guard sit around it in the router). */
 export function MasterArea() {
@@ -23,6 +24,7 @@ export function MasterArea() {
       pages={{
         agencies: <MasterAgencyPages />,
         clients: <MasterClientPages />,
+        'line-accounts': <MasterLineAccountsPage />,
         announcements: <MasterAnnouncementPages />,
         users: (
           <UserManagement scope="master" currentUserId={session.user.id} title={t('nav.backOfficeUsers')} />

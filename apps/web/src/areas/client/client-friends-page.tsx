@@ -1,0 +1,124 @@
+import { can, type Session } from '@app/contracts';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { ErrorState, StatusState } from '../../components/status-state.tsx';
+import { paths } from '../../config/routes.ts';
+import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
+import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
+import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
+import { FriendTable, friendSearchBodyOf } from '../../features/friends/components/friend-table.tsx';
+import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
+import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import { useListParams } from '../../lib/use-list-params.ts';
+
+/** `?friend=N`: the friend whose drawer is open. */
+function useOpenFriend(): [number | null, (friendId: number | null) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('friend');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const setId = (friendId: number | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (friendId === null) next.delete('friend');
+      else next.set('friend', String(friendId));
+      return next;
+    });
+  return [id, setId];
+}
+
+function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const params = useListParams();
+  const friends = useQuery(friendSearchQueryOptions(lineAccountId, friendSearchBodyOf(params)));
+  const [openFriendId, setOpenFriendId] = useOpenFriend();
+  return (
+    <>
+      <FriendTable query={friends} params={params} onOpen={(f) => setOpenFriendId(f.id)} />
+      <FriendDrawer
+        lineAccountId={lineAccountId}
+        friendId={openFriendId}
+        canWork={can(session.role, session.position, 'client.work')}
+        onClose={() => setOpenFriendId(null)}
+      />
+    </>
+  );
+}
+
+/** /client/friends?lineAccountId=N: the 友だち of one LINE account (the first one when none is named). */
+export function ClientFriendsPage({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const accounts = useQuery(lineAccountsQueryOptions());
+  const lineAccountId = useLineAccountIdParam();
+  const [, setSearchParams] = useSearchParams();
+  const list = accounts.data?.data ?? [];
+  const selected = list.find((a) => a.id === lineAccountId);
+  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
+
+  // No (known) account named: open the first one, keeping the address shareable.
+  useEffect(() => {
+    if (!selected && fallback) {
+      setSearchParams({ lineAccountId: String(fallback.id) }, { replace: true });
+    }
+  }, [selected, fallback, setSearchParams]);
+
+  const pick = (id: number) => setSearchParams({ lineAccountId: String(id) });
+
+  const header = (
+    <PageHeader
+      title={t('nav.friends')}
+      subtitle={selected ? t('friends.subtitle', { name: selected.displayName }) : undefined}
+      actions={
+        list.length > 1 ? (
+          <LineAccountPicker accounts={list} value={selected?.id ?? null} onChange={pick} />
+        ) : undefined
+      }
+    />
+  );
+
+  if (accounts.isPending) return <PageLoader />;
+  if (accounts.isError) {
+    return (
+      <>
+        {header}
+        <Card>
+          <ErrorState message={accounts.error.message} onRetry={() => void accounts.refetch()} />
+        </Card>
+      </>
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <>
+        {header}
+        <Card>
+          <StatusState
+            icon={<ChatOutlined />}
+            title={t('friends.noAccount.title')}
+            description={t('friends.noAccount.description')}
+            action={
+              <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
+                {t('nav.lineAccounts')}
+              </Button>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      {selected ? (
+        <FriendList key={selected.id} lineAccountId={selected.id} session={session} />
+      ) : (
+        <PageLoader />
+      )}
+    </>
+  );
+}
