@@ -98,6 +98,18 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     await page.context().close();
   });
 
+  it('links the member service (KS-001) to the account', async () => {
+    const page = await newPage();
+    await logIn(page, 'owner@demo.example');
+    await page.goto(`${server.url}${lineAccountPath}`);
+    const member = page.getByTestId('service-KS-001');
+    await member.getByRole('button', { name: 'このアカウントで利用する' }).click();
+    await expect.poll(() => member.getByText('利用中').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => member.getByText(/^LIFF ID:/).isVisible()).toBe(true);
+    await screenshot(page, 'line-account-services');
+    await page.context().close();
+  });
+
   it('sets the webhook in the UI and LINE tests it', async () => {
     const page = await newPage();
     await logIn(page, 'owner@demo.example');

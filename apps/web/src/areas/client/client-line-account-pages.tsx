@@ -1,7 +1,6 @@
 import { can, type LineAccount, type Session } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -164,9 +163,6 @@ function LineAccountDetail({ account, session }: { account: LineAccount; session
         }
         actions={
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Avatar src={account.pictureUrl ?? undefined} alt="" sx={{ width: 40, height: 40, mr: 1 }}>
-              {account.displayName.slice(0, 1)}
-            </Avatar>
             <Button
               variant="contained"
               startIcon={<PeopleAltOutlined />}

@@ -57,6 +57,8 @@ export function FriendDrawer({
       anchor="right"
       open={friendId !== null}
       onClose={onClose}
+      // Above the app bar (which sits above permanent drawers).
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
     >
       {friendId !== null && (
@@ -150,12 +152,11 @@ function FriendDrawerContent({
             items={[
               { label: t('friends.fields.statusMessage'), value: f.statusMessage, isWide: true },
               { label: t('friends.fields.followedAt'), value: f.followedAt && formatDateTime(f.followedAt) },
-              {
-                label: t('friends.fields.unfollowedAt'),
-                value: !f.isFriend && f.unfollowedAt ? formatDateTime(f.unfollowedAt) : null,
-              },
-              { label: t('friends.fields.memberCode'), value: f.member?.memberCode },
-              { label: t('friends.fields.staffStatus'), value: f.staff?.status },
+              ...(!f.isFriend && f.unfollowedAt
+                ? [{ label: t('friends.fields.unfollowedAt'), value: formatDateTime(f.unfollowedAt) }]
+                : []),
+              ...(f.member ? [{ label: t('friends.fields.memberCode'), value: f.member.memberCode }] : []),
+              ...(f.staff ? [{ label: t('friends.fields.staffStatus'), value: f.staff.status }] : []),
               { label: t('friends.fields.lineUserId'), value: f.lineUserId, isWide: true },
             ]}
           />

@@ -1,44 +1,49 @@
 import type { LineAccount } from '@app/contracts';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { QrCodeImage } from './qr-code-image.tsx';
 
-/** The add-friend QR code LINE serves for the basic id; a quiet placeholder when it cannot be loaded. */
-function QrCode({ url, label }: { url: string | null; label: string }) {
+/** The add-friend QR code, drawn from the friend URL; LINE's own image is linked when there is one. */
+function FriendQrCode({ account }: { account: LineAccount }) {
   const { t } = useTranslation();
-  const [hasFailed, setHasFailed] = useState(false);
+  const label = t('lineAccounts.overview.qrCode');
   return (
-    <Box
-      sx={{
-        width: 168,
-        height: 168,
-        borderRadius: 2,
-        border: 1,
-        borderColor: 'divider',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: '#fff',
-        overflow: 'hidden',
-        flexShrink: 0,
-      }}
-    >
-      {url && !hasFailed ? (
-        <Box
-          component="img"
-          src={url}
-          alt={label}
-          onError={() => setHasFailed(true)}
-          sx={{ width: 152, height: 152, objectFit: 'contain' }}
-        />
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          width: 168,
+          height: 168,
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: '#fff',
+          overflow: 'hidden',
+        }}
+      >
+        {account.friendUrl ? (
+          <QrCodeImage value={account.friendUrl} label={label} />
+        ) : (
+          <Typography variant="caption" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+            {t('lineAccounts.overview.qrUnavailable')}
+          </Typography>
+        )}
+      </Box>
+      {account.qrCodeUrl ? (
+        <Link variant="caption" href={account.qrCodeUrl} target="_blank" rel="noopener noreferrer">
+          {label}
+        </Link>
       ) : (
-        <Typography variant="caption" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {t('lineAccounts.overview.qrUnavailable')}
+        <Typography variant="caption" color="text.secondary">
+          {label}
         </Typography>
       )}
     </Box>
@@ -51,11 +56,15 @@ export function LineAccountOverview({ account }: { account: LineAccount }) {
   return (
     <Card>
       <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-          <QrCode url={account.qrCodeUrl} label={t('lineAccounts.overview.qrCode')} />
-          <Typography variant="caption" color="text.secondary">
-            {t('lineAccounts.overview.qrCode')}
-          </Typography>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+          <Avatar
+            src={account.pictureUrl ?? undefined}
+            alt=""
+            sx={{ width: 72, height: 72, border: 3, borderColor: account.mainColor }}
+          >
+            {account.displayName.slice(0, 1)}
+          </Avatar>
+          <FriendQrCode account={account} />
         </Box>
         <Box sx={{ flex: '1 1 360px', minWidth: 0 }}>
           <DetailList

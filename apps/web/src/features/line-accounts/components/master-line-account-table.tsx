@@ -123,11 +123,11 @@ export function MasterLineAccountTable({
             select
             size="small"
             label={t('lineAccounts.fields.status')}
-            value={params.get('status')}
-            onChange={(e) => params.setFilters({ status: e.target.value })}
+            value={params.get('status') || 'all'}
+            onChange={(e) => params.setFilters({ status: e.target.value === 'all' ? '' : e.target.value })}
             sx={{ width: 180 }}
           >
-            <MenuItem value="">{t('common.all')}</MenuItem>
+            <MenuItem value="all">{t('common.all')}</MenuItem>
             {linkStatuses.map((s) => (
               <MenuItem key={s} value={s}>
                 {t(`lineAccounts.status.${s}`)}

@@ -39,7 +39,7 @@ export function WebhookTestResult({ test }: { test: WebhookSetupResult['test'] }
         {test.success ? t('lineAccounts.webhook.testSucceeded') : t('lineAccounts.webhook.testFailed')}
       </AlertTitle>
       {t('lineAccounts.webhook.testDetail', { statusCode: test.statusCode, reason: test.reason })}
-      {test.detail && (
+      {test.detail && test.detail !== String(test.statusCode) && test.detail !== test.reason && (
         <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
           {test.detail}
         </Typography>
