@@ -23,7 +23,7 @@ async function approvedWork(ctx: ServiceContext, store: ShiftStoreRow, startDate
 const reportedStaff = (staff: StaffRow[], shifts: ShiftRow[]) =>
   staff.filter((s) => s.status === 'APPROVED' || shifts.some((x) => x.staffId === s.id));
 
-export async function monthlyHours({
+export async function getMonthlyHours({
   ctx,
   input,
 }: Ctx & { input: { storeId: number; year: number; month: number } }) {
@@ -43,7 +43,7 @@ export async function monthlyHours({
   };
 }
 
-export async function dailyHours({
+export async function getDailyHours({
   ctx,
   input,
 }: Ctx & { input: { storeId: number; startDate: string; endDate: string } }) {
@@ -68,7 +68,7 @@ export async function dailyHours({
   };
 }
 
-export async function monthlyShiftsCsv({
+export async function exportMonthlyShiftsCsv({
   ctx,
   input,
 }: Ctx & { input: { storeId: number; year: number; month: number } }) {

@@ -164,3 +164,10 @@ describe('closing and reminder instants', () => {
     );
   });
 });
+
+describe('far years', () => {
+  it('does not map years 0-99 to the 1900s', () => {
+    expect(addDays('0050-12-31', 1)).toBe('0051-01-01');
+    expect(zonedInstant('0050-01-01', 0, 'UTC').toISOString()).toBe('0050-01-01T00:00:00.000Z');
+  });
+});

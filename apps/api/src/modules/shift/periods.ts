@@ -27,17 +27,24 @@ export type Reminder = { time: string | null; dayGap: number | null };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** Date.UTC without its 0-99 -> 1900s year mapping; `minutes` may run past the day (1440 = next day). */
+function utc(y: number, m: number, d: number, minutes = 0): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getTime() + minutes * 60_000;
+}
+
 export function parseDay(day: Day): { y: number; m: number; d: number } {
   return { y: Number(day.slice(0, 4)), m: Number(day.slice(5, 7)), d: Number(day.slice(8, 10)) };
 }
 
 export const formatDay = (y: number, m: number, d: number): Day => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
-export const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+export const daysInMonth = (y: number, m: number): number => new Date(utc(y, m + 1, 0)).getUTCDate();
 
 export function addDays(day: Day, n: number): Day {
   const { y, m, d } = parseDay(day);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
+  const t = new Date(utc(y, m, d + n));
   return formatDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
@@ -54,13 +61,13 @@ export const clampDay = (y: number, m: number, d: number): Day =>
 export const daysBetween = (a: Day, b: Day): number => {
   const pa = parseDay(a);
   const pb = parseDay(b);
-  return Math.round((Date.UTC(pb.y, pb.m - 1, pb.d) - Date.UTC(pa.y, pa.m - 1, pa.d)) / 86_400_000);
+  return Math.round((utc(pb.y, pb.m, pb.d) - utc(pa.y, pa.m, pa.d)) / 86_400_000);
 };
 
 /** ISO weekday: 1 Monday ... 7 Sunday (the normal rules' dayOfWeek). */
 export function isoWeekday(day: Day): number {
   const { y, m, d } = parseDay(day);
-  const w = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const w = new Date(utc(y, m, d)).getUTCDay();
   return w === 0 ? 7 : w;
 }
 
@@ -114,7 +121,7 @@ function wallClock(instant: Date, timeZone: string) {
 /** Minutes the zone is ahead of UTC at that instant (Asia/Tokyo: 540). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s);
+  const asUtc = utc(w.y, w.m, w.d, w.h * 60 + w.min) + w.s * 1000;
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
@@ -124,7 +131,7 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
  */
 export function zonedInstant(day: Day, minutes: number, timeZone: string): Date {
   const { y, m, d } = parseDay(day);
-  const asUtc = Date.UTC(y, m - 1, d, 0, minutes);
+  const asUtc = utc(y, m, d, minutes);
   const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
   const second = asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000;
   return new Date(second);

@@ -60,10 +60,10 @@ export function shiftRoutes(app: FastifyInstance) {
   route(app, e.listRemarksOfDate, ({ params }, { ctx }) => staff.listRemarksOfDate({ ctx, input: params }));
   route(app, e.getRemark, ({ params }, { ctx }) => staff.getRemark({ ctx, input: params }));
   route(app, e.monthlyHours, ({ params, body }, { ctx }) =>
-    hours.monthlyHours({ ctx, input: { ...params, ...body } }),
+    hours.getMonthlyHours({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.dailyHours, ({ params, body }, { ctx }) =>
-    hours.dailyHours({ ctx, input: { ...params, ...body } }),
+    hours.getDailyHours({ ctx, input: { ...params, ...body } }),
   );
 
   // rules and patterns
@@ -102,17 +102,17 @@ export function shiftRoutes(app: FastifyInstance) {
 
   // staff shifts
   route(app, e.monthlyShifts, ({ params, query }, { ctx }) =>
-    shifts.monthlyShifts({ ctx, input: { ...params, ...query } }),
+    shifts.getMonthlyShifts({ ctx, input: { ...params, ...query } }),
   );
   route(app, e.monthlyShiftsCsv, async ({ params, query }, { ctx }, reply) => {
-    const { csv, filename } = await hours.monthlyShiftsCsv({ ctx, input: { ...params, ...query } });
+    const { csv, filename } = await hours.exportMonthlyShiftsCsv({ ctx, input: { ...params, ...query } });
     void reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`);
     return csv;
   });
   route(app, e.dailyShifts, ({ params, query }, { ctx }) =>
-    shifts.dailyShifts({ ctx, input: { ...params, ...query } }),
+    shifts.listDailyShifts({ ctx, input: { ...params, ...query } }),
   );
   route(app, e.listShifts, ({ params, query }, { ctx }) =>
     shifts.listShifts({ ctx, input: { ...params, ...query } }),

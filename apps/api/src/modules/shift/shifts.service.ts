@@ -109,7 +109,7 @@ export function groupByDay(rows: ShiftRow[], days: Day[], timeZone: string) {
   return [...byDay].map(([date, shifts]) => ({ date, shifts }));
 }
 
-export async function dailyShifts({
+export async function listDailyShifts({
   ctx,
   input,
 }: Ctx & { input: { storeId: number; startAtMin: string; startAtMax: string } }) {
@@ -123,7 +123,7 @@ export async function dailyShifts({
   return { days: groupByDay(rows, days, store.timeZone) };
 }
 
-export async function monthlyShifts({
+export async function getMonthlyShifts({
   ctx,
   input,
 }: Ctx & { input: { storeId: number; year: number; month: number } }) {
