@@ -49,7 +49,14 @@ describe('login lands each role in its own area', () => {
     const page = await newPage();
     await logIn(page, email, DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname.startsWith(area));
-    await expect.poll(() => page.getByText(/こんにちは/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/こんにちは/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, `area-${shot}`);
 
     // another area's address sends the user back to their own
@@ -69,7 +76,15 @@ describe('login lands each role in its own area', () => {
   it('shows the error of a wrong password and stays on the login page', async () => {
     const page = await newPage();
     await logIn(page, 'owner@demo.example', 'Wrong-pass1');
-    await expect.poll(() => page.getByText('Invalid email or password').or(page.getByText(/メールアドレスまたはパスワード/)).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText('Invalid email or password')
+          .or(page.getByText(/メールアドレスまたはパスワード/))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
@@ -81,22 +96,38 @@ describe('password reset through the mailbox page', () => {
     await page.goto(`${server.url}/password/reset`);
     await page.getByLabel('メールアドレス').fill('staff@demo.example');
     await page.getByRole('button', { name: /送信|再設定/ }).click();
-    await expect.poll(() => page.getByText(/送信しました|届きます|お送りしました/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/送信しました|届きます|お送りしました/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await page.goto(`${server.url}/dev/mailbox`);
-    await page.getByText(/パスワード再設定のご案内/).first().click();
+    await page
+      .getByText(/パスワード再設定のご案内/)
+      .first()
+      .click();
     const link = page.getByRole('link', { name: /password\/reset\/confirm/ }).first();
     await link.click();
     await page.waitForURL((url) => url.pathname === '/password/reset/confirm');
-    await screenshot(page, 'password-reset-confirm');
-
     await page.getByLabel('新しいパスワード', { exact: true }).fill('Fresh-pass9');
     await page.getByLabel('パスワード（確認）', { exact: true }).fill('Fresh-pass9');
+    await screenshot(page, 'password-reset-confirm');
     await page.getByRole('button', { name: /変更|設定/ }).click();
     await page.waitForURL((url) => url.pathname === '/login');
 
     await logIn(page, 'staff@demo.example', DEMO_PASSWORD);
-    await expect.poll(() => page.getByText(/Invalid email or password|メールアドレスまたはパスワード/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Invalid email or password|メールアドレスまたはパスワード/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await logIn(page, 'staff@demo.example', 'Fresh-pass9');
     await page.waitForURL((url) => url.pathname.startsWith('/client'));
     await page.context().close();
