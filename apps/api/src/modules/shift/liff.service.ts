@@ -18,6 +18,7 @@ import {
   findFriendByLineUser,
   insertShifts,
   listShiftsStarting,
+  lockStoreSubmissions,
   staffIdsWithRequests,
   type NewShift,
 } from './shifts.repository.ts';
@@ -170,6 +171,7 @@ export async function submitOwnRequests({
   const scope = scopeOf(store);
   const range = periodRange(period, store.timeZone);
   const rows = await inTransaction(ctx.db, async (tx) => {
+    await lockStoreSubmissions(tx, scope);
     await lockStaff(tx, scope, [staff.id]);
     const existing = await ownShiftsIn(tx, store, staff.id, period);
     const replaced = existing.filter((s) => s.status === 'REQUEST' && s.requestedAt !== null);

@@ -327,3 +327,41 @@ describe('requests for the open period', () => {
     ]);
   });
 });
+
+describe('two staff members submitting at once', () => {
+  it('completes the period exactly once', async () => {
+    const second = await createShiftStore(t.db, store.clientId, {
+      loginChannelId: store.lineAccount.loginChannelId!,
+      liffId,
+    });
+    await setClosure(t.db, second, { dayOfMonth: 25 });
+    const tokens: string[] = [];
+    for (const name of ['同時 一', '同時 二']) {
+      const user = await sim.createUser(name);
+      const friend = await createFriend(t.db, second, { lineUserId: user.userId });
+      await createStaff(t.db, second, { friendId: friend.id });
+      tokens.push(
+        (
+          await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
+            userId: user.userId,
+            liffId,
+          })
+        ).idToken,
+      );
+    }
+    const responses = await Promise.all(
+      tokens.map((token, i) =>
+        call(t.app, 'PUT', `/shift/api/v1/liff/store/${second.id}/requests`, {
+          headers: { authorization: `Bearer ${token}` },
+          body: { requests: [{ startAt: `2026-12-0${i + 1}T09:00`, endAt: `2026-12-0${i + 1}T12:00` }] },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+    const complete = await t.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.storeId, second.id), eq(domainEvents.topic, 'SHIFT_SUBMISSION_COMPLETE')));
+    expect(complete).toHaveLength(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends, schedules, staffShifts } from '../../db/schema/index.ts';
 import type { StoreScope } from './shift-store.ts';
@@ -155,6 +155,15 @@ export async function staffIdsWithRequests(db: Db, scope: StoreScope, range: { f
     );
   return new Set(rows.map((r) => r.staffId));
 }
+
+/**
+ * Serialise the store's submissions until the transaction ends, so that of two staff members submitting
+ * at once the second sees the first and the "everyone has submitted" check cannot miss.
+ */
+export async function lockStoreSubmissions(db: Db, scope: StoreScope): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK_CLASS}, ${scope.storeId})`);
+}
+const SUBMISSION_LOCK_CLASS = 20_002;
 
 // ---- schedules (one per closure period) ----
 
