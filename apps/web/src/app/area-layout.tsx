@@ -1,10 +1,12 @@
 import { can, type Session } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { AppShell, type ShellNavItem } from '../components/app-shell/app-shell.tsx';
 import { roleLabel } from '../components/role-label.ts';
 import { navigationByRole } from '../config/navigation.tsx';
 import { areaPathOfRole, paths } from '../config/routes.ts';
+import { unreadAnnouncementCountQueryOptions } from '../features/announcements/api/announcements.api.ts';
 import { useLogoutMutation } from '../features/auth/api/session.api.ts';
 import { useBranding, useLineAccountIdParam } from '../features/branding/api/use-branding.ts';
 import { fullName } from '../lib/format.ts';
@@ -19,6 +21,8 @@ export function AreaLayout({ session }: { session: Session }) {
   const base = areaPathOfRole[session.role];
   // Keep the account's branding while moving around the area.
   const suffix = lineAccountId ? `?lineAccountId=${lineAccountId}` : '';
+  // Client users see how many announcements they have not opened yet.
+  const unread = useQuery({ ...unreadAnnouncementCountQueryOptions(), enabled: session.role === 'CLIENT' });
 
   const navItems: ShellNavItem[] = navigationByRole[session.role]
     .filter((item) => can(session.role, session.position, item.permission))
@@ -27,6 +31,7 @@ export function AreaLayout({ session }: { session: Session }) {
       label: t(item.labelKey),
       icon: item.icon,
       end: item.path === '',
+      badge: item.path === 'announcements' && session.role === 'CLIENT' ? unread.data : undefined,
     }));
 
   return (

@@ -17,7 +17,8 @@ import { UserMenu, type ShellUser } from './user-menu.tsx';
 
 export const DRAWER_WIDTH = 248;
 
-export type ShellNavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+/** `badge`: a count shown beside the label (unread announcements), hidden when 0. */
+export type ShellNavItem = { to: string; label: string; icon: ReactNode; end?: boolean; badge?: number };
 
 type AppShellProps = {
   areaLabel: string;
@@ -75,6 +76,26 @@ export function AppShell({
           >
             <ListItemIcon>{item.icon}</ListItemIcon>
             <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: '0.9rem' } } }} />
+            {item.badge ? (
+              <Box
+                component="span"
+                title={t('shell.unreadCount', { count: item.badge })}
+                sx={{
+                  minWidth: 20,
+                  height: 20,
+                  px: 0.75,
+                  borderRadius: 10,
+                  bgcolor: 'error.main',
+                  color: 'error.contrastText',
+                  fontSize: 12,
+                  fontWeight: 700,
+                  display: 'inline-grid',
+                  placeItems: 'center',
+                }}
+              >
+                {item.badge > 99 ? '99+' : item.badge}
+              </Box>
+            ) : null}
           </ListItemButton>
         ))}
       </List>

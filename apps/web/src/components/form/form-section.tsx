@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A titled group of form fields on a 12-column grid. */
 export function FormSection({
@@ -15,8 +15,10 @@ export function FormSection({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
+  // The legend sits inside the header row, so the group is named through aria-labelledby.
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Box
         sx={{
           display: 'flex',
@@ -28,7 +30,7 @@ export function FormSection({
         }}
       >
         <Box>
-          <Typography component="legend" variant="h4" sx={{ p: 0 }}>
+          <Typography id={titleId} component="legend" variant="h4" sx={{ p: 0 }}>
             {title}
           </Typography>
           {description && (

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toDateTimeLocal } from '../../../lib/format.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
-import { AnnouncementEditor, previewStatus } from './announcement-editor.tsx';
+import { AnnouncementEditor, previewStatus, type AnnouncementEditorResult } from './announcement-editor.tsx';
 
 const hour = 3_600_000;
 const local = (offsetMs: number) => toDateTimeLocal(new Date(Date.now() + offsetMs).toISOString());
 
-function renderEditor(onSubmit = vi.fn(() => Promise.resolve())) {
+function renderEditor(onSubmit = vi.fn((_body: AnnouncementEditorResult) => Promise.resolve())) {
   const { ui } = renderableApp({
     routes: [{ path: '/', element: <AnnouncementEditor onSubmit={onSubmit} onCancel={() => undefined} /> }],
     initialPath: '/',
@@ -32,7 +32,8 @@ describe('previewStatus', () => {
   });
 });
 
-describe('AnnouncementEditor', () => {
+// MUI's first render is slow when the whole suite runs in parallel.
+describe('AnnouncementEditor', { timeout: 20_000 }, () => {
   it('shows the status the dates give while typing, and a live preview', () => {
     renderEditor();
     expect(statusChip()).toBe('Draft');
@@ -61,7 +62,7 @@ describe('AnnouncementEditor', () => {
   });
 
   it('sends instants and puts the server field errors on their fields', async () => {
-    const onSubmit = vi.fn(() =>
+    const onSubmit = vi.fn((_body: AnnouncementEditorResult) =>
       Promise.reject(
         new ApiError(400, 'VALIDATION_ERROR', announcementMessages.titleMax, [
           { path: 'title', message: announcementMessages.titleMax },

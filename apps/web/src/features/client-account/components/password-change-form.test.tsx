@@ -1,6 +1,6 @@
 import { fieldMessages, userMessages } from '@app/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failure, mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
 import { useUpdatePasswordMutation } from '../api/client-account.api.ts';
@@ -27,7 +27,8 @@ function fill(oldPassword: string, newPassword: string, again = newPassword) {
   fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
-describe('PasswordChangeForm', () => {
+// MUI's first render is slow when the whole suite runs in parallel.
+describe('PasswordChangeForm', { timeout: 20_000 }, () => {
   it('checks the new password with the shared password rule and the repeat', async () => {
     const fetchMock = mockFetch({});
     renderForm();

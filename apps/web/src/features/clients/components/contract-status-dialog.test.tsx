@@ -32,8 +32,8 @@ function renderDialog(props: Partial<Parameters<typeof ContractStatusDialog>[0]>
 
 const offered = () =>
   within(screen.getByRole('radiogroup'))
-    .getAllByRole('radio')
-    .map((r) => (r as HTMLInputElement).value);
+    .getAllByRole<HTMLInputElement>('radio')
+    .map((r) => r.value);
 
 describe('allowedContractChanges', () => {
   it('follows the contract state machine, with cancel and disable on their own calls', () => {
@@ -48,7 +48,8 @@ describe('allowedContractChanges', () => {
   });
 });
 
-describe('ContractStatusDialog', () => {
+// MUI's first render is slow when the whole suite runs in parallel.
+describe('ContractStatusDialog', { timeout: 20_000 }, () => {
   it('offers only the states an ACTIVE contract may move to', () => {
     renderDialog();
     expect(offered()).toEqual(['SUSPENDED', 'CANCELLED', 'DISABLED']);
@@ -59,7 +60,7 @@ describe('ContractStatusDialog', () => {
     renderDialog({ current: 'DISABLED' });
     expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(screen.getByText('This status cannot change any more.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Change' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Change' }).disabled).toBe(true);
   });
 
   it('confirms a cancel through the cancel call, warning what it means', async () => {

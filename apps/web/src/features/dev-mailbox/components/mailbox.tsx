@@ -91,9 +91,9 @@ export function Mailbox() {
           value={to}
           onChange={(e) => setTo(e.target.value)}
           placeholder={t('mailbox.filterPlaceholder')}
-          aria-label={t('mailbox.filter')}
           sx={{ flex: '1 1 240px', maxWidth: 420, bgcolor: 'background.paper' }}
           slotProps={{
+            htmlInput: { 'aria-label': t('mailbox.filter') },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
