@@ -18,6 +18,8 @@ import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-
 import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 
+const FRIEND_LIST_POLL_MS = 15_000;
+
 /** `?friend=N`: the friend whose drawer is open. */
 function useOpenFriend(): [number | null, (friendId: number | null) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -35,7 +37,11 @@ function useOpenFriend(): [number | null, (friendId: number | null) => void] {
 
 function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const params = useListParams();
-  const friends = useQuery(friendSearchQueryOptions(lineAccountId, friendSearchBodyOf(params)));
+  // New followers arrive through LINE's webhook: look again now and then.
+  const friends = useQuery({
+    ...friendSearchQueryOptions(lineAccountId, friendSearchBodyOf(params)),
+    refetchInterval: FRIEND_LIST_POLL_MS,
+  });
   const [openFriendId, setOpenFriendId] = useOpenFriend();
   return (
     <>

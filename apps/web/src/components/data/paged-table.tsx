@@ -50,6 +50,8 @@ type PagedTableProps<T> = {
   toolbar?: ReactNode;
   /** Extra content right under a row (an expanded detail). */
   renderDetail?: (row: T) => ReactNode;
+  /** A click anywhere on the row (keep a link or button in a cell for the keyboard). */
+  onRowClick?: (row: T) => void;
 };
 
 /** A card with a table of one page of rows: loading skeleton, error with retry, empty state, pagination. */
@@ -62,6 +64,7 @@ export function PagedTable<T>({
   paging,
   toolbar,
   renderDetail,
+  onRowClick,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const hide = (column: TableColumn<T>) =>
@@ -101,7 +104,12 @@ export function PagedTable<T>({
             {query.data.data.map((row) => {
               const detail = renderDetail?.(row);
               return (
-                <PagedTableRow key={rowKey(row)} detail={detail} colSpan={columns.length}>
+                <PagedTableRow
+                  key={rowKey(row)}
+                  detail={detail}
+                  colSpan={columns.length}
+                  onClick={onRowClick && (() => onRowClick(row))}
+                >
                   {columns.map((column) => (
                     <TableCell key={column.key} align={column.align} sx={hide(column)}>
                       {column.render(row)}
@@ -149,14 +157,23 @@ function PagedTableRow({
   children,
   detail,
   colSpan,
+  onClick,
 }: {
   children: ReactNode;
   detail: ReactNode;
   colSpan: number;
+  onClick: (() => void) | undefined;
 }) {
   return (
     <>
-      <TableRow hover sx={detail ? { '& > td': { borderBottom: 0 } } : undefined}>
+      <TableRow
+        hover
+        onClick={onClick}
+        sx={{
+          ...(detail ? { '& > td': { borderBottom: 0 } } : {}),
+          ...(onClick ? { cursor: 'pointer' } : {}),
+        }}
+      >
         {children}
       </TableRow>
       {detail && (

@@ -26,7 +26,7 @@ function renderDrawer(friend = friendBody(), canWork = true) {
   render(ui);
 }
 
-describe('FriendDrawer', () => {
+describe('FriendDrawer', { timeout: 20_000 }, () => {
   it('sends a text and shows it in the chat after the refresh', async () => {
     const messages = [messageBody({ id: 1, contents: '予約したいです' })];
     const fetchMock = mockFetch({

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../../lib/use-list-params.ts';
-import { friendSearchBodyOf } from './friend-table.tsx';
+import { friendBody } from '../../../testing/line-fixtures.ts';
+import { renderableApp } from '../../../testing/test-providers.tsx';
+import { FriendTable, friendSearchBodyOf } from './friend-table.tsx';
 
 const paramsOf = (values: Record<string, string>, page = 1, limit = 20): ListParams => ({
   page,
@@ -11,7 +14,7 @@ const paramsOf = (values: Record<string, string>, page = 1, limit = 20): ListPar
   setFilters: () => undefined,
 });
 
-describe('friendSearchBodyOf', () => {
+describe('friendSearchBodyOf', { timeout: 20_000 }, () => {
   it('lists every friend by default (members, staff and the others)', () => {
     expect(friendSearchBodyOf(paramsOf({}))).toEqual({
       page: 1,
@@ -38,5 +41,44 @@ describe('friendSearchBodyOf', () => {
 
   it('ignores an unknown audience from the address', () => {
     expect(friendSearchBodyOf(paramsOf({ audience: 'x' })).includeNonMembers).toBe(true);
+  });
+});
+
+describe('FriendTable', { timeout: 20_000 }, () => {
+  it('shows a blocked friend as Blocked and opens the drawer from anywhere on the row', () => {
+    const onOpen = vi.fn();
+    const friends = [friendBody(), friendBody({ id: 32, displayName: '鈴木 一郎', isFriend: false })];
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <FriendTable
+              query={{
+                isPending: false,
+                isError: false,
+                error: null,
+                data: {
+                  data: friends,
+                  pagination: { currentPage: 1, totalPages: 1, itemsPerPage: 20, totalItems: 2 },
+                },
+                refetch: () => undefined,
+              }}
+              params={paramsOf({})}
+              onOpen={onOpen}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    const blockedRow = screen.getByRole('row', { name: /鈴木 一郎/ });
+    expect(blockedRow.textContent).toContain('Blocked');
+    fireEvent.click(screen.getAllByText('Blocked')[0]!);
+    expect(onOpen).toHaveBeenCalledWith(friends[1]);
+    fireEvent.click(screen.getByRole('button', { name: '佐藤 花子' }));
+    expect(onOpen).toHaveBeenLastCalledWith(friends[0]);
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 });

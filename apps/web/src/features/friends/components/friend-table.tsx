@@ -111,7 +111,11 @@ export function FriendTable({
             component="button"
             type="button"
             underline="hover"
-            onClick={() => onOpen(f)}
+            onClick={(e) => {
+              // the row opens it too
+              e.stopPropagation();
+              onOpen(f);
+            }}
             sx={{ fontWeight: 600, textAlign: 'left' }}
           >
             {f.displayName}
@@ -166,6 +170,7 @@ export function FriendTable({
       columns={columns}
       query={query}
       rowKey={(f) => f.id}
+      onRowClick={onOpen}
       empty={
         <EmptyState
           title={isFiltered ? t('friends.emptyFiltered') : t('friends.empty.title')}

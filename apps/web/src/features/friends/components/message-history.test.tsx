@@ -22,7 +22,7 @@ const page = (ids: number[]) => ({
   ),
 });
 
-describe('MessageBubble', () => {
+describe('MessageBubble', { timeout: 20_000 }, () => {
   it("puts the friend's messages on the left and the account's on the right with their delivery", () => {
     renderIn(
       <>
@@ -60,7 +60,7 @@ describe('MessageBubble', () => {
   });
 });
 
-describe('MessageHistory', () => {
+describe('MessageHistory', { timeout: 20_000 }, () => {
   it('shows pages that arrive newest first in reading order, newest at the bottom', () => {
     renderIn(
       <MessageHistory

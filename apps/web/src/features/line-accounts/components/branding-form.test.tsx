@@ -24,7 +24,7 @@ function renderForm(overrides = {}, canEdit = true) {
 const colourField = () => screen.getByLabelText('Theme colour');
 const previewPrimary = () => screen.getByTestId('branding-preview').getAttribute('data-primary');
 
-describe('BrandingForm', () => {
+describe('BrandingForm', { timeout: 20_000 }, () => {
   it('previews the typed colour at once, before saving', async () => {
     renderForm({ mainColor: '#1C7F09' });
     expect(previewPrimary()).toBe('#1C7F09');
@@ -73,7 +73,7 @@ describe('BrandingForm', () => {
   });
 });
 
-describe('branding helpers', () => {
+describe('branding helpers', { timeout: 20_000 }, () => {
   it('gives the colour picker a valid value even while the text is not one', () => {
     expect(pickerColorOf('#E4007F')).toBe('#e4007f');
     expect(pickerColorOf('#E40')).toBe(DEFAULT_PRIMARY.toLowerCase());

@@ -41,7 +41,7 @@ const valid = {
   'LINE Login channel secret': 'login-secret',
 };
 
-describe('LineAccountConnectForm', () => {
+describe('LineAccountConnectForm', { timeout: 20_000 }, () => {
   it('checks the channel ids with the contract rules before calling the server', async () => {
     const fetchMock = mockFetch({});
     renderForm();

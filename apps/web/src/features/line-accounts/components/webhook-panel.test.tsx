@@ -41,7 +41,7 @@ function renderPanel(onSetup: () => Promise<WebhookSetupResult>, data = settings
   render(ui);
 }
 
-describe('WebhookPanel', () => {
+describe('WebhookPanel', { timeout: 20_000 }, () => {
   it('shows the URL to use and the result of the test LINE made', async () => {
     const onSetup = vi.fn(() =>
       Promise.resolve({
