@@ -71,6 +71,9 @@ describe('master: agencies, clients and the contract status', () => {
     await logIn(page, 'master@demo.example', DEMO_PASSWORD, '/master');
     // each number links to its list: 契約中 counts the demo client
     await expect.poll(isVisible(page.getByRole('link', { name: /契約中\s*1$/ }))).toBe(true);
+    for (const name of [/すべて\s*\d+$/, /無効\s*\d+$/, /管理ユーザー\s*\d+$/, /公開予約のお知らせ\s*\d+$/]) {
+      await expect.poll(isVisible(page.getByRole('link', { name }))).toBe(true);
+    }
     await screenshot(page, 'master-dashboard');
 
     // agency

@@ -139,7 +139,10 @@ function AnnouncementEditPage({ id }: { id: number }) {
                     showToast(t('announcements.deleted'), 'success');
                     return navigate(base);
                   },
-                  () => setIsDeleting(false),
+                  (error: unknown) => {
+                    setIsDeleting(false);
+                    showToast(error instanceof Error ? error.message : t('errors.unexpected'));
+                  },
                 )
               }
             />
