@@ -12,7 +12,7 @@ function renderAt(path: string) {
   return app.router;
 }
 
-describe('area route guard', () => {
+describe('area route guard', { timeout: 20_000 }, () => {
   it('sends a visitor who is not signed in to the login page, remembering where they were', async () => {
     mockFetch({ [me]: { status: 401, body: failure(401, 'UNAUTHORIZED', 'Authentication required') } });
     const router = renderAt('/master/clients?page=2');
