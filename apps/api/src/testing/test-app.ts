@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -15,7 +17,9 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await createDatabase({ kind: 'pglite' });
+    const templateFile = inject('pgliteTemplate');
+    const template = templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined;
+    const database = await createDatabase({ kind: 'pglite', ...(template ? { template } : {}) });
     await database.migrate();
     return { ...database, drop: async () => {} };
   }
