@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,10 @@ import {
 } from '../../features/clients/components/client-table.tsx';
 import { ContractStatusDialog } from '../../features/clients/components/contract-status-dialog.tsx';
 import { allowedContractChanges } from '../../features/clients/components/contract-transitions.ts';
+import { masterClientLineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
+import { ClientLineAccountTable } from '../../features/line-accounts/components/client-line-account-table.tsx';
+import { masterUsersQueryOptions } from '../../features/users/api/users.api.ts';
+import { ClientUserTable } from '../../features/users/components/client-user-table.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { showToast } from '../../lib/toast-store.ts';
 
@@ -95,9 +100,20 @@ function ClientCreatePage() {
   );
 }
 
+/** A heading for the read-only lists under the client's details. */
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
 function ClientDetailPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const client = useQuery(masterClientQueryOptions(id));
+  const users = useQuery(masterUsersQueryOptions({ clientId: String(id), limit: 500 }));
+  const lineAccounts = useQuery(masterClientLineAccountsQueryOptions(id));
   const change = useChangeContractMutation(id);
   const [dialogStatus, setDialogStatus] = useState<ContractStatus | '' | null>(null);
   return (
@@ -145,6 +161,10 @@ function ClientDetailPage({ id }: { id: number }) {
                 }
               />
               <ClientDetailCard client={c} />
+              <SectionTitle>{t('clients.usersTitle')}</SectionTitle>
+              <ClientUserTable query={users} />
+              <SectionTitle>{t('clients.lineAccountsTitle')}</SectionTitle>
+              <ClientLineAccountTable query={lineAccounts} />
               {dialogStatus !== null && (
                 <ContractStatusDialog
                   open

@@ -33,10 +33,13 @@ export type PageQuery<T> = {
   refetch: () => unknown;
 };
 
+/** A query of a list with no pages (every row at once); the table reads the same parts. */
+export type ListQuery<T> = Omit<PageQuery<T>, 'data'> & { data: { data: T[] } | undefined };
+
 type PagedTableProps<T> = {
   label: string;
   columns: TableColumn<T>[];
-  query: PageQuery<T>;
+  query: PageQuery<T> | ListQuery<T>;
   rowKey: (row: T) => string | number;
   /** Shown instead of the table when the page has no rows. */
   empty: ReactNode;
@@ -124,7 +127,7 @@ export function PagedTable<T>({
     );
   };
 
-  const pagination = query.data?.pagination;
+  const pagination = query.data && 'pagination' in query.data ? query.data.pagination : undefined;
   return (
     <Card>
       {toolbar && (

@@ -51,6 +51,15 @@ export const masterLineAccountSearchQueryOptions = (query: SearchLineAccountsQue
     meta: { silent: true },
   });
 
+/** Master: one client's LINE accounts. */
+export const masterClientLineAccountsQueryOptions = (clientId: number) =>
+  queryOptions({
+    queryKey: [...lineAccountKeys.master, 'client', clientId],
+    queryFn: ({ signal }) =>
+      apiRequest(masterLineAccountEndpoints.listOfClient, { params: { clientId: String(clientId) }, signal }),
+    meta: { silent: true },
+  });
+
 function useStoreAccount() {
   const queryClient = useQueryClient();
   return async (account: LineAccount) => {

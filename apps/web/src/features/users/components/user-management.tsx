@@ -7,6 +7,7 @@ import {
   type Position,
   type Role,
 } from '@app/contracts';
+import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -36,6 +37,7 @@ import {
   masterUsersQueryOptions,
   tenantUsersQueryOptions,
   useCreateMasterUserMutation,
+  useChangeUserEmailMutation,
   useCreateTenantUserMutation,
   useDeleteUserMutation,
   useUpdateUserMutation,
@@ -43,6 +45,7 @@ import {
 } from '../api/users.api.ts';
 import { UserCreateDialog } from './user-create-dialog.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
+import { UserEmailDialog } from './user-email-dialog.tsx';
 
 /** Read by screen readers, not shown (sx numbers <= 1 would mean 100%, hence the px strings). */
 const visuallyHidden = {
@@ -95,8 +98,10 @@ export function UserManagement({
   const createTenant = useCreateTenantUserMutation(scope === 'agency' ? 'agency' : 'client');
   const update = useUpdateUserMutation(scope);
   const remove = useDeleteUserMutation(scope);
+  const changeEmail = useChangeUserEmailMutation();
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<BackOfficeUser | null>(null);
+  const [changingEmail, setChangingEmail] = useState<BackOfficeUser | null>(null);
   const [deleting, setDeleting] = useState<BackOfficeUser | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -206,6 +211,17 @@ export function UserManagement({
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
+          {isMaster && (
+            <Tooltip title={t('users.changeEmail')}>
+              <IconButton
+                size="small"
+                aria-label={t('users.changeEmailOf', { email: u.email })}
+                onClick={() => setChangingEmail(u)}
+              >
+                <AlternateEmailOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('common.delete')}>
             <span>
               <IconButton
@@ -298,6 +314,14 @@ export function UserManagement({
             await update.mutateAsync({ id: editing.id, body });
             showToast(t('users.saved'), 'success');
           }}
+        />
+      )}
+      {changingEmail && (
+        <UserEmailDialog
+          key={changingEmail.id}
+          user={changingEmail}
+          onClose={() => setChangingEmail(null)}
+          onSubmit={(body) => changeEmail.mutateAsync({ id: changingEmail.id, body })}
         />
       )}
       <ConfirmDialog
