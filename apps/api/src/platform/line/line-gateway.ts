@@ -65,6 +65,21 @@ export type LineGateway = {
   }) => ReturnType<typeof verifyLiffIdToken>;
 };
 
+/**
+ * The bot SDK sets no timeout (Node's fetch waits up to 5 minutes for headers). A call LINE does not answer
+ * in time fails as retryable, so one hanging call cannot stall the job runner; a push retried after a
+ * timeout carries the same retry key, so LINE never sends it twice.
+ */
+export const LINE_CALL_TIMEOUT_MS = 15_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LineError(0, '', `LINE did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Stateless tokens live 15 minutes; renew a minute early. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -82,8 +97,12 @@ function toLineError(error: unknown): LineError {
  * official @line/bot-sdk clients. Tokens are issued from channel id + secret and cached per process
  * until shortly before they expire; a 401 drops the cached token and retries once.
  */
-export function createLineGateway(config: Pick<Config, 'line'>): LineGateway {
+export function createLineGateway(
+  config: Pick<Config, 'line'>,
+  options: { timeoutMs?: number } = {},
+): LineGateway {
   const { apiBaseUrl, dataApiBaseUrl } = config.line;
+  const timeoutMs = options.timeoutMs ?? LINE_CALL_TIMEOUT_MS;
   void dataApiBaseUrl; // blob calls (rich menu images) use it; none here yet
   const tokens = new Map<string, { token: string; expiresAt: number }>();
   const tokenClient = new channelAccessToken.ChannelAccessTokenClient({ baseURL: apiBaseUrl });
@@ -96,9 +115,9 @@ export function createLineGateway(config: Pick<Config, 'line'>): LineGateway {
     const cached = tokens.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.token;
     try {
-      const issued = await tokenClient.issueStatelessChannelTokenByClientSecret(
-        channel.channelId,
-        channel.channelSecret,
+      const issued = await withTimeout(
+        tokenClient.issueStatelessChannelTokenByClientSecret(channel.channelId, channel.channelSecret),
+        timeoutMs,
       );
       const expiresAt = Date.now() + issued.expires_in * 1000 - TOKEN_MARGIN_MS;
       tokens.set(key, { token: issued.access_token, expiresAt });
@@ -110,13 +129,13 @@ export function createLineGateway(config: Pick<Config, 'line'>): LineGateway {
 
   const withToken = async <T>(channel: LineChannel, call: (token: string) => Promise<T>): Promise<T> => {
     try {
-      return await call(await issueToken(channel));
+      return await withTimeout(call(await issueToken(channel)), timeoutMs);
     } catch (error) {
       const failure = toLineError(error);
       if (failure.status !== 401) throw failure;
       tokens.delete(keyOf(channel));
       try {
-        return await call(await issueToken(channel));
+        return await withTimeout(call(await issueToken(channel)), timeoutMs);
       } catch (retryError) {
         throw toLineError(retryError);
       }
