@@ -1,12 +1,31 @@
 // `npm run bench`: throughput and latency of the API's hot paths on the embedded database, and memory.
 // Prints figures; asserts nothing (targets are read by people, not by the test suite).
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
 
-const database = await createDatabase({ kind: 'pglite' });
+// BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite.
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const benchDb = `bench_${randomBytes(4).toString('hex')}`;
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+let database;
+if (serverUrl) {
+  await admin(`create database ${benchDb}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${benchDb}`;
+  database = await createDatabase({ kind: 'postgres', url: url.toString() });
+} else {
+  database = await createDatabase({ kind: 'pglite' });
+}
 await database.migrate();
 await seedDemoData(database.db);
 const config = loadConfig({
@@ -35,7 +54,9 @@ async function run(title: string, options: autocannon.Options) {
   return result;
 }
 
-console.log(`API benchmarks (PGlite in memory, one process, ${new Date().toISOString()})`);
+console.log(
+  `API benchmarks (${serverUrl ? 'PostgreSQL' : 'PGlite in memory'}, one process, ${new Date().toISOString()})`,
+);
 await run('GET /healthz', { url: `${address}/healthz` });
 const me = await run('GET /auth/api/v1/session/me (session lookup)', {
   url: `${address}/auth/api/v1/session/me`,
@@ -59,3 +80,4 @@ console.log(
 );
 await app.close();
 await database.close();
+if (serverUrl) await admin(`drop database if exists ${benchDb} with (force)`);
