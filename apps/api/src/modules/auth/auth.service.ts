@@ -22,11 +22,11 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.repository.ts';
-import { consumeAuthToken, issueAuthToken } from './auth.repository.ts';
+import { consumeAuthToken } from './auth.repository.ts';
+import { issueSetPasswordLink, issueVerifyEmailLink } from './auth-links.ts';
 import { passwordResetMail, verifyEmailMail } from './auth.mails.ts';
 
 const RESET_TTL_MINUTES = 60;
-const VERIFY_TTL_MS = 72 * 3600_000;
 
 type LoginInput = z.output<typeof loginBodySchema> & { previousToken: string | undefined };
 
@@ -90,13 +90,7 @@ export async function requestPasswordReset({
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) return;
   await inTransaction(ctx.db, async (tx) => {
-    const token = await issueAuthToken(tx, {
-      userId: user.id,
-      kind: 'PASSWORD_RESET',
-      now: ctx.clock.now(),
-      ttlMs: RESET_TTL_MINUTES * 60_000,
-    });
-    const link = `${ctx.config.appUrl}/password/reset/confirm?token=${encodeURIComponent(token)}`;
+    const link = await issueSetPasswordLink(ctx, tx, user.id, RESET_TTL_MINUTES * 60_000);
     await ctx.mailer.enqueue(tx, passwordResetMail(user.email, link, RESET_TTL_MINUTES));
   });
 }
@@ -154,13 +148,7 @@ async function sendVerification(
   tx: ServiceContext['db'],
   user: Pick<UserRow, 'id' | 'email'>,
 ) {
-  const token = await issueAuthToken(tx, {
-    userId: user.id,
-    kind: 'EMAIL_VERIFY',
-    now: ctx.clock.now(),
-    ttlMs: VERIFY_TTL_MS,
-  });
-  const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = await issueVerifyEmailLink(ctx, tx, user.id);
   await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link));
 }
 

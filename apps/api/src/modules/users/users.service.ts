@@ -17,7 +17,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { issueAuthToken } from '../auth/auth.repository.ts';
+import { issueSetPasswordLink, issueVerifyEmailLink } from '../auth/auth-links.ts';
 import { findAgency, findClient } from '../clients/clients.repository.ts';
 import { emailChangeMail, invitationMail } from './users.mails.ts';
 import {
@@ -40,7 +40,6 @@ import {
 export type UserArea = 'client' | 'agency' | 'master';
 
 const INVITE_TTL_HOURS = 72;
-const VERIFY_TTL_MS = 72 * 3600_000;
 
 function scopeOf(ctx: ServiceContext, area: UserArea): UserScope {
   if (area === 'client') return { clientId: requireClientId(ctx) };
@@ -114,13 +113,7 @@ async function inviteUser(ctx: ServiceContext, tx: Db, user: NewUser): Promise<U
     agencyId: user.agencyId,
     masterId: user.role === 'MASTER' ? 1 : null,
   });
-  const token = await issueAuthToken(tx, {
-    userId: row.id,
-    kind: 'PASSWORD_RESET',
-    now: ctx.clock.now(),
-    ttlMs: INVITE_TTL_HOURS * 3600_000,
-  });
-  const link = `${ctx.config.appUrl}/password/reset/confirm?token=${encodeURIComponent(token)}`;
+  const link = await issueSetPasswordLink(ctx, tx, row.id, INVITE_TTL_HOURS * 3600_000);
   await ctx.mailer.enqueue(tx, invitationMail(row.email, link, INVITE_TTL_HOURS));
   await recordAudit(tx, ctx, {
     action: 'user.create',
@@ -244,13 +237,7 @@ async function startEmailChange(ctx: ServiceContext, tx: Db, user: UserRow, emai
   if (email === user.email) throw badRequest(userMessages.sameEmail);
   if (await isEmailInUse(tx, email)) throw conflict(errorMessages.emailTaken);
   await updateUserRow(tx, user.id, { pendingEmail: email });
-  const token = await issueAuthToken(tx, {
-    userId: user.id,
-    kind: 'EMAIL_VERIFY',
-    now: ctx.clock.now(),
-    ttlMs: VERIFY_TTL_MS,
-  });
-  const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = await issueVerifyEmailLink(ctx, tx, user.id);
   await ctx.mailer.enqueue(tx, emailChangeMail(email, link));
   const after = await getUserOrThrow(tx, user.id);
   await recordAudit(tx, ctx, {
