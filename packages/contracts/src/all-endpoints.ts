@@ -1,14 +1,17 @@
-import { agencyAreaEndpoints } from './agency-area/agency-area.endpoints.ts';
+import { agencyAreaAgencyEndpoints, masterAgencyEndpoints } from './agencies/agencies.endpoints.ts';
 import {
   clientAnnouncementEndpoints,
   masterAnnouncementEndpoints,
 } from './announcements/announcements.endpoints.ts';
 import { auditEndpoints } from './audit/audit.endpoints.ts';
 import { authEndpoints } from './auth/auth.endpoints.ts';
-import { clientAreaEndpoints } from './clients/clients.endpoints.ts';
+import {
+  agencyClientEndpoints,
+  clientSelfEndpoints,
+  masterClientEndpoints,
+} from './clients/clients.endpoints.ts';
 import type { Endpoint } from './common/endpoint.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
-import { masterEndpoints } from './master/master.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
 import {
@@ -17,22 +20,29 @@ import {
   masterLineAccountEndpoints,
 } from './line-accounts/line-accounts.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
-import { shiftEndpoints, shiftLiffEndpoints } from './shift/shift.endpoints.ts';
+import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
+import { shiftEndpoints } from './shift/shift.endpoints.ts';
+import { agencyUserEndpoints, clientUserEndpoints, masterUserEndpoints } from './users/users.endpoints.ts';
 
 /**
- * Every endpoint of the API, by group. The API's tenant-isolation test walks this table and fails
+ * Every endpoint of the API, by domain and area (each group lives in its domain's folder). The API's tenant-isolation test walks this table and fails
  * for an endpoint it has no entry for, and for a served route missing here: add new groups below.
  */
 export const endpointGroups = {
   auth: authEndpoints,
   dev: devEndpoints,
-  clientArea: clientAreaEndpoints,
-  clientAnnouncements: clientAnnouncementEndpoints,
-  master: masterEndpoints,
+  masterUsers: masterUserEndpoints,
+  agencyUsers: agencyUserEndpoints,
+  clientUsers: clientUserEndpoints,
+  masterAgencies: masterAgencyEndpoints,
+  agencyAreaAgency: agencyAreaAgencyEndpoints,
+  masterClients: masterClientEndpoints,
+  agencyClients: agencyClientEndpoints,
+  clientSelf: clientSelfEndpoints,
   masterAnnouncements: masterAnnouncementEndpoints,
+  clientAnnouncements: clientAnnouncementEndpoints,
   audit: auditEndpoints,
   search: searchEndpoints,
-  agencyArea: agencyAreaEndpoints,
   lineAccounts: lineAccountEndpoints,
   masterLineAccounts: masterLineAccountEndpoints,
   lineWebhook: lineWebhookEndpoints,

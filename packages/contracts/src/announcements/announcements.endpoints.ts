@@ -10,9 +10,8 @@ import {
   listClientAnnouncementsQuerySchema,
   updateAnnouncementBodySchema,
 } from './announcements.schemas.ts';
+import { CLIENT_PREFIX, MASTER_PREFIX } from '../area-prefixes.ts';
 
-const MASTER_PREFIX = '/master/api/v1';
-const CLIENT_PREFIX = '/client/api/v1';
 const masterTags = ['master', 'announcements'] as const;
 
 /** Master area: announcements CRUD (SPEC.md 7). */

@@ -1,8 +1,7 @@
 import { allow, defineEndpoint } from '../common/endpoint.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { auditLogSchema, listAuditLogsQuerySchema } from './audit.schemas.ts';
-
-const MASTER_PREFIX = '/master/api/v1';
+import { MASTER_PREFIX } from '../area-prefixes.ts';
 
 export const auditEndpoints = {
   listAuditLogs: defineEndpoint({

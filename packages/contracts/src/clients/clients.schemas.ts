@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { contactPersonSchema, signupClientSchema, signupUserSchema } from '../auth/auth.schemas.ts';
+import {
+  clientSignupBodySchema,
+  contactPersonSchema,
+  signupClientSchema,
+  signupUserSchema,
+} from '../auth/auth.schemas.ts';
 import {
   contractStatusSchema,
   contractStatuses,
@@ -180,3 +185,7 @@ export const updateClientDataBodySchema = z.object({
   contactPerson: contactPersonSchema,
 });
 export type UpdateClientDataBody = z.input<typeof updateClientDataBodySchema>;
+
+/** Agency signup of a client: the signup body without agencyId, which is the signed-in agency's. */
+export const agencyClientSignupBodySchema = clientSignupBodySchema.omit({ agencyId: true });
+export type AgencyClientSignupBody = z.input<typeof agencyClientSignupBodySchema>;

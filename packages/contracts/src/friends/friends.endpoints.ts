@@ -11,15 +11,15 @@ import {
   searchFriendsBodySchema,
   sendMessageBodySchema,
 } from './friends.schemas.ts';
+import { CLIENT_PREFIX } from '../area-prefixes.ts';
 
-const CLIENT = '/client/api/v1';
 const tags = ['friends'];
 
 /** Friends of a LINE account, their manager notes and one-to-one messages (client area). */
 export const friendEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account/:lineAccountId/friends`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends`,
     summary: 'Friends of a LINE account, newest first (paged)',
     tags,
     access: allow('client.read'),
@@ -30,7 +30,7 @@ export const friendEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId`,
     summary: 'One friend (drawer)',
     tags,
     access: allow('client.read'),
@@ -40,7 +40,7 @@ export const friendEndpoints = {
   }),
   setManagerNote: defineEndpoint({
     method: 'POST',
-    path: `${CLIENT}/line-account/:lineAccountId/friend-manager-note`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friend-manager-note`,
     summary: "Set a friend's manager notes",
     tags,
     access: allow('client.work'),
@@ -51,7 +51,7 @@ export const friendEndpoints = {
   }),
   listMessages: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId/messages`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId/messages`,
     summary: 'Message history with a friend, newest first (paged)',
     tags,
     access: allow('client.read'),
@@ -62,7 +62,7 @@ export const friendEndpoints = {
   }),
   sendMessage: defineEndpoint({
     method: 'POST',
-    path: `${CLIENT}/line-account/:lineAccountId/friends/:friendId/messages`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId/messages`,
     summary: 'Send a text message to a friend (stored, then delivered by the outbox)',
     tags,
     access: allow('client.work'),

@@ -18,16 +18,15 @@ import {
   webhookSettingsSchema,
   webhookSetupResultSchema,
 } from './line-accounts.schemas.ts';
+import { CLIENT_PREFIX, MASTER_PREFIX } from '../area-prefixes.ts';
 
-const CLIENT = '/client/api/v1';
-const MASTER = '/master/api/v1';
 const tags = ['line-accounts'];
 
 /** Client area: the client's own LINE accounts (MASTER with x-client-id; AGENCY reading). */
 export const lineAccountEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account`,
+    path: `${CLIENT_PREFIX}/line-account`,
     summary: 'LINE accounts of the client, with their services',
     tags,
     access: allow('client.read'),
@@ -36,7 +35,7 @@ export const lineAccountEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account/:lineAccountId`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId`,
     summary: 'One LINE account (branding, profile, services)',
     tags,
     access: allow('client.read'),
@@ -46,7 +45,7 @@ export const lineAccountEndpoints = {
   }),
   getBasicId: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/line-account/:lineAccountId/line-basic-id`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/line-basic-id`,
     summary: "The account's LINE basic id (@xxxx)",
     tags,
     access: allow('client.read'),
@@ -56,7 +55,7 @@ export const lineAccountEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: `${CLIENT}/line-account`,
+    path: `${CLIENT_PREFIX}/line-account`,
     summary: 'Connect a LINE official account: checks both channels at LINE and fills its profile',
     tags,
     access: allow('client.settings.manage'),
@@ -66,7 +65,7 @@ export const lineAccountEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: `${CLIENT}/line-account/:lineAccountId`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId`,
     summary: 'Branding: title, mainColor (#RRGGBB), logoUrl, faviconUrl',
     tags,
     access: allow('client.settings.manage'),
@@ -77,7 +76,7 @@ export const lineAccountEndpoints = {
   }),
   deactivate: defineEndpoint({
     method: 'DELETE',
-    path: `${CLIENT}/line-account/:lineAccountId`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId`,
     summary: 'Deactivate (status INACTIVE); its webhooks are refused from then on',
     tags,
     access: allow('client.settings.manage'),
@@ -88,7 +87,7 @@ export const lineAccountEndpoints = {
   }),
   getWebhook: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/webhook/:lineAccountId`,
+    path: `${CLIENT_PREFIX}/webhook/:lineAccountId`,
     summary: "The account's webhook URL and what LINE has set",
     tags,
     access: allow('client.read'),
@@ -98,7 +97,7 @@ export const lineAccountEndpoints = {
   }),
   setupWebhook: defineEndpoint({
     method: 'POST',
-    path: `${CLIENT}/webhook/:lineAccountId`,
+    path: `${CLIENT_PREFIX}/webhook/:lineAccountId`,
     summary: 'Register the webhook URL at LINE and test it',
     tags,
     access: allow('client.settings.manage'),
@@ -112,7 +111,7 @@ export const lineAccountEndpoints = {
 export const masterLineAccountEndpoints = {
   create: defineEndpoint({
     method: 'POST',
-    path: `${MASTER}/line`,
+    path: `${MASTER_PREFIX}/line`,
     summary: 'Connect a LINE official account for a client',
     tags,
     access: allow('master.write'),
@@ -121,7 +120,7 @@ export const masterLineAccountEndpoints = {
   }),
   listOfClient: defineEndpoint({
     method: 'GET',
-    path: `${MASTER}/lines/client/:clientId`,
+    path: `${MASTER_PREFIX}/lines/client/:clientId`,
     summary: "A client's LINE accounts",
     tags,
     access: allow('master.read'),
@@ -130,7 +129,7 @@ export const masterLineAccountEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: `${MASTER}/line/:lineAccountId/client/:clientId`,
+    path: `${MASTER_PREFIX}/line/:lineAccountId/client/:clientId`,
     summary: "One of a client's LINE accounts",
     tags,
     access: allow('master.read'),
@@ -139,7 +138,7 @@ export const masterLineAccountEndpoints = {
   }),
   deactivate: defineEndpoint({
     method: 'DELETE',
-    path: `${MASTER}/line/:lineAccountId/client/:clientId`,
+    path: `${MASTER_PREFIX}/line/:lineAccountId/client/:clientId`,
     summary: "Deactivate one of a client's LINE accounts",
     tags,
     access: allow('master.write'),
@@ -149,7 +148,7 @@ export const masterLineAccountEndpoints = {
   }),
   getWebhook: defineEndpoint({
     method: 'GET',
-    path: `${MASTER}/webhook/:lineAccountId/client/:clientId`,
+    path: `${MASTER_PREFIX}/webhook/:lineAccountId/client/:clientId`,
     summary: "A client's LINE account webhook settings",
     tags,
     access: allow('master.read'),
@@ -158,7 +157,7 @@ export const masterLineAccountEndpoints = {
   }),
   setupWebhook: defineEndpoint({
     method: 'POST',
-    path: `${MASTER}/webhook/:lineAccountId/client/:clientId`,
+    path: `${MASTER_PREFIX}/webhook/:lineAccountId/client/:clientId`,
     summary: "Register and test a client's LINE account webhook",
     tags,
     access: allow('master.write'),

@@ -7,15 +7,15 @@ import {
   serviceCodeParamsSchema,
   serviceSchema,
 } from './services.schemas.ts';
+import { CLIENT_PREFIX } from '../area-prefixes.ts';
 
-const CLIENT = '/client/api/v1';
 const tags = ['services'];
 
 /** The service catalogue and linking a service to a LINE account (client area). */
 export const serviceEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/service`,
+    path: `${CLIENT_PREFIX}/service`,
     summary: 'The service catalogue (KS-001 member service, KS-002 shift service)',
     tags,
     access: allow('client.read'),
@@ -23,7 +23,7 @@ export const serviceEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: `${CLIENT}/service/:serviceCode`,
+    path: `${CLIENT_PREFIX}/service/:serviceCode`,
     summary: 'One service of the catalogue',
     tags,
     access: allow('client.read'),
@@ -32,7 +32,7 @@ export const serviceEndpoints = {
   }),
   link: defineEndpoint({
     method: 'POST',
-    path: `${CLIENT}/line-account/:lineAccountId/lineAccountService`,
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/lineAccountService`,
     summary: 'Link a service to a LINE account: creates its store and registers its LIFF app at LINE',
     tags,
     access: allow('client.settings.manage'),

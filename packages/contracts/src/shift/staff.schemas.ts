@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { daySchema } from '../common/dates.ts';
+import { staffStatuses } from '../common/enums.ts';
+import { idSchema } from '../common/ids.ts';
+import { paginationQuerySchema } from '../common/pagination.ts';
+import { idList, managerNoteSchema, nameSchema } from './shift.fields.ts';
+import { SHIFT_STAFF_PAGE_SIZE, shiftMessages } from './shift.schemas.ts';
+
+/* Staff of a store (LINE friends and helpers), their status, notes and day remarks. */
+
+export const shiftStaffSchema = z.object({
+  id: idSchema,
+  friendId: idSchema.nullable(),
+  /** The friend's LINE display name, or a helper's name. */
+  name: z.string(),
+  pictureUrl: z.string().nullable(),
+  isHelper: z.boolean(),
+  isFollowing: z.boolean(),
+  employeeNumber: z.string().nullable(),
+  status: z.enum(staffStatuses),
+  managerNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShiftStaff = z.infer<typeof shiftStaffSchema>;
+
+export const createHelperBodySchema = z.object({ name: nameSchema });
+export const shiftHelperSchema = z.object({ id: idSchema, name: z.string() });
+export const listShiftStaffQuerySchema = paginationQuerySchema({
+  defaultLimit: SHIFT_STAFF_PAGE_SIZE,
+}).extend({
+  status: z.enum(staffStatuses, { error: shiftMessages.staffStatus }).optional(),
+});
+export const updateStaffStatusBodySchema = z.object({
+  friendId: z
+    .number({ error: shiftMessages.friendId })
+    .int(shiftMessages.friendId)
+    .positive(shiftMessages.friendId),
+  status: z.enum(staffStatuses, { error: shiftMessages.staffStatus }),
+});
+export const staffIdsBodySchema = z.object({
+  staffIds: idList(shiftMessages.staffIds).min(1, shiftMessages.staffIds),
+});
+export const bulkStaffResultSchema = z.object({ success: z.literal(true), count: z.number().int() });
+export const updateStaffBodySchema = z
+  .object({
+    employeeNumber: z
+      .string({ error: shiftMessages.employeeNumberMax })
+      .trim()
+      .max(50, shiftMessages.employeeNumberMax)
+      .nullable()
+      .optional(),
+    managerNotes: managerNoteSchema.nullable().optional(),
+  })
+  .refine(
+    (b) => b.employeeNumber !== undefined || b.managerNotes !== undefined,
+    shiftMessages.nothingToUpdate,
+  );
+
+export const saveRemarkBodySchema = z.object({
+  remark: z
+    .string({ error: shiftMessages.remarkRequired })
+    .trim()
+    .min(1, shiftMessages.remarkRequired)
+    .max(1000, shiftMessages.remarkMax),
+  date: daySchema,
+});
+export const staffRemarkSchema = z.object({
+  id: idSchema,
+  staffId: idSchema,
+  date: z.string(),
+  remark: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffRemark = z.infer<typeof staffRemarkSchema>;
