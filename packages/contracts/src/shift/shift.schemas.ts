@@ -97,6 +97,12 @@ export const staffRemarkParamsSchema = z.object({
   staffId: idParamSchema,
   date: daySchema,
 });
+/** Parsed path params as the shift services take them (ids are numbers once parsed). */
+export type ShiftStoreParams = z.output<typeof shiftStoreParamsSchema>;
+export type ShiftStoreItemParams = z.output<typeof shiftStoreItemParamsSchema>;
+export type ShiftStaffParams = z.output<typeof shiftStaffParamsSchema>;
+export type RemarkDateParams = z.output<typeof remarkDateParamsSchema>;
+export type StaffRemarkParams = z.output<typeof staffRemarkParamsSchema>;
 
 // ---- the closure period (settings, shifts and the mini-app show it) ----
 

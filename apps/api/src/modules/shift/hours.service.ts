@@ -1,3 +1,10 @@
+import {
+  type ShiftStoreParams,
+  type shiftMonthlyBodySchema,
+  type dailyHoursBodySchema,
+  type shiftMonthlyQuerySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { eachDay, localDay, monthRange, type Day } from './periods.ts';
 import { buildMonthlyCsv, toHours } from './shift-csv.ts';
@@ -26,7 +33,7 @@ const reportedStaff = (staff: StaffRow[], shifts: ShiftRow[]) =>
 export async function getMonthlyHours({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; year: number; month: number } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftMonthlyBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const { startDate, endDate } = monthRange(input.year, input.month);
   const { shifts, staff } = await approvedWork(ctx, store, startDate, endDate);
@@ -46,7 +53,7 @@ export async function getMonthlyHours({
 export async function getDailyHours({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; startDate: string; endDate: string } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof dailyHoursBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const { shifts, staff } = await approvedWork(ctx, store, input.startDate, input.endDate);
   const dates = eachDay(input.startDate, input.endDate);
@@ -71,7 +78,7 @@ export async function getDailyHours({
 export async function exportMonthlyShiftsCsv({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; year: number; month: number } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftMonthlyQuerySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const { startDate, endDate } = monthRange(input.year, input.month);
   const { shifts, staff } = await approvedWork(ctx, store, startDate, endDate);

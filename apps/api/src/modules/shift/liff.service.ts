@@ -1,4 +1,12 @@
-import { shiftMessages, UPCOMING_SHIFT_DAYS } from '@app/contracts';
+import {
+  shiftMessages,
+  UPCOMING_SHIFT_DAYS,
+  type ShiftStoreParams,
+  type liffSignupBodySchema,
+  type submitRequestsBodySchema,
+  type liffShiftsQuerySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/index.ts';
@@ -31,7 +39,8 @@ import {
   type StaffRow,
 } from './staff.repository.ts';
 
-type LiffInput = { storeId: number; authorization: string | undefined };
+/** The store of the path, and the Authorization header that carries the LIFF ID token. */
+type LiffInput = ShiftStoreParams & { authorization: string | undefined };
 type Ctx = { ctx: ServiceContext };
 
 /**
@@ -91,7 +100,7 @@ export async function getLiffMe({ ctx, input }: Ctx & { input: LiffInput }) {
 export async function signUpStaff({
   ctx,
   input,
-}: Ctx & { input: LiffInput & { employeeNumber?: string | undefined } }) {
+}: Ctx & { input: LiffInput & z.output<typeof liffSignupBodySchema> }) {
   const { store, friend, staff } = await identify(ctx, input);
   if (staff) return meView(store, friend, staff);
   const scope = scopeOf(store);
@@ -164,7 +173,7 @@ async function hasCompleteEvent(db: Db, store: ShiftStoreRow, periodKey: string)
 export async function submitOwnRequests({
   ctx,
   input,
-}: Ctx & { input: LiffInput & { requests: { startAt: string; endAt: string; isRest: boolean }[] } }) {
+}: Ctx & { input: LiffInput & z.output<typeof submitRequestsBodySchema> }) {
   const { store, staff } = await identifyApproved(ctx, input);
   const { closure, period } = await openPeriodOf(ctx, store);
   if (!period) throw badRequest(shiftMessages.noOpenPeriod);
@@ -236,7 +245,7 @@ export async function submitOwnRequests({
 export async function listOwnShifts({
   ctx,
   input,
-}: Ctx & { input: LiffInput & { startAtMin: string; startAtMax: string } }) {
+}: Ctx & { input: LiffInput & z.output<typeof liffShiftsQuerySchema> }) {
   const { store, staff } = await identifyApproved(ctx, input);
   const rows = await listShiftsStarting(
     ctx.db,

@@ -1,4 +1,20 @@
-import { shiftMessages, type NormalRule, type ShiftPattern, type SpecialRuleGroup } from '@app/contracts';
+import {
+  shiftMessages,
+  type NormalRule,
+  type ShiftPattern,
+  type SpecialRuleGroup,
+  type ShiftStoreParams,
+  type ShiftStoreItemParams,
+  type createNormalRulesBodySchema,
+  type replaceNormalRulesBodySchema,
+  type createSpecialRuleGroupBodySchema,
+  type listSpecialRulesQuerySchema,
+  type updateSpecialRuleGroupBodySchema,
+  type shiftPatternBodySchema,
+  type normalRuleInputSchema,
+  type specialRuleInputSchema,
+} from '@app/contracts';
+import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -21,7 +37,6 @@ import {
   updateGroupLabel,
   updatePatternRow,
   type GroupRow,
-  type NewPattern,
   type NormalRuleRow,
   type PatternRow,
   type SpecialRuleRow,
@@ -29,20 +44,8 @@ import {
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
 
 type Ctx = { ctx: ServiceContext };
-type NormalRuleInput = {
-  dayOfWeek: string;
-  shiftStartTime: string;
-  shiftEndTime: string;
-  shiftEndDayDiff: number;
-  staffCount: number;
-  isRest: boolean;
-};
-type SpecialRuleInput = {
-  shiftStartDateTime: string;
-  shiftEndDateTime: string;
-  staffCount: number;
-  isRest: boolean;
-};
+type NormalRuleInput = z.output<typeof normalRuleInputSchema>;
+type SpecialRuleInput = z.output<typeof specialRuleInputSchema>;
 
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
@@ -68,18 +71,18 @@ const toNormalRow = (r: NormalRuleInput) => ({
 export async function createNormalRules({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; schedules: NormalRuleInput[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof createNormalRulesBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const rows = await insertNormalRules(ctx.db, scopeOf(store), input.schedules.map(toNormalRow));
   return rows.map(toNormalRuleView);
 }
 
-export async function listNormalRules({ ctx, input }: Ctx & { input: { storeId: number } }) {
+export async function listNormalRules({ ctx, input }: Ctx & { input: ShiftStoreParams }) {
   const store = await loadStore(ctx, input.storeId);
   return (await listNormalRuleRows(ctx.db, scopeOf(store))).map(toNormalRuleView);
 }
 
-export async function getNormalRule({ ctx, input }: Ctx & { input: { storeId: number; id: number } }) {
+export async function getNormalRule({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   const row = await findNormalRule(ctx.db, scopeOf(store), input.id);
   if (!row) throw notFound(shiftMessages.ruleNotFound);
@@ -90,7 +93,7 @@ export async function getNormalRule({ ctx, input }: Ctx & { input: { storeId: nu
 export async function replaceNormalRules({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; scheduleNormalRules: NormalRuleInput[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof replaceNormalRulesBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   await inTransaction(ctx.db, async (tx) => {
@@ -145,7 +148,7 @@ async function groupView(ctx: ServiceContext, store: ShiftStoreRow, scope: Store
 export async function createSpecialRuleGroup({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; label: string; schedules: SpecialRuleInput[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof createSpecialRuleGroupBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const group = await inTransaction(ctx.db, async (tx) => {
@@ -160,7 +163,7 @@ export async function createSpecialRuleGroup({
 export async function listSpecialRuleGroups({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; startAtMin?: string | undefined; startAtMax?: string | undefined } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof listSpecialRulesQuerySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const from = input.startAtMin ? parseInstant(input.startAtMin, store.timeZone) : undefined;
@@ -172,7 +175,7 @@ export async function listSpecialRuleGroups({
     .filter((g) => !filtered || g.specialRules.length > 0);
 }
 
-export async function getSpecialRuleGroup({ ctx, input }: Ctx & { input: { storeId: number; id: number } }) {
+export async function getSpecialRuleGroup({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   return groupView(ctx, store, scopeOf(store), input.id);
 }
@@ -180,7 +183,7 @@ export async function getSpecialRuleGroup({ ctx, input }: Ctx & { input: { store
 export async function updateSpecialRuleGroup({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; id: number; label: string; specialRules: SpecialRuleInput[] } }) {
+}: Ctx & { input: ShiftStoreItemParams & z.output<typeof updateSpecialRuleGroupBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   await inTransaction(ctx.db, async (tx) => {
@@ -192,10 +195,7 @@ export async function updateSpecialRuleGroup({
   return groupView(ctx, store, scope, input.id);
 }
 
-export async function deleteSpecialRuleGroup({
-  ctx,
-  input,
-}: Ctx & { input: { storeId: number; id: number } }) {
+export async function deleteSpecialRuleGroup({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const group = await findGroup(ctx.db, scope, input.id);
@@ -217,7 +217,7 @@ const toPatternView = (row: PatternRow): ShiftPattern => ({
   endDayDiff: row.endDayDiff,
 });
 
-export async function listShiftPatterns({ ctx, input }: Ctx & { input: { storeId: number } }) {
+export async function listShiftPatterns({ ctx, input }: Ctx & { input: ShiftStoreParams }) {
   const store = await loadStore(ctx, input.storeId);
   return (await listPatterns(ctx.db, scopeOf(store))).map(toPatternView);
 }
@@ -225,12 +225,12 @@ export async function listShiftPatterns({ ctx, input }: Ctx & { input: { storeId
 export async function createShiftPattern({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; pattern: NewPattern } }) {
+}: Ctx & { input: ShiftStoreParams & { pattern: z.output<typeof shiftPatternBodySchema> } }) {
   const store = await loadStore(ctx, input.storeId);
   return toPatternView(await insertPattern(ctx.db, scopeOf(store), input.pattern));
 }
 
-export async function getShiftPattern({ ctx, input }: Ctx & { input: { storeId: number; id: number } }) {
+export async function getShiftPattern({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   const row = await findPattern(ctx.db, scopeOf(store), input.id);
   if (!row) throw notFound(shiftMessages.patternNotFound);
@@ -240,14 +240,14 @@ export async function getShiftPattern({ ctx, input }: Ctx & { input: { storeId: 
 export async function updateShiftPattern({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; id: number; pattern: NewPattern } }) {
+}: Ctx & { input: ShiftStoreItemParams & { pattern: z.output<typeof shiftPatternBodySchema> } }) {
   const store = await loadStore(ctx, input.storeId);
   const row = await updatePatternRow(ctx.db, scopeOf(store), input.id, input.pattern);
   if (!row) throw notFound(shiftMessages.patternNotFound);
   return toPatternView(row);
 }
 
-export async function deleteShiftPattern({ ctx, input }: Ctx & { input: { storeId: number; id: number } }) {
+export async function deleteShiftPattern({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   if (!(await deletePatternRow(ctx.db, scopeOf(store), input.id)))
     throw notFound(shiftMessages.patternNotFound);

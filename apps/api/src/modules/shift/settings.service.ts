@@ -3,8 +3,12 @@ import {
   type ReminderSettings,
   type ShiftClosure,
   type ShiftStore,
-  type UpdateShiftClosureBody,
+  type ShiftStoreParams,
+  type listShiftStoresQuerySchema,
+  type reminderSettingsBodySchema,
+  type updateShiftClosureBodySchema,
 } from '@app/contracts';
+import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { localDay, openPeriodOn, type Reminder } from './periods.ts';
@@ -21,18 +25,21 @@ import { toPeriodView } from './shift.views.ts';
 
 type Ctx = { ctx: ServiceContext };
 
-export async function listStores({ ctx, input }: Ctx & { input: { page: number; limit: number } }) {
+export async function listStores({
+  ctx,
+  input,
+}: Ctx & { input: z.output<typeof listShiftStoresQuerySchema> }) {
   const { rows, total } = await listShiftStores(ctx.db, requireClientId(ctx), input.page, input.limit);
   return { data: rows.map(toStoreView), pagination: paginationInfo(input.page, input.limit, total) };
 }
 
-export async function getStore({ ctx, input }: Ctx & { input: { storeId: number } }): Promise<ShiftStore> {
+export async function getStore({ ctx, input }: Ctx & { input: ShiftStoreParams }): Promise<ShiftStore> {
   return toStoreView(await loadStore(ctx, input.storeId));
 }
 
 const reminderView = (storeId: number, reminders: Reminder[]): ReminderSettings => ({ storeId, reminders });
 
-export async function getReminderSettings({ ctx, input }: Ctx & { input: { storeId: number } }) {
+export async function getReminderSettings({ ctx, input }: Ctx & { input: ShiftStoreParams }) {
   const store = await loadStore(ctx, input.storeId);
   return reminderView(store.id, await getReminders(ctx.db, scopeOf(store)));
 }
@@ -41,7 +48,7 @@ export async function getReminderSettings({ ctx, input }: Ctx & { input: { store
 export async function updateReminderSettings({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; reminders: Reminder[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof reminderSettingsBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   await inTransaction(ctx.db, async (tx) => {
     await saveReminders(tx, scopeOf(store), input.reminders);
@@ -59,7 +66,7 @@ export function closureView(store: ShiftStoreRow, closure: ClosureSetting, now: 
   };
 }
 
-export async function getShiftClosure({ ctx, input }: Ctx & { input: { storeId: number } }) {
+export async function getShiftClosure({ ctx, input }: Ctx & { input: ShiftStoreParams }) {
   const store = await loadStore(ctx, input.storeId);
   return closureView(store, await getClosureSetting(ctx.db, scopeOf(store)), ctx.clock.now());
 }
@@ -68,7 +75,7 @@ export async function getShiftClosure({ ctx, input }: Ctx & { input: { storeId: 
 export async function updateShiftClosure({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; changes: UpdateShiftClosureBody } }) {
+}: Ctx & { input: ShiftStoreParams & { changes: z.output<typeof updateShiftClosureBodySchema> } }) {
   const store = await loadStore(ctx, input.storeId);
   const closure = await inTransaction(ctx.db, async (tx) => {
     const current = await getClosureSetting(tx, scopeOf(store));

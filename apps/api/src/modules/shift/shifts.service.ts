@@ -1,4 +1,16 @@
-import { shiftMessages, type StaffShift } from '@app/contracts';
+import {
+  shiftMessages,
+  type StaffShift,
+  type ShiftStoreParams,
+  type ShiftStoreItemParams,
+  type listShiftsQuerySchema,
+  type shiftRangeQuerySchema,
+  type shiftMonthlyQuerySchema,
+  type updateShiftBodySchema,
+  type saveShiftBodySchema,
+  type approveDraftBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
@@ -36,7 +48,6 @@ import {
 import { findStaffByIds, listAllStaff, lockStaff } from './staff.repository.ts';
 
 type Ctx = { ctx: ServiceContext };
-type ShiftStatus = ShiftRow['status'];
 
 /** The instants [from, to) of store-local days startDate..endDate. */
 export const dayRange = (startDate: Day, endDate: Day, timeZone: string) => ({
@@ -76,7 +87,7 @@ export async function assertNoOverlap(
   if (await findOverlap(db, scope, staffId, range, exceptIds)) throw conflict(shiftMessages.overlap);
 }
 
-function parseRange(store: ShiftStoreRow, input: { startAtMin: string; startAtMax: string }) {
+function parseRange(store: ShiftStoreRow, input: z.output<typeof shiftRangeQuerySchema>) {
   return {
     from: parseInstant(input.startAtMin, store.timeZone),
     to: parseInstant(input.startAtMax, store.timeZone),
@@ -87,13 +98,7 @@ export async function listShifts({
   ctx,
   input,
 }: Ctx & {
-  input: {
-    storeId: number;
-    startAtMin: string;
-    startAtMax: string;
-    status?: ShiftStatus | undefined;
-    managerNote?: string | undefined;
-  };
+  input: ShiftStoreParams & z.output<typeof listShiftsQuerySchema>;
 }): Promise<StaffShift[]> {
   const store = await loadStore(ctx, input.storeId);
   const rows = await listShiftsStarting(ctx.db, scopeOf(store), parseRange(store, input), {
@@ -112,7 +117,7 @@ export function groupByDay(rows: ShiftRow[], days: Day[], timeZone: string) {
 export async function listDailyShifts({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; startAtMin: string; startAtMax: string } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftRangeQuerySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const range = parseRange(store, input);
   const rows = await listShiftsStarting(ctx.db, scopeOf(store), range);
@@ -126,7 +131,7 @@ export async function listDailyShifts({
 export async function getMonthlyShifts({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; year: number; month: number } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftMonthlyQuerySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const { startDate, endDate } = monthRange(input.year, input.month);
@@ -142,7 +147,7 @@ export async function getMonthlyShifts({
   };
 }
 
-export async function getShift({ ctx, input }: Ctx & { input: { storeId: number; id: number } }) {
+export async function getShift({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {
   const store = await loadStore(ctx, input.storeId);
   const row = await findShift(ctx.db, scopeOf(store), input.id);
   if (!row) throw notFound(shiftMessages.shiftNotFound);
@@ -158,14 +163,7 @@ export async function updateShift({
   ctx,
   input,
 }: Ctx & {
-  input: {
-    storeId: number;
-    id: number;
-    startAt?: string | undefined;
-    endAt?: string | undefined;
-    isRest?: boolean | undefined;
-    managerNote?: string | null | undefined;
-  };
+  input: ShiftStoreItemParams & z.output<typeof updateShiftBodySchema>;
 }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
@@ -226,14 +224,6 @@ export async function updateShift({
   return toShiftView(row, store.timeZone);
 }
 
-type NewShiftInput = {
-  staffId: number;
-  startAt: string;
-  endAt: string;
-  isRest: boolean;
-  managerNote?: string | null | undefined;
-};
-
 /**
  * Bulk save of the shift table, all or nothing: shifts not yet APPROVED move between REQUEST and
  * DRAFT, and new DRAFT shifts are created. Every shift must start in the closure period of `date`.
@@ -242,7 +232,7 @@ export async function saveShifts({
   ctx,
   input,
 }: Ctx & {
-  input: { storeId: number; date: string; toDraft: number[]; toRequest: number[]; toCreate: NewShiftInput[] };
+  input: ShiftStoreParams & z.output<typeof saveShiftBodySchema>;
 }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
@@ -302,7 +292,7 @@ export async function saveShifts({
 export async function approveDrafts({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; startAtMin: string; startAtMax: string; isApprove: boolean } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof approveDraftBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const range = parseRange(store, input);

@@ -1,4 +1,19 @@
-import { paginationInfo, shiftMessages, type ShiftStaff } from '@app/contracts';
+import {
+  paginationInfo,
+  shiftMessages,
+  type ShiftStaff,
+  type ShiftStoreParams,
+  type ShiftStaffParams,
+  type RemarkDateParams,
+  type StaffRemarkParams,
+  type createHelperBodySchema,
+  type listShiftStaffQuerySchema,
+  type updateStaffStatusBodySchema,
+  type staffIdsBodySchema,
+  type updateStaffBodySchema,
+  type saveRemarkBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
@@ -21,7 +36,6 @@ import {
 import { toRemarkView, toStaffView } from './shift.views.ts';
 
 type Ctx = { ctx: ServiceContext };
-type StaffStatus = StaffRow['status'];
 
 export async function getStaffOrThrow(db: Db, scope: StoreScope, staffId: number): Promise<StaffRow> {
   const staff = await findStaff(db, scope, staffId);
@@ -43,7 +57,10 @@ async function recordApproved(db: Db, store: ShiftStoreRow, staff: Pick<StaffRow
   }
 }
 
-export async function createHelper({ ctx, input }: Ctx & { input: { storeId: number; name: string } }) {
+export async function createHelper({
+  ctx,
+  input,
+}: Ctx & { input: ShiftStoreParams & z.output<typeof createHelperBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const id = await insertStaff(ctx.db, scopeOf(store), {
     helperName: input.name,
@@ -56,13 +73,13 @@ export async function createHelper({ ctx, input }: Ctx & { input: { storeId: num
 export async function listStaff({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; page: number; limit: number; status?: StaffStatus | undefined } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof listShiftStaffQuerySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const { rows, total } = await listStaffPage(ctx.db, scopeOf(store), input);
   return { data: rows.map(toStaffView), pagination: paginationInfo(input.page, input.limit, total) };
 }
 
-export async function getStaff({ ctx, input }: Ctx & { input: { storeId: number; staffId: number } }) {
+export async function getStaff({ ctx, input }: Ctx & { input: ShiftStaffParams }) {
   const store = await loadStore(ctx, input.storeId);
   return toStaffView(await getStaffOrThrow(ctx.db, scopeOf(store), input.staffId));
 }
@@ -71,7 +88,7 @@ export async function getStaff({ ctx, input }: Ctx & { input: { storeId: number;
 export async function updateStaffStatus({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; friendId: number; status: StaffStatus } }): Promise<ShiftStaff> {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof updateStaffStatusBodySchema> }): Promise<ShiftStaff> {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   return inTransaction(ctx.db, async (tx) => {
@@ -107,7 +124,7 @@ async function getAllOrThrow(db: Db, scope: StoreScope, ids: number[]) {
 export async function bulkApproveStaff({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; staffIds: number[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof staffIdsBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   return inTransaction(ctx.db, async (tx) => {
@@ -127,7 +144,7 @@ export async function bulkApproveStaff({
 export async function bulkDeleteStaff({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; staffIds: number[] } }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof staffIdsBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   return inTransaction(ctx.db, async (tx) => {
@@ -145,7 +162,7 @@ export async function updateStaff({
   ctx,
   input,
 }: Ctx & {
-  input: { storeId: number; staffId: number; employeeNumber?: string | null; managerNotes?: string | null };
+  input: ShiftStaffParams & z.output<typeof updateStaffBodySchema>;
 }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
@@ -162,7 +179,7 @@ export async function updateStaff({
 export async function saveRemark({
   ctx,
   input,
-}: Ctx & { input: { storeId: number; staffId: number; date: string; remark: string } }) {
+}: Ctx & { input: ShiftStaffParams & z.output<typeof saveRemarkBodySchema> }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const staff = await getStaffOrThrow(ctx.db, scope, input.staffId);
@@ -171,15 +188,12 @@ export async function saveRemark({
   );
 }
 
-export async function listRemarksOfDate({ ctx, input }: Ctx & { input: { storeId: number; date: string } }) {
+export async function listRemarksOfDate({ ctx, input }: Ctx & { input: RemarkDateParams }) {
   const store = await loadStore(ctx, input.storeId);
   return (await listRemarksOfDateRows(ctx.db, scopeOf(store), input.date)).map(toRemarkView);
 }
 
-export async function getRemark({
-  ctx,
-  input,
-}: Ctx & { input: { storeId: number; staffId: number; date: string } }) {
+export async function getRemark({ ctx, input }: Ctx & { input: StaffRemarkParams }) {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const staff = await getStaffOrThrow(ctx.db, scope, input.staffId);
