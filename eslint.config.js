@@ -22,7 +22,25 @@ const siblingZones = (base) =>
     message: `${base}/${name} may not import a sibling; move shared code to a shared folder.`,
   }));
 
+/**
+ * API modules meet only at a module's door: a sibling may import `<module>/index.ts`, nothing else
+ * of it (no repository, service file or table helper).
+ */
+const moduleDoorZones = (base) =>
+  dirs(base).map((name) => ({
+    target: `./${base}/${name}`,
+    from: `./${base}`,
+    except: [
+      `./${name}`,
+      ...dirs(base)
+        .filter((other) => other !== name)
+        .map((other) => `./${other}/index.ts`),
+    ],
+    message: `${base}/${name} may import another module only through its index.ts.`,
+  }));
+
 const zones = [
+  ...moduleDoorZones('apps/api/src/modules'),
   ...siblingZones('apps/web/src/areas'),
   ...siblingZones('apps/web/src/features'),
   // shared web code imports neither areas nor features

@@ -22,6 +22,8 @@ import { registerErrorHandling } from './platform/error-handler.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { provideStaffDirectory } from './modules/friends/index.ts';
+import { shiftStaffDirectory } from './modules/shift/index.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Module wiring the modules cannot do themselves without importing each other.
+  provideStaffDirectory(shiftStaffDirectory);
   // Durable jobs: modules define their queues while registering; main.ts starts the runner.
   app.decorate('jobs', createJobRunner({ db, log: app.log, clock }));
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { authRoutes, clientSessionRoutes } from '../modules/auth/auth.routes.ts';
 import {
   agencyClientRoutes,
   clientAreaRoutes,
@@ -30,6 +30,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (area) => authRoutes(area, config.rateLimits));
   // /client/api/v1
   await app.register(async (area) => {
+    clientSessionRoutes(area);
     clientAreaRoutes(area);
     clientUserRoutes(area);
     clientAnnouncementRoutes(area);

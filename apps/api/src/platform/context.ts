@@ -4,6 +4,7 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { JobRunner } from './jobs.ts';
+import { forbidden } from './errors.ts';
 import type { Mailer } from './mail.ts';
 
 /** The signed-in back-office user behind a request. */
@@ -58,4 +59,20 @@ export function requireActor(ctx: ServiceContext): Actor {
 export function requireClientId(ctx: ServiceContext): number {
   if (ctx.clientId === null) throw new Error('requireClientId on a route that is not clientScoped');
   return ctx.clientId;
+}
+
+/** Whose data a call reaches: one client's, one agency's, or (master) everyone's. */
+export type TenantScope = { clientId: number } | { agencyId: number } | { all: true };
+
+/**
+ * The scope of a request, from what its route declared: a clientScoped route acts on ctx.clientId;
+ * otherwise an AGENCY reaches its own agency and a MASTER everything (the permission table keeps each
+ * role to its own area's routes). Services never take an `area` argument.
+ */
+export function tenantScopeOf(ctx: ServiceContext): TenantScope {
+  if (ctx.clientId !== null) return { clientId: ctx.clientId };
+  const actor = requireActor(ctx);
+  if (actor.role === 'MASTER') return { all: true };
+  if (actor.role === 'AGENCY' && actor.agencyId !== null) return { agencyId: actor.agencyId };
+  throw forbidden();
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -37,6 +37,20 @@ export async function enqueueJob(db: Db, options: EnqueueOptions): Promise<void>
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+/**
+ * Drop the still-pending jobs of a queue whose dedupe key starts with a prefix (a plan made again),
+ * in the caller's transaction. Running and finished jobs stay, so their keys still stop a repeat.
+ */
+export async function cancelPendingJobs(
+  db: Db,
+  options: { queue: string; dedupeKeyPrefix: string },
+): Promise<void> {
+  const pattern = `${options.dedupeKeyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db
+    .delete(jobs)
+    .where(and(eq(jobs.queue, options.queue), eq(jobs.status, 'PENDING'), like(jobs.dedupeKey, pattern)));
 }
 
 const defaultBackoff = (attempts: number) => Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1));

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
@@ -63,8 +63,22 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
 }
 
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** End every session of a user, or all but one (after a password change). */
+export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionId !== undefined ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+/** End the sessions of every user of a client (cancel, disable). */
+export async function deleteClientUserSessions(db: Db, clientId: number): Promise<void> {
+  const ids = db.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
+  await db.delete(sessions).where(inArray(sessions.userId, ids));
 }
 
 /** Housekeeping: drop sessions past either expiry. */

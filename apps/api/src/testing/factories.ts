@@ -90,3 +90,29 @@ export async function createClientWithUsers(
     staff: { user: staff, cookie: await loginAs(app, staff.email) },
   };
 }
+
+const signupAddress = { postalCode: '1500002', prefecture: '東京都', city: '渋谷区', addressOther: '1-1' };
+let people = 0;
+const signupPerson = () => ({
+  firstName: '太郎',
+  lastName: '山田',
+  email: `p${people++}-${Date.now()}@test.example`,
+  phoneNumber: '0312345678',
+});
+
+/** A client sign-up body (client, contact person, owner user), as the master and agency areas send it. */
+export const clientSignupBody = (agencyId?: number) => ({
+  ...(agencyId ? { agencyId } : {}),
+  client: {
+    companyName: 'めぐみ食堂',
+    companyNameKana: 'メグミショクドウ',
+    address: signupAddress,
+    monthlyFee: 12800,
+  },
+  contactPerson: signupPerson(),
+  user: { ...signupPerson(), password: 'Valid-pass1!' },
+});
+
+/** The address and person of the sign-up body, for other bodies that use them. */
+export const testAddress = signupAddress;
+export const testPerson = signupPerson;

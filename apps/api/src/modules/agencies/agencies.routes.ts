@@ -9,22 +9,20 @@ export function masterAgencyRoutes(app: FastifyInstance) {
   route(app, e.createAgency, async ({ body }, { ctx }) => agencies.createAgency({ ctx, input: body }));
   route(app, e.listAgencies, async ({ query }, { ctx }) => agencies.listAgencies({ ctx, input: query }));
   route(app, e.getAgency, async ({ params }, { ctx }) =>
-    agencies.getAgency({ ctx, input: { area: 'master', id: params.id } }),
+    agencies.getAgency({ ctx, input: { id: params.id } }),
   );
   route(app, e.updateAgency, async ({ params, body }, { ctx }) =>
     agencies.updateAgency({ ctx, input: { id: params.id, body } }),
   );
   route(app, e.getAgencyCommissions, async ({ params, query }, { ctx }) =>
-    agencies.getCommissions({ ctx, input: { area: 'master', id: params.id, ...query } }),
+    agencies.getCommissions({ ctx, input: { id: params.id, ...query } }),
   );
 }
 
 /** Agency area: the agency itself, its commissions and its signup link. */
 export function agencyAreaAgencyRoutes(app: FastifyInstance) {
   const e = agencyAreaEndpoints;
-  route(app, e.getAgency, async (_input, { ctx }) => agencies.getAgency({ ctx, input: { area: 'agency' } }));
-  route(app, e.getCommissions, async ({ query }, { ctx }) =>
-    agencies.getCommissions({ ctx, input: { area: 'agency', ...query } }),
-  );
+  route(app, e.getAgency, async (_input, { ctx }) => agencies.getAgency({ ctx, input: {} }));
+  route(app, e.getCommissions, async ({ query }, { ctx }) => agencies.getCommissions({ ctx, input: query }));
   route(app, e.getSignupLink, async (_input, { ctx }) => agencies.getSignupLink({ ctx }));
 }

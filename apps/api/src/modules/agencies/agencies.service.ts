@@ -11,9 +11,9 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { requireActor, type ServiceContext } from '../../platform/context.ts';
+import { tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { tokyoDay } from '../clients/clients.service.ts';
+import { tokyoDay } from '../../platform/dates.ts';
 import {
   countAgencyClients,
   findAgency,
@@ -24,14 +24,14 @@ import {
   type AgencyRow,
 } from './agencies.repository.ts';
 
-/** Master: any agency by id; agency area: the signed-in user's own. */
-export type AgencyTarget = { area: 'master'; id: number } | { area: 'agency' };
+/** Master: the agency the path names; an agency: always its own (an id from it is ignored). */
+export type AgencyTarget = { id?: number };
 
 function agencyIdOf(ctx: ServiceContext, target: AgencyTarget): number {
-  if (target.area === 'master') return target.id;
-  const { agencyId } = requireActor(ctx);
-  if (agencyId === null) throw forbidden();
-  return agencyId;
+  const scope = tenantScopeOf(ctx);
+  if ('agencyId' in scope) return scope.agencyId;
+  if ('all' in scope && target.id !== undefined) return target.id;
+  throw forbidden();
 }
 
 async function getAgencyRowOrThrow(db: Db, id: number, forUpdate = false): Promise<AgencyRow> {
@@ -221,7 +221,7 @@ export async function getCommissions({
 
 /** The link an agency sends to a prospect: the signup page with the agency pre-filled. */
 export async function getSignupLink({ ctx }: { ctx: ServiceContext }): Promise<SignupLink> {
-  const agencyId = agencyIdOf(ctx, { area: 'agency' });
+  const agencyId = agencyIdOf(ctx, {});
   await getAgencyRowOrThrow(ctx.db, agencyId);
   return { agencyId, url: `${ctx.config.appUrl}/signup?agencyId=${agencyId}` };
 }

@@ -17,18 +17,3 @@ export function passwordResetMail(to: string, link: string, ttlMinutes: number):
     ].join('\n'),
   };
 }
-
-export function verifyEmailMail(to: string, link: string): OutgoingMail {
-  return {
-    to,
-    subject: '【LINE OA Platform】メールアドレスの確認 / Verify your email address',
-    text: [
-      'ご登録ありがとうございます。',
-      '下のリンクを開いて、メールアドレスの確認を完了してください。',
-      link,
-      '',
-      'Thank you for signing up.',
-      'Open the link above to verify your email address.',
-    ].join('\n'),
-  };
-}

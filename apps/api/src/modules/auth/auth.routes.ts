@@ -1,7 +1,8 @@
-import { authEndpoints } from '@app/contracts';
+import { authEndpoints, clientAreaEndpoints } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/sessions.ts';
+import { signupClient } from '../clients/index.ts';
 import * as auth from './auth.service.ts';
 
 export function authRoutes(
@@ -87,7 +88,14 @@ export function authRoutes(
   route(
     app,
     authEndpoints.clientSignup,
-    async ({ body }, request) => auth.signupClient({ ctx: request.ctx, input: body }),
+    async ({ body }, request) => signupClient({ ctx: request.ctx, input: body }),
     { rateLimit: mailLimit },
+  );
+}
+
+/** Client area: GET /client/api/v1/session/me, the same session view as /auth/api/v1/me. */
+export function clientSessionRoutes(app: FastifyInstance) {
+  route(app, clientAreaEndpoints.sessionMe, async (_input, request) =>
+    auth.getCurrentSession({ ctx: request.ctx }),
   );
 }

@@ -1,30 +1,28 @@
 import {
   errorMessages,
-  type ClientSignupBody,
-  type ClientSignupResponse,
+  type loginBodySchema,
+  type passwordConfirmBodySchema,
   type Session,
   type User,
 } from '@app/contracts';
 import type { z } from 'zod';
-import type { clientSignupBodySchema, loginBodySchema, passwordConfirmBodySchema } from '@app/contracts';
 import { inTransaction } from '../../db/client.ts';
+import { consumeAuthToken, issueSetPasswordLink } from '../../platform/auth-tokens.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import { conflict, notFound, unauthorized } from '../../platform/errors.ts';
+import { conflict, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { requireActor } from '../../platform/context.ts';
 import { createSession, deleteSessionByToken, deleteUserSessions } from '../../platform/sessions.ts';
-import { findAgency, findClient, insertClient, insertContactPerson } from '../clients/clients.repository.ts';
+import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
 import {
   findUserByEmail,
   getUserOrThrow,
-  insertUser,
+  sendEmailVerification,
   toUserView,
-  updateUser,
+  updateUserRow as updateUser,
   type UserRow,
-} from '../users/users.repository.ts';
-import { consumeAuthToken } from './auth.repository.ts';
-import { issueSetPasswordLink, issueVerifyEmailLink } from './auth-links.ts';
-import { passwordResetMail, verifyEmailMail } from './auth.mails.ts';
+} from '../users/index.ts';
+import { passwordResetMail } from './auth.mails.ts';
 
 const RESET_TTL_MINUTES = 60;
 
@@ -38,7 +36,7 @@ export async function login({ ctx, input }: { ctx: ServiceContext; input: LoginI
   if (!user || !ok) throw unauthorized(errorMessages.invalidCredentials);
   if (!user.emailVerifiedAt) throw unauthorized(errorMessages.emailNotVerified);
   if (user.clientId !== null) {
-    const client = await findClient(ctx.db, user.clientId);
+    const client = await findClientTenant(ctx.db, user.clientId);
     if (client && (client.contractStatus === 'DISABLED' || client.contractStatus === 'CANCELLED')) {
       throw unauthorized(errorMessages.accountUnavailable);
     }
@@ -66,8 +64,8 @@ export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promi
 }
 
 async function buildSessionView(ctx: ServiceContext, user: UserRow): Promise<Session> {
-  const client = user.clientId !== null ? await findClient(ctx.db, user.clientId) : undefined;
-  const agency = user.agencyId !== null ? await findAgency(ctx.db, user.agencyId) : undefined;
+  const client = user.clientId !== null ? await findClientTenant(ctx.db, user.clientId) : undefined;
+  const agency = user.agencyId !== null ? await findAgencyTenant(ctx.db, user.agencyId) : undefined;
   return {
     role: user.role,
     position: user.position,
@@ -140,61 +138,5 @@ export async function verifyEmail({
 export async function resendVerification({ ctx, input }: { ctx: ServiceContext; input: { email: string } }) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || user.emailVerifiedAt) return;
-  await inTransaction(ctx.db, (tx) => sendVerification(ctx, tx, user));
+  await inTransaction(ctx.db, (tx) => sendEmailVerification(ctx, tx, user));
 }
-
-async function sendVerification(
-  ctx: ServiceContext,
-  tx: ServiceContext['db'],
-  user: Pick<UserRow, 'id' | 'email'>,
-) {
-  const link = await issueVerifyEmailLink(ctx, tx, user.id);
-  await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link));
-}
-
-/** Client, contact person and owner user in one transaction; the owner verifies the e-mail before logging in. */
-export async function signupClient({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  /** contractStatus: the master creates DRAFT clients; signups start PENDING_APPROVAL. */
-  input: z.output<typeof clientSignupBodySchema> & { contractStatus?: 'DRAFT' | 'PENDING_APPROVAL' };
-}): Promise<ClientSignupResponse> {
-  const passwordHash = await hashPassword(input.user.password);
-  return inTransaction(ctx.db, async (tx) => {
-    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
-      throw notFound(errorMessages.agencyNotFound);
-    }
-    if (await findUserByEmail(tx, input.user.email)) throw conflict(errorMessages.emailTaken);
-    const { address } = input.client;
-    const client = await insertClient(tx, {
-      agencyId: input.agencyId ?? null,
-      companyName: input.client.companyName,
-      companyNameKana: input.client.companyNameKana,
-      contractStatus: input.contractStatus ?? 'PENDING_APPROVAL',
-      postalCode: address.postalCode,
-      prefecture: address.prefecture,
-      city: address.city,
-      addressOther: address.addressOther,
-      building: address.building ?? null,
-    });
-    await insertContactPerson(tx, { clientId: client.id, ...input.contactPerson });
-    const user = await insertUser(tx, {
-      email: input.user.email,
-      passwordHash,
-      role: 'CLIENT',
-      position: 'OWNER',
-      firstName: input.user.firstName,
-      lastName: input.user.lastName,
-      firstNameKana: input.user.firstNameKana ?? null,
-      lastNameKana: input.user.lastNameKana ?? null,
-      phoneNumber: input.user.phoneNumber ?? null,
-      clientId: client.id,
-    });
-    await sendVerification(ctx, tx, user);
-    return { clientId: client.id, link: `${ctx.config.appUrl}/login` };
-  });
-}
-
-export type { ClientSignupBody };

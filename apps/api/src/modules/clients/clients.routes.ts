@@ -1,14 +1,10 @@
 import { agencyAreaEndpoints, clientAreaEndpoints, masterEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
-import { getCurrentSession } from '../auth/auth.service.ts';
 import * as clients from './clients.service.ts';
 
-/** Client area: the session and the client itself. */
+/** Client area: the client itself (its session view is the auth module's). */
 export function clientAreaRoutes(app: FastifyInstance) {
-  route(app, clientAreaEndpoints.sessionMe, async (_input, request) =>
-    getCurrentSession({ ctx: request.ctx }),
-  );
   route(app, clientAreaEndpoints.getClient, async (_input, request) =>
     clients.getScopedClient({ ctx: request.ctx }),
   );
@@ -20,11 +16,9 @@ export function clientAreaRoutes(app: FastifyInstance) {
 /** Master area: every client and its contract status. */
 export function masterClientRoutes(app: FastifyInstance) {
   const e = masterEndpoints;
-  route(app, e.listClients, async ({ query }, { ctx }) =>
-    clients.listClients({ ctx, input: { area: 'master', query } }),
-  );
+  route(app, e.listClients, async ({ query }, { ctx }) => clients.listClients({ ctx, input: { query } }));
   route(app, e.getClient, async ({ params }, { ctx }) =>
-    clients.getClient({ ctx, input: { area: 'master', id: params.id } }),
+    clients.getClient({ ctx, input: { id: params.id } }),
   );
   route(app, e.createClient, async ({ body }, { ctx }) => clients.createClient({ ctx, input: body }));
   route(app, e.updateClient, async ({ params, body }, { ctx }) =>
@@ -44,11 +38,9 @@ export function masterClientRoutes(app: FastifyInstance) {
 /** Agency area: the agency's own clients and signing new ones up. */
 export function agencyClientRoutes(app: FastifyInstance) {
   const e = agencyAreaEndpoints;
-  route(app, e.listClients, async ({ query }, { ctx }) =>
-    clients.listClients({ ctx, input: { area: 'agency', query } }),
-  );
+  route(app, e.listClients, async ({ query }, { ctx }) => clients.listClients({ ctx, input: { query } }));
   route(app, e.getClient, async ({ params }, { ctx }) =>
-    clients.getClient({ ctx, input: { area: 'agency', id: params.id } }),
+    clients.getClient({ ctx, input: { id: params.id } }),
   );
   route(app, e.signupClient, async ({ body }, { ctx }) => clients.signupAgencyClient({ ctx, input: body }));
 }

@@ -8,6 +8,7 @@ import {
   type ContractChange,
   type ContractStatus,
   type agencyClientSignupBodySchema,
+  type clientSignupBodySchema,
   type createClientBodySchema,
   type listMasterClientsQuerySchema,
   type updateClientBodySchema,
@@ -16,10 +17,11 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { tokyoDay } from '../../platform/dates.ts';
+import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { signupClient } from '../auth/auth.service.ts';
-import { deleteSessionsOfClientUsers } from '../users/users.repository.ts';
+import { deleteClientUserSessions } from '../../platform/sessions.ts';
+import { createClientOwner, isEmailInUse } from '../users/index.ts';
 import {
   closeActivePeriod,
   findAgency,
@@ -27,6 +29,8 @@ import {
   findClientDetail,
   findClientForUpdate,
   findContactPerson,
+  insertClient,
+  insertContactPerson,
   listClientRows,
   openActivePeriod,
   updateClientRow,
@@ -36,23 +40,11 @@ import {
   type ClientScope,
 } from './clients.repository.ts';
 
-/** Contract days are Asia/Tokyo calendar days (the platform's customers are in Japan). */
-export const tokyoDay = (instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-
-/** Which area a call comes from: the agency area reaches only the agency's own clients. */
-export type ClientArea = 'master' | 'agency';
-
-function scopeOf(ctx: ServiceContext, area: ClientArea): ClientScope {
-  if (area === 'master') return { all: true };
-  const { agencyId } = requireActor(ctx);
-  if (agencyId === null) throw forbidden();
-  return { agencyId };
+/** The clients a call reaches: the master's all, an agency's own (the route declares who may call). */
+function scopeOf(ctx: ServiceContext): ClientScope {
+  const scope = tenantScopeOf(ctx);
+  if ('clientId' in scope) throw forbidden();
+  return scope;
 }
 
 /** The client in the request's scope (own client, or the one x-client-id names). */
@@ -117,25 +109,53 @@ export async function listClients({
 }: {
   ctx: ServiceContext;
   input: {
-    area: ClientArea;
     query: Partial<z.output<typeof listMasterClientsQuerySchema>> & { page: number; limit: number };
   };
 }) {
-  const { rows, total } = await listClientRows(ctx.db, scopeOf(ctx, input.area), input.query);
+  const { rows, total } = await listClientRows(ctx.db, scopeOf(ctx), input.query);
   return {
     data: rows.map(toClientDetailView),
     pagination: paginationInfo(input.query.page, input.query.limit, total),
   };
 }
 
-export async function getClient({
+export async function getClient({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
+  return getDetailOrThrow(ctx.db, scopeOf(ctx), input.id);
+}
+
+/**
+ * Client, contact person and owner user in one transaction (public sign-up, agency sign-up, master
+ * create): the one owner of client sign-up. The owner verifies the e-mail before logging in.
+ */
+export async function signupClient({
   ctx,
   input,
 }: {
   ctx: ServiceContext;
-  input: { area: ClientArea; id: number };
-}) {
-  return getDetailOrThrow(ctx.db, scopeOf(ctx, input.area), input.id);
+  /** contractStatus: the master creates DRAFT clients; signups start PENDING_APPROVAL. */
+  input: z.output<typeof clientSignupBodySchema> & { contractStatus?: 'DRAFT' | 'PENDING_APPROVAL' };
+}): Promise<ClientSignupResponse> {
+  return inTransaction(ctx.db, async (tx) => {
+    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
+      throw notFound(errorMessages.agencyNotFound);
+    }
+    if (await isEmailInUse(tx, input.user.email)) throw conflict(errorMessages.emailTaken);
+    const { address } = input.client;
+    const client = await insertClient(tx, {
+      agencyId: input.agencyId ?? null,
+      companyName: input.client.companyName,
+      companyNameKana: input.client.companyNameKana,
+      contractStatus: input.contractStatus ?? 'PENDING_APPROVAL',
+      postalCode: address.postalCode,
+      prefecture: address.prefecture,
+      city: address.city,
+      addressOther: address.addressOther,
+      building: address.building ?? null,
+    });
+    await insertContactPerson(tx, { clientId: client.id, ...input.contactPerson });
+    await createClientOwner(ctx, tx, { clientId: client.id, user: input.user });
+    return { clientId: client.id, link: `${ctx.config.appUrl}/login` };
+  });
 }
 
 /** Master: a client (DRAFT), its contact person and owner user, who verifies the e-mail before logging in. */
@@ -179,7 +199,9 @@ export async function signupAgencyClient({
   ctx: ServiceContext;
   input: z.output<typeof agencyClientSignupBodySchema>;
 }): Promise<ClientSignupResponse> {
-  const { agencyId } = scopeOf(ctx, 'agency') as { agencyId: number };
+  const scope = scopeOf(ctx);
+  if (!('agencyId' in scope)) throw forbidden();
+  const { agencyId } = scope;
   return inTransaction(ctx.db, async (tx) => {
     const result = await signupClient({ ctx: { ...ctx, db: tx }, input: { ...input, agencyId } });
     await recordAudit(tx, ctx, {
@@ -292,7 +314,7 @@ export async function changeContractStatus({
       ...(input.to === 'ACTIVE' && row.contractStartDate === null ? { contractStartDate: today } : {}),
       ...(ends && row.contractEndDate === null ? { contractEndDate: today } : {}),
     });
-    if (ends) await deleteSessionsOfClientUsers(tx, row.id);
+    if (ends) await deleteClientUserSessions(tx, row.id);
     const after = await getDetailOrThrow(tx, { all: true }, row.id);
     await recordAudit(tx, ctx, {
       action: auditActionOf[input.via],

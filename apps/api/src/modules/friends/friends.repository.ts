@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends, messages, shiftStaff } from '../../db/schema/index.ts';
+import { friends, messages } from '../../db/schema/index.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
 export type NewFriendRow = typeof friends.$inferInsert;
@@ -145,23 +145,4 @@ export async function listMessages(
     .limit(page.limit)
     .offset(page.offset);
   return { rows, total: total?.n ?? 0 };
-}
-
-// ---- service users (the shift service's staff; the member service's members once it records them) ----
-
-/** The friend is staff of a shift store of its client. */
-export const isShiftStaff = sql`exists (select 1 from ${shiftStaff} where ${shiftStaff.friendId} = ${friends.id} and ${shiftStaff.clientId} = ${friends.clientId})`;
-
-export async function listStaffOfFriends(db: Db, clientId: number, friendIds: number[]) {
-  if (friendIds.length === 0) return [];
-  return db
-    .select({
-      id: shiftStaff.id,
-      friendId: shiftStaff.friendId,
-      status: shiftStaff.status,
-      managerNotes: shiftStaff.managerNotes,
-    })
-    .from(shiftStaff)
-    .where(and(eq(shiftStaff.clientId, clientId), inArray(shiftStaff.friendId, friendIds)))
-    .orderBy(asc(shiftStaff.id));
 }

@@ -13,23 +13,23 @@ import {
 } from '@app/contracts';
 import { and, not, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inTransaction } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { getLineAccountRowOrThrow } from '../line-accounts/line-accounts.service.ts';
+import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import {
   findFriend,
+  findFriendByLineUserId,
   insertMessage,
-  isShiftStaff,
   listFriends,
   listMessages,
-  listStaffOfFriends,
   never,
   updateFriend,
   type FriendRow,
   type MessageRow,
 } from './friends.repository.ts';
+import { isShiftStaff, listStaffOfFriends } from './service-users.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
 
@@ -137,10 +137,11 @@ type SearchInput = AccountInput & z.output<typeof searchFriendsBodySchema>;
 export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   const isMember: SQL = never; // no member records yet
+  const isStaff = isShiftStaff();
   const audience = or(
     input.isMemberServiceUser ? isMember : never,
-    input.isShiftServiceUser ? isShiftStaff : never,
-    input.includeNonMembers ? and(not(isMember), not(isShiftStaff)) : never,
+    input.isShiftServiceUser ? isStaff : never,
+    input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
   );
   const conditions: SQL[] = [];
   // A member code range matches members only, and there are none yet.
@@ -198,4 +199,24 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
     });
     return toMessageView(message);
   });
+}
+
+// ---- for other modules (through index.ts) ----
+
+/** A friend of one LINE account of a client, or undefined. */
+export async function findFriendOfAccount(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  friendId: number,
+): Promise<FriendRow | undefined> {
+  return findFriend(db, scope, friendId);
+}
+
+/** A friend of one LINE account by LINE user id, or undefined. */
+export async function findFriendOfLineUser(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  lineUserId: string,
+): Promise<FriendRow | undefined> {
+  return findFriendByLineUserId(db, scope, lineUserId);
 }

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { JobContext, JobRunner } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import { findLineAccount } from '../line-accounts/line-accounts.repository.ts';
-import { channelsOf } from '../line-accounts/line-accounts.service.ts';
+import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { findFriend, findMessageForDelivery, updateMessage } from './friends.repository.ts';
 import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
 
@@ -36,7 +35,7 @@ export async function deliverMessage({ ctx, input }: { ctx: JobServiceContext; i
   const fail = (reason: string) =>
     updateMessage(ctx.db, scope, message.id, { delivery: 'FAILED', deliveryError: reason.slice(0, 500) });
 
-  const account = await findLineAccount(ctx.db, message.clientId, message.lineAccountId);
+  const account = await findLineAccountOfClient(ctx, message.clientId, message.lineAccountId);
   const friend = await findFriend(ctx.db, scope, message.friendId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!friend?.isFriend) return fail(friendMessages.notFollowing);

@@ -20,10 +20,11 @@ import { requireClientId, type ServiceContext } from '../../platform/context.ts'
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
 import { secretBoxFor } from '../../platform/secret-box.ts';
-import { findClient } from '../clients/clients.repository.ts';
+import { findClientTenant } from '../../platform/tenancy.ts';
 import {
   findLineAccount,
   findLineAccountByChannelId,
+  findLineAccountForWebhook,
   insertLineAccount,
   listLineAccounts,
   listServiceLinks,
@@ -40,7 +41,7 @@ type AccountInput = Scope & { lineAccountId: number };
 
 async function resolveClientId(ctx: ServiceContext, scope: Scope): Promise<number> {
   if (scope.clientId === undefined) return requireClientId(ctx);
-  const client = await findClient(ctx.db, scope.clientId);
+  const client = await findClientTenant(ctx.db, scope.clientId);
   if (!client) throw notFound(errorMessages.clientNotFound);
   return client.id;
 }
@@ -54,6 +55,23 @@ export async function getLineAccountRowOrThrow(
   const row = await findLineAccount(ctx.db, clientId, lineAccountId);
   if (!row) throw notFound(lineAccountMessages.notFound);
   return row;
+}
+
+/** An account by id alone, for LINE's webhook calls and jobs whose payload this server wrote. */
+export async function findLineAccountById(
+  ctx: Pick<ServiceContext, 'db'>,
+  lineAccountId: number,
+): Promise<LineAccountRow | undefined> {
+  return findLineAccountForWebhook(ctx.db, lineAccountId);
+}
+
+/** An account of a client, or undefined (jobs: no error answer to build). */
+export async function findLineAccountOfClient(
+  ctx: Pick<ServiceContext, 'db'>,
+  clientId: number,
+  lineAccountId: number,
+): Promise<LineAccountRow | undefined> {
+  return findLineAccount(ctx.db, clientId, lineAccountId);
 }
 
 /** The decrypted channels of an account, for LINE calls only; never logged, never returned. */

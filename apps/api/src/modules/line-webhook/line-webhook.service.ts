@@ -2,21 +2,19 @@ import { validateSignature } from '@line/bot-sdk';
 import { lineAccountMessages } from '@app/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
-import { inTransaction, type Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { enqueueJob, type JobContext, type JobRunner } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import { findLineAccountForWebhook, type LineAccountRow } from '../line-accounts/line-accounts.repository.ts';
-import { channelsOf } from '../line-accounts/line-accounts.service.ts';
 import {
-  findFriendByLineUserId,
-  insertFriend,
-  insertMessage,
-  updateFriend,
-  type FriendRow,
-} from '../friends/friends.repository.ts';
+  isKnownFriend,
+  recordFollow,
+  recordIncomingMessage,
+  recordUnfollow,
+  type FriendProfile,
+} from '../friends/index.ts';
+import { channelsOf, findLineAccountById, type LineAccountRow } from '../line-accounts/index.ts';
 import {
   findWebhookEvent,
   insertWebhookEvent,
@@ -47,7 +45,7 @@ type ReceiveInput = { lineAccountId: number; rawBody: Buffer; signature: string 
  * in milliseconds.
  */
 export async function receiveWebhook({ ctx, input }: { ctx: ServiceContext; input: ReceiveInput }) {
-  const account = await findLineAccountForWebhook(ctx.db, input.lineAccountId);
+  const account = await findLineAccountById(ctx, input.lineAccountId);
   if (!account) throw notFound(lineAccountMessages.notFound);
   const { channelSecret } = channelsOf(ctx, account).messaging;
   if (!input.signature || !validateSignature(input.rawBody, channelSecret, input.signature)) {
@@ -96,18 +94,11 @@ const eventSchema = z.looseObject({
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
 });
 
-type Profile = {
-  displayName: string;
-  pictureUrl: string | null;
-  statusMessage: string | null;
-  language: string | null;
-};
-
 async function fetchProfile(
   ctx: JobServiceContext,
   account: LineAccountRow,
   userId: string,
-): Promise<Profile | null> {
+): Promise<FriendProfile | null> {
   try {
     const profile = await lineGatewayFor(ctx.config).getProfile(channelsOf(ctx, account).messaging, userId);
     if (!profile) return null;
@@ -125,43 +116,6 @@ async function fetchProfile(
   }
 }
 
-async function followed(
-  tx: Db,
-  ctx: JobServiceContext,
-  account: LineAccountRow,
-  userId: string,
-  profile: Profile | null,
-): Promise<void> {
-  const scope = { clientId: account.clientId, lineAccountId: account.id };
-  const now = ctx.clock.now();
-  const existing = await findFriendByLineUserId(tx, scope, userId);
-  let friend: FriendRow;
-  if (!existing) {
-    friend = await insertFriend(tx, {
-      ...scope,
-      lineUserId: userId,
-      ...(profile ?? {}),
-      isFriend: true,
-      followedAt: now,
-    });
-  } else {
-    friend = (await updateFriend(tx, scope, existing.id, {
-      ...(profile ?? {}),
-      isFriend: true,
-      followedAt: existing.isFriend ? existing.followedAt : now,
-      unfollowedAt: existing.isFriend ? existing.unfollowedAt : null,
-      updatedAt: now,
-    }))!;
-    if (existing.isFriend) return; // a repeated follow: nothing new happened
-  }
-  await recordDomainEvent(tx, {
-    topic: existing ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
-    clientId: account.clientId,
-    lineAccountId: account.id,
-    payload: { friendId: friend.id, lineUserId: userId, displayName: friend.displayName },
-  });
-}
-
 /**
  * Process one stored webhook event, at least once: the event row is locked and marked processed in the
  * transaction that applies it, so a second run of the same job changes nothing.
@@ -172,16 +126,16 @@ export async function processWebhookEvent({ ctx, input }: { ctx: JobServiceConte
   const { webhookEventId } = z.object({ webhookEventId: z.number().int() }).parse(input);
   const stored = await findWebhookEvent(ctx.db, webhookEventId);
   if (!stored || stored.processedAt) return;
-  const account = await findLineAccountForWebhook(ctx.db, stored.lineAccountId);
+  const account = await findLineAccountById(ctx, stored.lineAccountId);
   if (!account) return;
   const event = eventSchema.parse(stored.payload);
   const userId = event.source?.userId;
   const scope = { clientId: account.clientId, lineAccountId: account.id };
 
   // LINE calls happen before the transaction, never inside it.
-  let profile: Profile | null = null;
+  let profile: FriendProfile | null = null;
   if (userId && event.type === 'follow') profile = await fetchProfile(ctx, account, userId);
-  if (userId && event.type === 'message' && !(await findFriendByLineUserId(ctx.db, scope, userId))) {
+  if (userId && event.type === 'message' && !(await isKnownFriend(ctx.db, scope, userId))) {
     profile = await fetchProfile(ctx, account, userId);
   }
 
@@ -189,28 +143,12 @@ export async function processWebhookEvent({ ctx, input }: { ctx: JobServiceConte
     const locked = await lockWebhookEvent(tx, stored.id);
     if (!locked || locked.processedAt) return;
     const now = ctx.clock.now();
-    if (userId && event.type === 'follow') await followed(tx, ctx, account, userId, profile);
-    if (userId && event.type === 'unfollow') {
-      const friend = await findFriendByLineUserId(tx, scope, userId);
-      if (friend?.isFriend) {
-        await updateFriend(tx, scope, friend.id, { isFriend: false, unfollowedAt: now, updatedAt: now });
-      }
+    if (userId && event.type === 'follow') {
+      await recordFollow(tx, { scope, lineUserId: userId, profile, now });
     }
+    if (userId && event.type === 'unfollow') await recordUnfollow(tx, { scope, lineUserId: userId, now });
     if (userId && event.type === 'message' && event.message) {
-      // A friend from before the webhook was connected: known from now on, without a NEW_FRIEND event.
-      const friend =
-        (await findFriendByLineUserId(tx, scope, userId)) ??
-        (await insertFriend(tx, { ...scope, lineUserId: userId, ...(profile ?? {}), isFriend: true }));
-      const { id, type, text, ...rest } = event.message;
-      await insertMessage(tx, {
-        ...scope,
-        friendId: friend.id,
-        type: type.slice(0, 16),
-        contents: type === 'text' ? { text } : { ...rest, id },
-        source: 'user',
-        delivery: 'RECEIVED',
-        lineMessageId: id,
-      });
+      await recordIncomingMessage(tx, { scope, lineUserId: userId, profile, message: event.message });
     }
     await markWebhookEventProcessed(tx, account.id, stored.id, now);
   });

@@ -12,12 +12,7 @@ import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import {
-  channelsOf,
-  getLineAccountRowOrThrow,
-  lineFailure,
-  toServiceView,
-} from '../line-accounts/line-accounts.service.ts';
+import { channelsOf, getLineAccountRowOrThrow, lineFailure, toServiceView } from '../line-accounts/index.ts';
 import {
   findServiceLink,
   findStoreOfLink,

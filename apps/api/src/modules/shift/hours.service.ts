@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
-import { eachDay, localDay, monthRange, type Day } from './periods.ts';
+import { eachDay, localDay, monthRange, type Day } from '../../platform/dates.ts';
 import { buildMonthlyCsv, toHours } from './shift-csv.ts';
 import { loadStore, scopeOf, type ShiftStoreRow } from './shift-store.ts';
 import { dayRange } from './shifts.service.ts';

@@ -14,16 +14,17 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
-import { addDays, localDay, openPeriodOn, parseInstant, type PeriodDays } from './periods.ts';
+import { addDays, localDay, parseInstant } from '../../platform/dates.ts';
+import { openPeriodOn, type PeriodDays } from './periods.ts';
 import { periodRange, staffYetToSubmit } from './reminders.ts';
 import { getClosureSetting } from './settings.repository.ts';
 import { findShiftStoreById, scopeOf, type ShiftStoreRow } from './shift-store.ts';
 import { toPeriodView, toRemarkView, toShiftView, toStaffView } from './shift.views.ts';
 import { checkShiftTimes, assertNoOverlap, dayRange } from './shifts.service.ts';
+import { findFriendOfLineUser } from '../friends/index.ts';
 import {
   deleteShifts,
   ensureSchedule,
-  findFriendByLineUser,
   insertShifts,
   listShiftsStarting,
   lockStoreSubmissions,
@@ -62,12 +63,7 @@ async function identify(ctx: ServiceContext, input: LiffInput) {
     throw new AppError('SERVICE_UNAVAILABLE', 'LINE cannot be reached. Please try again later');
   }
   if (!result.ok) throw unauthorized(shiftMessages.idTokenInvalid);
-  const friend = await findFriendByLineUser(
-    ctx.db,
-    store.clientId,
-    store.lineAccountId,
-    result.identity.userId,
-  );
+  const friend = await findFriendOfLineUser(ctx.db, store, result.identity.userId);
   if (!friend || !friend.isFriend) throw badRequest(shiftMessages.notFollowing);
   const staff = await findStaffByFriend(ctx.db, scopeOf(store), friend.id);
   return { store, friend, staff };

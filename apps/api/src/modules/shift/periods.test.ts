@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  closesAt,
   formatInstant,
   isoWeekday,
   localDay,
   localMinutes,
-  openPeriodOn,
   parseInstant,
-  periodOf,
-  reminderFireAt,
   zonedInstant,
-  type ClosureRule,
-} from './periods.ts';
+} from '../../platform/dates.ts';
+import { closesAt, openPeriodOn, periodOf, reminderFireAt, type ClosureRule } from './periods.ts';
 
 const full = (dayOfMonth: number): ClosureRule => ({
   pattern: 'FULL_MONTH',

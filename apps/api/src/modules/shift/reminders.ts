@@ -1,18 +1,14 @@
-import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../../db/client.ts';
-import { jobs } from '../../db/schema/index.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
+import { cancelPendingJobs, enqueueJob } from '../../platform/jobs.ts';
+import { addDays, localDay, zonedInstant } from '../../platform/dates.ts';
 import {
-  addDays,
   isActiveReminder,
-  localDay,
   nextPeriod,
   openPeriodOn,
   periodOf,
   reminderFireAt,
-  zonedInstant,
   type PeriodDays,
 } from './periods.ts';
 import {
@@ -64,15 +60,7 @@ export async function planStoreReminders(
   now: Date,
 ): Promise<number> {
   const scope: StoreScope = { clientId: store.clientId, storeId: store.id };
-  await db
-    .delete(jobs)
-    .where(
-      and(
-        eq(jobs.queue, REMIND_QUEUE),
-        eq(jobs.status, 'PENDING'),
-        like(jobs.dedupeKey, `shift-remind:${store.id}:%`),
-      ),
-    );
+  await cancelPendingJobs(db, { queue: REMIND_QUEUE, dedupeKeyPrefix: `shift-remind:${store.id}:` });
   // Keeps the daily planner going (one job per day), so later periods get planned too.
   await queueDailyPlanning(db, now);
   const closure = await getClosureSetting(db, scope);

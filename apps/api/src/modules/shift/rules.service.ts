@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { formatInstant, parseInstant } from './periods.ts';
+import { formatInstant, parseInstant } from '../../platform/dates.ts';
 import {
   deleteGroup,
   deleteNormalRules,

@@ -11,7 +11,8 @@ import {
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { localDay, openPeriodOn, type Reminder } from './periods.ts';
+import { localDay } from '../../platform/dates.ts';
+import { openPeriodOn, type Reminder } from './periods.ts';
 import { planStoreReminders } from './reminders.ts';
 import {
   getClosureSetting,

@@ -1,4 +1,4 @@
-import { daysBetween, isoWeekday, localDay, localMinutes, parseDay, type Day } from './periods.ts';
+import { daysBetween, isoWeekday, localDay, localMinutes, parseDay, type Day } from '../../platform/dates.ts';
 
 const weekdayNames = ['月', '火', '水', '木', '金', '土', '日'];
 export const BOM = '\uFEFF';

@@ -1,5 +1,6 @@
 import type { ShiftPeriod, ShiftStaff, StaffRemark, StaffShift } from '@app/contracts';
-import { closesAt, daysBetween, formatInstant, localDay, type PeriodDays } from './periods.ts';
+import { daysBetween, formatInstant, localDay } from '../../platform/dates.ts';
+import { closesAt, type PeriodDays } from './periods.ts';
 import type { ShiftRow } from './shifts.repository.ts';
 import type { RemarkRow, StaffRow } from './staff.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends, schedules, staffShifts } from '../../db/schema/index.ts';
+import { schedules, staffShifts } from '../../db/schema/index.ts';
 import type { StoreScope } from './shift-store.ts';
 
 export type ShiftRow = typeof staffShifts.$inferSelect;
@@ -220,37 +220,4 @@ export async function scheduleIdsWithApproved(
     .from(staffShifts)
     .where(and(inStore(scope), inArray(staffShifts.scheduleId, ids), eq(staffShifts.status, 'APPROVED')));
   return new Set(rows.map((r) => r.scheduleId).filter((id): id is number => id !== null));
-}
-
-// ---- friends of the store's LINE account (the LINE module's table, read only) ----
-
-export async function findFriendOfAccount(db: Db, clientId: number, lineAccountId: number, friendId: number) {
-  const [row] = await db
-    .select()
-    .from(friends)
-    .where(
-      and(eq(friends.clientId, clientId), eq(friends.lineAccountId, lineAccountId), eq(friends.id, friendId)),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function findFriendByLineUser(
-  db: Db,
-  clientId: number,
-  lineAccountId: number,
-  lineUserId: string,
-) {
-  const [row] = await db
-    .select()
-    .from(friends)
-    .where(
-      and(
-        eq(friends.clientId, clientId),
-        eq(friends.lineAccountId, lineAccountId),
-        eq(friends.lineUserId, lineUserId),
-      ),
-    )
-    .limit(1);
-  return row;
 }

@@ -22,10 +22,10 @@ import {
   localMinutes,
   monthRange,
   parseInstant,
-  periodOf,
   zonedInstant,
   type Day,
-} from './periods.ts';
+} from '../../platform/dates.ts';
+import { periodOf } from './periods.ts';
 import { periodRange } from './reminders.ts';
 import { getClosureSetting } from './settings.repository.ts';
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends, shiftStaff, staffRemarks } from '../../db/schema/index.ts';
+import type { StaffDirectory } from '../friends/index.ts';
 import type { StoreScope } from './shift-store.ts';
 
 export type StaffRow = typeof shiftStaff.$inferSelect & {
@@ -180,3 +181,22 @@ export async function listRemarksOfStaff(db: Db, scope: StoreScope, staffId: num
     .orderBy(desc(staffRemarks.date))
     .limit(limit);
 }
+
+// ---- the friends module's view of staff (friends/service-users.ts) ----
+
+/** Which friends are staff, for the friend list and the friend search. */
+export const shiftStaffDirectory: StaffDirectory = {
+  isStaff: (friend) =>
+    sql`exists (select 1 from ${shiftStaff} where ${shiftStaff.friendId} = ${friend.id} and ${shiftStaff.clientId} = ${friend.clientId})`,
+  listStaffOfFriends: async (db, clientId, friendIds) =>
+    db
+      .select({
+        id: shiftStaff.id,
+        friendId: shiftStaff.friendId,
+        status: shiftStaff.status,
+        managerNotes: shiftStaff.managerNotes,
+      })
+      .from(shiftStaff)
+      .where(and(eq(shiftStaff.clientId, clientId), inArray(shiftStaff.friendId, friendIds)))
+      .orderBy(asc(shiftStaff.id)),
+};

@@ -18,7 +18,7 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findFriendOfAccount } from './shifts.repository.ts';
+import { findFriendOfAccount } from '../friends/index.ts';
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
 import {
   deleteStaffRows,
@@ -92,7 +92,7 @@ export async function updateStaffStatus({
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   return inTransaction(ctx.db, async (tx) => {
-    const friend = await findFriendOfAccount(tx, store.clientId, store.lineAccountId, input.friendId);
+    const friend = await findFriendOfAccount(tx, store, input.friendId);
     if (!friend) throw notFound(shiftMessages.friendNotFound);
     const existing = await findStaffByFriend(tx, scope, friend.id);
     const now = ctx.clock.now();

@@ -31,3 +31,19 @@ export function emailChangeMail(to: string, link: string): OutgoingMail {
     ].join('\n'),
   };
 }
+
+/** The verification link of a new sign-up (the client owner) or a resend. */
+export function verifyEmailMail(to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: '【LINE OA Platform】メールアドレスの確認 / Verify your email address',
+    text: [
+      'ご登録ありがとうございます。',
+      '下のリンクを開いて、メールアドレスの確認を完了してください。',
+      link,
+      '',
+      'Thank you for signing up.',
+      'Open the link above to verify your email address.',
+    ].join('\n'),
+  };
+}

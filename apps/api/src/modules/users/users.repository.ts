@@ -1,7 +1,7 @@
 import type { BackOfficeUser, Position, Role, User } from '@app/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -130,25 +130,6 @@ export async function deleteUserRow(db: Db, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
-/** End every session of a user, or all but one (after a password change). */
-export async function deleteSessionsOfUser(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        keepSessionId !== undefined ? ne(sessions.id, keepSessionId) : undefined,
-      ),
-    );
-}
-
-/** End the sessions of every user of some clients (cancel, disable). */
-export async function deleteSessionsOfClientUsers(db: Db, clientId: number): Promise<void> {
-  const ids = db.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
-  await db.delete(sessions).where(inArray(sessions.userId, ids));
-}
-
-/** The API's view of a user: never the password hash. */
 export function toUserView(row: UserRow): User {
   return {
     id: row.id,

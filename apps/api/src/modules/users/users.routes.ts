@@ -8,17 +8,13 @@ const ok = { success: true as const };
 /** Client area: the client's users, and the signed-in user's own e-mail and password. */
 export function clientUserRoutes(app: FastifyInstance) {
   const e = clientAreaEndpoints;
-  route(app, e.listUsers, async ({ query }, { ctx }) =>
-    users.listUsers({ ctx, input: { area: 'client', query } }),
-  );
-  route(app, e.createUser, async ({ body }, { ctx }) =>
-    users.createUser({ ctx, input: { area: 'client', body } }),
-  );
+  route(app, e.listUsers, async ({ query }, { ctx }) => users.listUsers({ ctx, input: { query } }));
+  route(app, e.createUser, async ({ body }, { ctx }) => users.createUser({ ctx, input: { body } }));
   route(app, e.updateUser, async ({ params, body }, { ctx }) =>
-    users.updateUser({ ctx, input: { area: 'client', id: params.id, body } }),
+    users.updateUser({ ctx, input: { id: params.id, body } }),
   );
   route(app, e.deleteUser, async ({ params }, { ctx }) => {
-    await users.deleteUser({ ctx, input: { area: 'client', id: params.id } });
+    await users.deleteUser({ ctx, input: { id: params.id } });
     return ok;
   });
   route(app, e.updateEmail, async ({ body }, { ctx }) => users.changeOwnEmail({ ctx, input: body }));
@@ -31,17 +27,13 @@ export function clientUserRoutes(app: FastifyInstance) {
 /** Agency area: the agency's own users. */
 export function agencyUserRoutes(app: FastifyInstance) {
   const e = agencyAreaEndpoints;
-  route(app, e.listUsers, async ({ query }, { ctx }) =>
-    users.listUsers({ ctx, input: { area: 'agency', query } }),
-  );
-  route(app, e.createUser, async ({ body }, { ctx }) =>
-    users.createUser({ ctx, input: { area: 'agency', body } }),
-  );
+  route(app, e.listUsers, async ({ query }, { ctx }) => users.listUsers({ ctx, input: { query } }));
+  route(app, e.createUser, async ({ body }, { ctx }) => users.createUser({ ctx, input: { body } }));
   route(app, e.updateUser, async ({ params, body }, { ctx }) =>
-    users.updateUser({ ctx, input: { area: 'agency', id: params.id, body } }),
+    users.updateUser({ ctx, input: { id: params.id, body } }),
   );
   route(app, e.deleteUser, async ({ params }, { ctx }) => {
-    await users.deleteUser({ ctx, input: { area: 'agency', id: params.id } });
+    await users.deleteUser({ ctx, input: { id: params.id } });
     return ok;
   });
 }
@@ -49,18 +41,14 @@ export function agencyUserRoutes(app: FastifyInstance) {
 /** Master area: every back-office user. */
 export function masterUserRoutes(app: FastifyInstance) {
   const e = masterEndpoints;
-  route(app, e.listUsers, async ({ query }, { ctx }) =>
-    users.listUsers({ ctx, input: { area: 'master', query } }),
-  );
-  route(app, e.getUser, async ({ params }, { ctx }) =>
-    users.getUser({ ctx, input: { area: 'master', id: params.id } }),
-  );
+  route(app, e.listUsers, async ({ query }, { ctx }) => users.listUsers({ ctx, input: { query } }));
+  route(app, e.getUser, async ({ params }, { ctx }) => users.getUser({ ctx, input: { id: params.id } }));
   route(app, e.createUser, async ({ body }, { ctx }) => users.createMasterUser({ ctx, input: body }));
   route(app, e.updateUser, async ({ params, body }, { ctx }) =>
-    users.updateUser({ ctx, input: { area: 'master', id: params.id, body } }),
+    users.updateUser({ ctx, input: { id: params.id, body } }),
   );
   route(app, e.deleteUser, async ({ params }, { ctx }) => {
-    await users.deleteUser({ ctx, input: { area: 'master', id: params.id } });
+    await users.deleteUser({ ctx, input: { id: params.id } });
     return ok;
   });
   route(app, e.changeUserEmail, async ({ params, body }, { ctx }) =>

@@ -6,6 +6,7 @@ import {
   type Position,
   type Role,
   type changePasswordBodySchema,
+  type clientSignupBodySchema,
   type createMasterUserBodySchema,
   type createUserBodySchema,
   type listMasterUsersQuerySchema,
@@ -14,15 +15,15 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { requireActor, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { issueSetPasswordLink, issueVerifyEmailLink } from '../auth/auth-links.ts';
-import { findAgency, findClient } from '../clients/clients.repository.ts';
-import { emailChangeMail, invitationMail } from './users.mails.ts';
+import { deleteUserSessions } from '../../platform/sessions.ts';
+import { issueSetPasswordLink, issueVerifyEmailLink } from '../../platform/auth-tokens.ts';
+import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
+import { emailChangeMail, invitationMail, verifyEmailMail } from './users.mails.ts';
 import {
   countOtherOwners,
-  deleteSessionsOfUser,
   deleteUserRow,
   findScopedUser,
   findScopedUserForUpdate,
@@ -36,20 +37,7 @@ import {
   type UserScope,
 } from './users.repository.ts';
 
-/** Which area a call comes from; it fixes whose users the call reaches. */
-export type UserArea = 'client' | 'agency' | 'master';
-
 const INVITE_TTL_HOURS = 72;
-
-function scopeOf(ctx: ServiceContext, area: UserArea): UserScope {
-  if (area === 'client') return { clientId: requireClientId(ctx) };
-  if (area === 'agency') {
-    const { agencyId } = requireActor(ctx);
-    if (agencyId === null) throw forbidden();
-    return { agencyId };
-  }
-  return { all: true };
-}
 
 async function getScopedUserForUpdateOrThrow(db: Db, scope: UserScope, id: number): Promise<UserRow> {
   const user = await findScopedUserForUpdate(db, scope, id);
@@ -67,25 +55,18 @@ export async function listUsers({
 }: {
   ctx: ServiceContext;
   input: {
-    area: UserArea;
     query: Partial<z.output<typeof listMasterUsersQuerySchema>> & { page: number; limit: number };
   };
 }) {
-  const { rows, total } = await listUserRows(ctx.db, scopeOf(ctx, input.area), input.query);
+  const { rows, total } = await listUserRows(ctx.db, tenantScopeOf(ctx), input.query);
   return {
     data: rows.map(toBackOfficeUserView),
     pagination: paginationInfo(input.query.page, input.query.limit, total),
   };
 }
 
-export async function getUser({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  input: { area: UserArea; id: number };
-}) {
-  const user = await findScopedUser(ctx.db, scopeOf(ctx, input.area), input.id);
+export async function getUser({ ctx, input }: { ctx: ServiceContext; input: { id: number } }) {
+  const user = await findScopedUser(ctx.db, tenantScopeOf(ctx), input.id);
   if (!user) throw notFound(userMessages.userNotFound);
   return toBackOfficeUserView(user);
 }
@@ -125,19 +106,20 @@ async function inviteUser(ctx: ServiceContext, tx: Db, user: NewUser): Promise<U
   return row;
 }
 
-/** Client or agency area: a user of the caller's own tenant. */
+/** Client or agency area: a user of the request's tenant (a CLIENT user of the client, an AGENCY user of the agency). */
 export async function createUser({
   ctx,
   input,
 }: {
   ctx: ServiceContext;
-  input: { area: 'client' | 'agency'; body: z.output<typeof createUserBodySchema> };
+  input: { body: z.output<typeof createUserBodySchema> };
 }): Promise<BackOfficeUser> {
-  const scope = scopeOf(ctx, input.area);
+  const scope = tenantScopeOf(ctx);
+  if ('all' in scope) throw forbidden();
   return inTransaction(ctx.db, async (tx) => {
     const row = await inviteUser(ctx, tx, {
       ...input.body,
-      role: input.area === 'client' ? 'CLIENT' : 'AGENCY',
+      role: 'clientId' in scope ? 'CLIENT' : 'AGENCY',
       clientId: 'clientId' in scope ? scope.clientId : null,
       agencyId: 'agencyId' in scope ? scope.agencyId : null,
     });
@@ -154,10 +136,10 @@ export async function createMasterUser({
   input: z.output<typeof createMasterUserBodySchema>;
 }): Promise<BackOfficeUser> {
   return inTransaction(ctx.db, async (tx) => {
-    if (input.clientId !== undefined && !(await findClient(tx, input.clientId))) {
+    if (input.clientId !== undefined && !(await findClientTenant(tx, input.clientId))) {
       throw notFound(errorMessages.clientNotFound);
     }
-    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
+    if (input.agencyId !== undefined && !(await findAgencyTenant(tx, input.agencyId))) {
       throw notFound(errorMessages.agencyNotFound);
     }
     const row = await inviteUser(ctx, tx, {
@@ -180,10 +162,10 @@ export async function updateUser({
   input,
 }: {
   ctx: ServiceContext;
-  input: { area: UserArea; id: number; body: z.output<typeof updateUserBodySchema> };
+  input: { id: number; body: z.output<typeof updateUserBodySchema> };
 }): Promise<BackOfficeUser> {
   const actor = requireActor(ctx);
-  const scope = scopeOf(ctx, input.area);
+  const scope = tenantScopeOf(ctx);
   return inTransaction(ctx.db, async (tx) => {
     const user = await getScopedUserForUpdateOrThrow(tx, scope, input.id);
     const { position, ...fields } = input.body;
@@ -212,15 +194,15 @@ export async function deleteUser({
   input,
 }: {
   ctx: ServiceContext;
-  input: { area: UserArea; id: number };
+  input: { id: number };
 }): Promise<void> {
   const actor = requireActor(ctx);
-  const scope = scopeOf(ctx, input.area);
+  const scope = tenantScopeOf(ctx);
   await inTransaction(ctx.db, async (tx) => {
     const user = await getScopedUserForUpdateOrThrow(tx, scope, input.id);
     if (user.id === actor.userId) throw conflict(userMessages.ownDelete);
     await assertOwnerRemains(tx, user, null);
-    await deleteSessionsOfUser(tx, user.id);
+    await deleteUserSessions(tx, user.id);
     await deleteUserRow(tx, user.id);
     await recordAudit(tx, ctx, {
       action: 'user.delete',
@@ -297,7 +279,7 @@ export async function changeOwnPassword({
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx.db, async (tx) => {
     await updateUserRow(tx, user.id, { passwordHash });
-    await deleteSessionsOfUser(tx, user.id, actor.sessionId);
+    await deleteUserSessions(tx, user.id, actor.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.password.change',
       targetType: 'user',
@@ -305,4 +287,39 @@ export async function changeOwnPassword({
       ...tenantOf(user),
     });
   });
+}
+
+/** Mail a fresh e-mail verification link (sign-up, resend). */
+export async function sendEmailVerification(
+  ctx: ServiceContext,
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'email'>,
+) {
+  const link = await issueVerifyEmailLink(ctx, tx, user.id);
+  await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link));
+}
+
+type ClientOwner = z.output<typeof clientSignupBodySchema>['user'];
+
+/** The OWNER of a new client (sign-up): it verifies its e-mail before logging in. In the caller's transaction. */
+export async function createClientOwner(
+  ctx: ServiceContext,
+  tx: Db,
+  input: { clientId: number; user: ClientOwner },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.user.password);
+  const user = await insertUser(tx, {
+    email: input.user.email,
+    passwordHash,
+    role: 'CLIENT',
+    position: 'OWNER',
+    firstName: input.user.firstName,
+    lastName: input.user.lastName,
+    firstNameKana: input.user.firstNameKana ?? null,
+    lastNameKana: input.user.lastNameKana ?? null,
+    phoneNumber: input.user.phoneNumber ?? null,
+    clientId: input.clientId,
+  });
+  await sendEmailVerification(ctx, tx, user);
+  return user;
 }

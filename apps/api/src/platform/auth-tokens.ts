@@ -1,7 +1,9 @@
+/** Single-use tokens (password set/reset, e-mail verification) and the web links that carry them. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { authTokens } from '../../db/schema/index.ts';
-import { randomToken, sha256Hex } from '../../platform/crypto.ts';
+import type { Db } from '../db/client.ts';
+import { authTokens } from '../db/schema/index.ts';
+import type { ServiceContext } from './context.ts';
+import { randomToken, sha256Hex } from './crypto.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
 
@@ -48,4 +50,26 @@ export async function consumeAuthToken(
     )
     .returning({ userId: authTokens.userId });
   return row?.userId;
+}
+
+/** How long an e-mail verification link works. */
+export const VERIFY_TTL_MS = 72 * 3600_000;
+
+/**
+ * Issue a single-use token and answer the web page link that uses it. The page paths are the web app's
+ * (apps/web routes): one place for them, whichever mail carries the link.
+ */
+export async function issueSetPasswordLink(ctx: ServiceContext, tx: Db, userId: number, ttlMs: number) {
+  const token = await issueAuthToken(tx, { userId, kind: 'PASSWORD_RESET', now: ctx.clock.now(), ttlMs });
+  return `${ctx.config.appUrl}/password/reset/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export async function issueVerifyEmailLink(ctx: ServiceContext, tx: Db, userId: number) {
+  const token = await issueAuthToken(tx, {
+    userId,
+    kind: 'EMAIL_VERIFY',
+    now: ctx.clock.now(),
+    ttlMs: VERIFY_TTL_MS,
+  });
+  return `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
 }

@@ -1,0 +1,2 @@
+/** The clients module's door: what other modules may use (STYLE.md "Door"). */
+export { listClients, signupClient } from './clients.service.ts';

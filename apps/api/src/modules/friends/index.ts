@@ -1,0 +1,11 @@
+/** The friends module's door: what other modules may use (STYLE.md "Door"). */
+export type { FriendRow } from './friends.repository.ts';
+export { findFriendOfAccount, findFriendOfLineUser } from './friends.service.ts';
+export {
+  isKnownFriend,
+  recordFollow,
+  recordIncomingMessage,
+  recordUnfollow,
+  type FriendProfile,
+} from './line-events.ts';
+export { provideStaffDirectory, type StaffDirectory, type StaffOfFriend } from './service-users.ts';

@@ -1,0 +1,103 @@
+import type { Db } from '../../db/client.ts';
+import { recordDomainEvent } from '../../platform/domain-events.ts';
+import {
+  findFriendByLineUserId,
+  insertFriend,
+  insertMessage,
+  updateFriend,
+  type FriendRow,
+} from './friends.repository.ts';
+
+/**
+ * What LINE tells about a friend (follow, unfollow, a message), applied in the caller's transaction.
+ * The webhook module reads LINE's events and calls these; the friends table is written only here.
+ */
+type AccountScope = { clientId: number; lineAccountId: number };
+
+export type FriendProfile = {
+  displayName: string;
+  pictureUrl: string | null;
+  statusMessage: string | null;
+  language: string | null;
+};
+
+/** Whether a LINE user is already known as a friend of the account (its profile is then not fetched). */
+export async function isKnownFriend(db: Db, scope: AccountScope, lineUserId: string): Promise<boolean> {
+  return (await findFriendByLineUserId(db, scope, lineUserId)) !== undefined;
+}
+
+/** follow: creates or revives the friend and records NEW_FRIEND / LINE_UNBLOCK_EVENT; a repeat changes nothing. */
+export async function recordFollow(
+  tx: Db,
+  input: { scope: AccountScope; lineUserId: string; profile: FriendProfile | null; now: Date },
+): Promise<void> {
+  const { scope, lineUserId, profile, now } = input;
+  const existing = await findFriendByLineUserId(tx, scope, lineUserId);
+  let friend: FriendRow;
+  if (!existing) {
+    friend = await insertFriend(tx, {
+      ...scope,
+      lineUserId,
+      ...(profile ?? {}),
+      isFriend: true,
+      followedAt: now,
+    });
+  } else {
+    friend = (await updateFriend(tx, scope, existing.id, {
+      ...(profile ?? {}),
+      isFriend: true,
+      followedAt: existing.isFriend ? existing.followedAt : now,
+      unfollowedAt: existing.isFriend ? existing.unfollowedAt : null,
+      updatedAt: now,
+    }))!;
+    if (existing.isFriend) return; // a repeated follow: nothing new happened
+  }
+  await recordDomainEvent(tx, {
+    topic: existing ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
+    clientId: scope.clientId,
+    lineAccountId: scope.lineAccountId,
+    payload: { friendId: friend.id, lineUserId, displayName: friend.displayName },
+  });
+}
+
+/** unfollow (blocked): isFriend false. */
+export async function recordUnfollow(
+  tx: Db,
+  input: { scope: AccountScope; lineUserId: string; now: Date },
+): Promise<void> {
+  const friend = await findFriendByLineUserId(tx, input.scope, input.lineUserId);
+  if (friend?.isFriend) {
+    await updateFriend(tx, input.scope, friend.id, {
+      isFriend: false,
+      unfollowedAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+}
+
+/** A message from the user: stored with source user (and the friend created if it was not known). */
+export async function recordIncomingMessage(
+  tx: Db,
+  input: {
+    scope: AccountScope;
+    lineUserId: string;
+    profile: FriendProfile | null;
+    message: { id: string; type: string; text?: string | undefined } & Record<string, unknown>;
+  },
+): Promise<void> {
+  const { scope, lineUserId, profile } = input;
+  // A friend from before the webhook was connected: known from now on, without a NEW_FRIEND event.
+  const friend =
+    (await findFriendByLineUserId(tx, scope, lineUserId)) ??
+    (await insertFriend(tx, { ...scope, lineUserId, ...(profile ?? {}), isFriend: true }));
+  const { id, type, text, ...rest } = input.message;
+  await insertMessage(tx, {
+    ...scope,
+    friendId: friend.id,
+    type: type.slice(0, 16),
+    contents: type === 'text' ? { text } : { ...rest, id },
+    source: 'user',
+    delivery: 'RECEIVED',
+    lineMessageId: id,
+  });
+}

@@ -1,0 +1,10 @@
+/** The LINE accounts module's door: what other modules may use (STYLE.md "Door"). */
+export type { LineAccountRow } from './line-accounts.repository.ts';
+export {
+  channelsOf,
+  findLineAccountById,
+  findLineAccountOfClient,
+  getLineAccountRowOrThrow,
+  lineFailure,
+  toServiceView,
+} from './line-accounts.service.ts';

@@ -1,0 +1,10 @@
+/** The users module's door: what other modules may use (STYLE.md "Door"). */
+export {
+  findUserByEmail,
+  getUserOrThrow,
+  isEmailInUse,
+  toUserView,
+  updateUser as updateUserRow,
+  type UserRow,
+} from './users.repository.ts';
+export { createClientOwner, sendEmailVerification } from './users.service.ts';

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { agencies, clients } from '../db/schema/index.ts';
+
+/**
+ * Tenants as identity and access code sees them (login, session, "does this tenant exist"), like
+ * sessions.ts does. The clients and agencies modules own the rest of those rows.
+ */
+export type ClientTenant = Pick<
+  typeof clients.$inferSelect,
+  'id' | 'companyName' | 'contractStatus' | 'agencyId'
+>;
+export type AgencyTenant = Pick<typeof agencies.$inferSelect, 'id' | 'name'>;
+
+export async function findClientTenant(db: Db, id: number): Promise<ClientTenant | undefined> {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      companyName: clients.companyName,
+      contractStatus: clients.contractStatus,
+      agencyId: clients.agencyId,
+    })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findAgencyTenant(db: Db, id: number): Promise<AgencyTenant | undefined> {
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.id, id))
+    .limit(1);
+  return row;
+}
