@@ -21,6 +21,7 @@ import { AppError } from './platform/errors.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { defineAllJobs } from './jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { provideStaffDirectory } from './modules/friends/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -51,7 +52,7 @@ const API_PREFIXES = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const mailer = options.mailer ?? createMailer(config);
+  const mailer = options.mailer ?? createMailer(config, { clock });
   let closing = false;
 
   const app = Fastify({
@@ -78,8 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Module wiring the modules cannot do themselves without importing each other.
   provideStaffDirectory(shiftStaffDirectory);
-  // Durable jobs: modules define their queues while registering; main.ts starts the runner.
-  app.decorate('jobs', createJobRunner({ db, log: app.log, clock }));
+  // Durable jobs, defined apart from HTTP (jobs.ts); main.ts starts the runner, tests call runDue.
+  const jobs = createJobRunner({ db, log: app.log, clock });
+  defineAllJobs(jobs, { config });
+  app.decorate('jobs', jobs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, databaseOptionsOf } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { startMailWorker } from './platform/mail.ts';
+import { queueRecurringJobs } from './jobs.ts';
+import { systemClock } from './platform/clock.ts';
 
 /** loadConfig -> createDatabase -> migrate -> seed -> buildApp -> listen; closes gracefully. */
 async function main(): Promise<void> {
@@ -13,16 +14,12 @@ async function main(): Promise<void> {
   const envFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
-  const database = await createDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await createDatabase(databaseOptionsOf(config));
   await database.migrate();
   const app = await buildApp({ config, db: database.db, ping: database.ping });
   const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined;
-  const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
-  app.jobs.start();
+  await queueRecurringJobs(database.db, systemClock);
+  if (config.jobsInApi) app.jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -33,7 +30,6 @@ async function main(): Promise<void> {
     force.unref();
     await app.close(); // stops accepting, finishes in-flight requests
     await app.jobs.stop(); // lets the running job finish; the others wait in the database
-    await mailWorker.stop();
     await database.close();
     process.exit(0);
   };

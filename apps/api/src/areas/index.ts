@@ -55,10 +55,10 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (area) => {
     lineAccountRoutes(area);
     serviceRoutes(area);
-    friendRoutes(area, config);
+    friendRoutes(area);
   });
   // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
-  await app.register(async (scope) => lineWebhookRoutes(scope, config));
+  await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app
   await app.register(async (area) => shiftRoutes(area));
   // /dev/api/v1: development tools, only while mail stays in the database

@@ -20,6 +20,8 @@ const envSchema = z.object({
   /** postgres://... switches from the embedded PGlite to a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Run the job workers inside the API process; false when worker processes (worker.ts) run them. */
+  JOBS_IN_API: bool.default(true),
   /** SMTP server for outgoing mail; without it mail is kept in the database (development mailbox). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LINE OA Platform <no-reply@localhost>'),
@@ -60,6 +62,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  jobsInApi: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean; cookieName: string };
@@ -94,6 +97,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    jobsInApi: e.JOBS_IN_API,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     session: {

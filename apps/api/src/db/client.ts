@@ -33,6 +33,16 @@ export type DatabaseOptions =
   /** dataDir undefined: in memory (tests); template: start from a dumped data folder (skips initdb). */
   | { kind: 'pglite'; dataDir?: string; template?: Blob };
 
+/** The database a configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export const databaseOptionsOf = (config: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): DatabaseOptions =>
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });

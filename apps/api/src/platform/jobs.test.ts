@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobs } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createJobRunner, enqueueJob } from './jobs.ts';
@@ -135,5 +136,26 @@ describe('durable jobs', () => {
     const [ra, rb] = await Promise.all([a.runDue(10), b.runDue(10)]);
     expect(ra + rb).toBe(10);
     expect(runs).toBe(10);
+  });
+
+  it('hands the handler a parsed payload; a payload its schema refuses is DEAD at once, never retried', async () => {
+    const r = runner();
+    const seen: number[] = [];
+    r.define('test.typed', {
+      payload: z.object({ n: z.number().int() }),
+      maxAttempts: 5,
+      handler: async ({ n }) => void seen.push(n),
+    });
+    await enqueueJob(t.db, { queue: 'test.typed', payload: { n: 7 }, runAt: t.clock.now() });
+    await enqueueJob(t.db, { queue: 'test.typed', payload: { n: 'seven' }, runAt: t.clock.now() });
+    expect(await r.runDue()).toBe(2);
+    expect(seen).toEqual([7]);
+    const rows = await t.db.select().from(jobs).where(eq(jobs.queue, 'test.typed')).orderBy(jobs.id);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['DONE', 1],
+      ['DEAD', 1],
+    ]);
+    t.clock.advance(3600_000);
+    expect(await r.runDue()).toBe(0);
   });
 });

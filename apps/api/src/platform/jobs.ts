@@ -1,13 +1,16 @@
-import { and, asc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import type { z } from 'zod';
 import type { Clock } from './clock.ts';
 
 export type JobContext = { db: Db; log: FastifyBaseLogger; clock: Clock; attempt: number; jobId: number };
-export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
-export type JobDefinition = {
-  handler: JobHandler;
+export type JobHandler<P = unknown> = (payload: P, ctx: JobContext) => Promise<void>;
+export type JobDefinition<P = unknown> = {
+  /** Parses the stored payload before the handler sees it; a payload it refuses makes the job DEAD at once. */
+  payload?: z.ZodType<P>;
+  handler: JobHandler<P>;
   maxAttempts?: number;
   /** Delay before attempt n+1 (n = attempts so far). Default: 5s, 10s, 20s ... capped at 1 hour. */
   backoffMs?: (attempts: number) => number;
@@ -53,10 +56,19 @@ export async function cancelPendingJobs(
     .where(and(eq(jobs.queue, options.queue), eq(jobs.status, 'PENDING'), like(jobs.dedupeKey, pattern)));
 }
 
+/** Housekeeping: drop DONE jobs finished before a time (DEAD ones stay for a person to read). */
+export async function deleteFinishedJobs(db: Db, finishedBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'DONE'), lt(jobs.finishedAt, finishedBefore)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 const defaultBackoff = (attempts: number) => Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 
 export type JobRunner = {
-  define: (queue: string, definition: JobDefinition) => void;
+  define: <P>(queue: string, definition: JobDefinition<P>) => void;
   /** Claim and run the jobs due now; answers how many ran. Tests call it directly. */
   runDue: (limit?: number) => Promise<number>;
   start: (intervalMs?: number) => void;
@@ -75,7 +87,7 @@ export function createJobRunner(options: {
 }): JobRunner {
   const { db, log, clock } = options;
   const leaseMs = options.leaseMs ?? 60_000;
-  const definitions = new Map<string, JobDefinition>();
+  const definitions = new Map<string, JobDefinition<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -120,8 +132,24 @@ export function createJobRunner(options: {
 
   const runOne = async (job: typeof jobs.$inferSelect) => {
     const definition = definitions.get(job.queue)!;
+    const parsed = definition.payload ? definition.payload.safeParse(job.payload) : undefined;
+    if (parsed && !parsed.success) {
+      // Retrying cannot mend a payload: park it for a person to read.
+      log.error({ jobId: job.id, queue: job.queue, err: parsed.error }, 'job payload refused');
+      await db
+        .update(jobs)
+        .set({
+          status: 'DEAD',
+          finishedAt: clock.now(),
+          lockedUntil: null,
+          lastError: parsed.error.message.slice(0, 2000),
+        })
+        .where(eq(jobs.id, job.id));
+      return;
+    }
     try {
-      await definition.handler(job.payload, { db, log, clock, attempt: job.attempts, jobId: job.id });
+      const payload = parsed ? parsed.data : job.payload;
+      await definition.handler(payload, { db, log, clock, attempt: job.attempts, jobId: job.id });
       await db
         .update(jobs)
         .set({ status: 'DONE', finishedAt: clock.now(), lockedUntil: null, lastError: null })
@@ -151,7 +179,7 @@ export function createJobRunner(options: {
 
   return {
     define: (queue, definition) => {
-      definitions.set(queue, definition);
+      definitions.set(queue, definition as JobDefinition<unknown>);
     },
     runDue,
     start: (intervalMs = 1000) => {

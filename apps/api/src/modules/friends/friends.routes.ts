@@ -1,13 +1,10 @@
 import { friendEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config/env.ts';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
-import { defineMessageOutbox } from './message-outbox.ts';
 
-/** Friends, manager notes, one-to-one messages (client area) and the friend search; the message outbox. */
-export function friendRoutes(app: FastifyInstance, config: Config) {
-  defineMessageOutbox(app.jobs, config);
+/** Friends, manager notes, one-to-one messages (client area) and the friend search. */
+export function friendRoutes(app: FastifyInstance) {
   const e = friendEndpoints;
   route(app, e.list, async ({ params, query }, { ctx }) =>
     friends.listFriendsOfAccount({ ctx, input: { ...params, ...query } }),

@@ -1,16 +1,15 @@
 import { friendMessages, lineAccountMessages } from '@app/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
-import type { JobContext, JobRunner } from '../../platform/jobs.ts';
+import type { JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { findFriend, findMessageForDelivery, updateMessage } from './friends.repository.ts';
-import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
 
 /** 5s, 10s, 20s ... about 10 minutes in all: well inside the 24 hours LINE honours a retry key. */
 export const PUSH_MAX_ATTEMPTS = 8;
 
-const payloadSchema = z.object({ messageId: z.number().int().positive() });
+export const pushMessagePayloadSchema = z.object({ messageId: z.number().int().positive() });
 
 type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock' | 'attempt'> & { config: Config };
 
@@ -20,8 +19,14 @@ type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock' | 'attempt'> & 
  * (a 409 "already accepted" counts as sent). LINE refusing the message marks it FAILED; LINE being
  * down throws, and the job runner tries again later.
  */
-export async function deliverMessage({ ctx, input }: { ctx: JobServiceContext; input: unknown }) {
-  const { messageId } = payloadSchema.parse(input);
+export async function deliverMessage({
+  ctx,
+  input,
+}: {
+  ctx: JobServiceContext;
+  input: z.output<typeof pushMessagePayloadSchema>;
+}) {
+  const { messageId } = input;
   const message = await findMessageForDelivery(ctx.db, messageId);
   if (
     !message ||
@@ -62,11 +67,4 @@ export async function deliverMessage({ ctx, input }: { ctx: JobServiceContext; i
     await updateMessage(ctx.db, scope, message.id, { deliveryError: reason.slice(0, 500) });
     throw error;
   }
-}
-
-export function defineMessageOutbox(jobs: JobRunner, config: Config) {
-  jobs.define(PUSH_MESSAGE_QUEUE, {
-    maxAttempts: PUSH_MAX_ATTEMPTS,
-    handler: (payload, job) => deliverMessage({ ctx: { ...job, config }, input: payload }),
-  });
 }

@@ -5,7 +5,7 @@ import type { Config } from '../../config/env.ts';
 import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
-import { enqueueJob, type JobContext, type JobRunner } from '../../platform/jobs.ts';
+import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import {
   isKnownFriend,
@@ -122,8 +122,16 @@ async function fetchProfile(
  * follow: creates or revives the friend (NEW_FRIEND / LINE_UNBLOCK_EVENT); unfollow: isFriend false
  * (blocked); message: a Message with source user; postback and others: recorded as received.
  */
-export async function processWebhookEvent({ ctx, input }: { ctx: JobServiceContext; input: unknown }) {
-  const { webhookEventId } = z.object({ webhookEventId: z.number().int() }).parse(input);
+export const webhookEventPayloadSchema = z.object({ webhookEventId: z.number().int() });
+
+export async function processWebhookEvent({
+  ctx,
+  input,
+}: {
+  ctx: JobServiceContext;
+  input: z.output<typeof webhookEventPayloadSchema>;
+}) {
+  const { webhookEventId } = input;
   const stored = await findWebhookEvent(ctx.db, webhookEventId);
   if (!stored || stored.processedAt) return;
   const account = await findLineAccountById(ctx, stored.lineAccountId);
@@ -151,12 +159,5 @@ export async function processWebhookEvent({ ctx, input }: { ctx: JobServiceConte
       await recordIncomingMessage(tx, { scope, lineUserId: userId, profile, message: event.message });
     }
     await markWebhookEventProcessed(tx, account.id, stored.id, now);
-  });
-}
-
-export function defineWebhookEventJobs(jobs: JobRunner, config: Config) {
-  jobs.define(WEBHOOK_EVENT_QUEUE, {
-    maxAttempts: 10,
-    handler: (payload, job) => processWebhookEvent({ ctx: { ...job, config }, input: payload }),
   });
 }

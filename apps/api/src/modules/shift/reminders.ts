@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { cancelPendingJobs, enqueueJob } from '../../platform/jobs.ts';
+import { cancelPendingJobs, enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { addDays, localDay, zonedInstant } from '../../platform/dates.ts';
 import {
   isActiveReminder,
@@ -24,13 +24,14 @@ import { listApprovedLineStaff } from './staff.repository.ts';
 export const REMIND_QUEUE = 'shift.remind';
 export const PLAN_QUEUE = 'shift.plan-reminders';
 
-export type RemindPayload = {
-  clientId: number;
-  storeId: number;
-  periodKey: string;
-  n: number;
-  fireAt: string;
-};
+export const remindPayloadSchema = z.object({
+  clientId: z.number().int().positive(),
+  storeId: z.number().int().positive(),
+  periodKey: z.string(),
+  n: z.number().int().positive(),
+  fireAt: z.string(),
+});
+export type RemindPayload = z.output<typeof remindPayloadSchema>;
 
 export const remindKey = (storeId: number, periodKey: string, n: number) =>
   `shift-remind:${storeId}:${periodKey}:${n}`;
@@ -103,8 +104,14 @@ export async function staffYetToSubmit(db: Db, store: ShiftStoreRow, period: Per
  * rule, same reminder, same instant, still published), then records SHIFT_SUBMISSION_REMIND with the
  * staff who have not submitted. The message itself goes out through the notifications work.
  */
-export async function runReminder(db: Db, payload: RemindPayload, log: FastifyBaseLogger): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function runReminder({
+  ctx,
+  input: payload,
+}: {
+  ctx: Pick<JobContext, 'db' | 'log'>;
+  input: RemindPayload;
+}): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
     const store = await findShiftStore(tx, payload.clientId, payload.storeId);
     if (!store) return;
     const scope = { clientId: store.clientId, storeId: store.id };
@@ -118,7 +125,7 @@ export async function runReminder(db: Db, payload: RemindPayload, log: FastifyBa
       isActiveReminder(reminder) &&
       reminderFireAt(period, reminder, store.timeZone).toISOString() === payload.fireAt;
     if (!current || !period) {
-      log.info({ payload }, 'shift reminder skipped: its setting changed');
+      ctx.log.info({ payload }, 'shift reminder skipped: its setting changed');
       return;
     }
     const recipients = await staffYetToSubmit(tx, store, period);

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as hours from './hours.service.ts';
 import * as liff from './liff.service.ts';
-import { PLAN_QUEUE, REMIND_QUEUE, runDailyPlanning, runReminder, type RemindPayload } from './reminders.ts';
 import * as rules from './rules.service.ts';
 import * as settings from './settings.service.ts';
 import * as shifts from './shifts.service.ts';
@@ -13,13 +12,6 @@ const auth = (request: FastifyRequest) => request.headers.authorization;
 
 /** /shift/api/v1: the back-office shift pages and the shift mini-app. */
 export function shiftRoutes(app: FastifyInstance) {
-  // Reminders: a job per reminder and period, and a daily planner that keeps them planned ahead.
-  app.jobs.define(REMIND_QUEUE, {
-    maxAttempts: 5,
-    handler: (payload, job) => runReminder(job.db, payload as RemindPayload, job.log),
-  });
-  app.jobs.define(PLAN_QUEUE, { handler: (_payload, job) => runDailyPlanning(job.db, job.clock.now()) });
-
   // stores and settings
   route(app, e.listStores, ({ query }, { ctx }) => settings.listStores({ ctx, input: query }));
   route(app, e.getStore, ({ params }, { ctx }) => settings.getStore({ ctx, input: params }));

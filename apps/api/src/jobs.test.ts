@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from './db/schema/index.ts';
+import { defineAllJobs, queueRecurringJobs } from './jobs.ts';
+import { createJobRunner, enqueueJob } from './platform/jobs.ts';
+import { HOUSEKEEPING_QUEUE } from './platform/housekeeping.jobs.ts';
+import { PLAN_QUEUE } from './modules/shift/reminders.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the jobs of a worker-only process', () => {
+  it('a runner with every queue defined and no HTTP app runs the modules and platform jobs', async () => {
+    // What worker.ts builds: a runner on the database, the queues of jobs.ts, no routes.
+    const worker = createJobRunner({ db: t.db, log: t.app.log, clock: t.clock });
+    defineAllJobs(worker, { config: t.config });
+    await queueRecurringJobs(t.db, t.clock);
+    await enqueueJob(t.db, { queue: PLAN_QUEUE, payload: {}, runAt: t.clock.now() });
+    expect(await worker.runDue()).toBe(2);
+    const done = await t.db.select().from(jobs).where(eq(jobs.status, 'DONE'));
+    expect(done.map((j) => j.queue).sort()).toEqual([HOUSEKEEPING_QUEUE, PLAN_QUEUE].sort());
+  });
+});

@@ -1,0 +1,26 @@
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './platform/clock.ts';
+import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeeping.jobs.ts';
+import type { JobRunner } from './platform/jobs.ts';
+import { defineMailJobs } from './platform/mail.jobs.ts';
+import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
+import { defineLineWebhookJobs } from './modules/line-webhook/line-webhook.jobs.ts';
+import { defineShiftJobs } from './modules/shift/shift.jobs.ts';
+
+/**
+ * Every queue of the product, defined on one job runner, apart from HTTP: buildApp calls it for the
+ * API process, worker.ts for a process that only runs jobs. A new module adds its <module>.jobs.ts here.
+ */
+export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): void {
+  defineMailJobs(jobs, deps.config);
+  defineHousekeepingJobs(jobs, deps.config);
+  defineFriendJobs(jobs, deps.config);
+  defineLineWebhookJobs(jobs, deps.config);
+  defineShiftJobs(jobs);
+}
+
+/** Start-up: make sure the recurring jobs are queued (once per installation, by dedupe key). */
+export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
+  await queueHousekeeping(db, clock.now(), { now: true });
+}

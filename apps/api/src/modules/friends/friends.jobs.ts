@@ -1,0 +1,13 @@
+import type { Config } from '../../config/env.ts';
+import type { JobRunner } from '../../platform/jobs.ts';
+import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
+import { deliverMessage, PUSH_MAX_ATTEMPTS, pushMessagePayloadSchema } from './message-outbox.ts';
+
+/** The friends module's queues: the outbox of one-to-one messages to LINE. */
+export function defineFriendJobs(jobs: JobRunner, config: Config): void {
+  jobs.define(PUSH_MESSAGE_QUEUE, {
+    payload: pushMessagePayloadSchema,
+    maxAttempts: PUSH_MAX_ATTEMPTS,
+    handler: (input, job) => deliverMessage({ ctx: { ...job, config }, input }),
+  });
+}

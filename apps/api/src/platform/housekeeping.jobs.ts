@@ -1,0 +1,44 @@
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { deleteFinishedJobs, enqueueJob, type JobRunner } from './jobs.ts';
+import { deleteDeliveredMail } from './mail.ts';
+import { deleteExpiredSessions } from './sessions.ts';
+
+export const HOUSEKEEPING_QUEUE = 'platform.housekeeping';
+const EVERY_MS = 3600_000;
+/** DONE jobs are kept a while for reading; their dedupe keys name past instants, so none comes back. */
+const DONE_JOBS_KEPT_MS = 30 * 86_400_000;
+const SENT_MAIL_KEPT_MS = 90 * 86_400_000;
+
+/** Expired sessions, DONE jobs and delivered mail past their keeping time. */
+export async function runHousekeeping(db: Db, now: Date, config: Config) {
+  await deleteExpiredSessions(db, now, config);
+  const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - DONE_JOBS_KEPT_MS));
+  const mail = await deleteDeliveredMail(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
+  return { jobs, mail };
+}
+
+/**
+ * Queue the housekeeping run of the hour after `now` (or of this hour with `now: true`). One job per
+ * hour in the whole installation, by dedupe key, however many processes start or run it.
+ */
+export async function queueHousekeeping(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
+  const slot = Math.floor(at.getTime() / EVERY_MS) + (options.now ? 0 : 1);
+  await enqueueJob(db, {
+    queue: HOUSEKEEPING_QUEUE,
+    payload: {},
+    runAt: options.now ? at : new Date(slot * EVERY_MS),
+    dedupeKey: `${HOUSEKEEPING_QUEUE}:${slot}`,
+  });
+}
+
+export function defineHousekeepingJobs(jobs: JobRunner, config: Config): void {
+  jobs.define(HOUSEKEEPING_QUEUE, {
+    handler: async (_payload, job) => {
+      const now = job.clock.now();
+      const removed = await runHousekeeping(job.db, now, config);
+      job.log.info(removed, 'housekeeping done');
+      await queueHousekeeping(job.db, now);
+    },
+  });
+}
