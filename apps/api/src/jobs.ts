@@ -1,6 +1,7 @@
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './platform/clock.ts';
+import { createEventSubscriptions, type EventSubscriptions } from './platform/events.ts';
 import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeeping.jobs.ts';
 import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
@@ -12,12 +13,15 @@ import { defineShiftJobs } from './modules/shift/shift.jobs.ts';
  * Every queue of the product, defined on one job runner, apart from HTTP: buildApp calls it for the
  * API process, worker.ts for a process that only runs jobs. A new module adds its <module>.jobs.ts here.
  */
-export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): void {
+export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventSubscriptions {
+  // The one reader of domain events; a module subscribes to topics in its <module>.jobs.ts.
+  const events = createEventSubscriptions(jobs);
   defineMailJobs(jobs, deps.config);
   defineHousekeepingJobs(jobs, deps.config);
   defineFriendJobs(jobs, deps.config);
   defineLineWebhookJobs(jobs, deps.config);
   defineShiftJobs(jobs);
+  return events;
 }
 
 /** Start-up: make sure the recurring jobs are queued (once per installation, by dedupe key). */

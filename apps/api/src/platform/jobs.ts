@@ -67,8 +67,12 @@ export async function deleteFinishedJobs(db: Db, finishedBefore: Date): Promise<
 
 const defaultBackoff = (attempts: number) => Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 
+/** Runs before each claim, to turn rows of elsewhere into jobs (the domain-event fan-out). */
+export type JobFeeder = (ctx: Pick<JobContext, 'db' | 'log' | 'clock'>) => Promise<void>;
+
 export type JobRunner = {
   define: <P>(queue: string, definition: JobDefinition<P>) => void;
+  addFeeder: (feeder: JobFeeder) => void;
   /** Claim and run the jobs due now; answers how many ran. Tests call it directly. */
   runDue: (limit?: number) => Promise<number>;
   start: (intervalMs?: number) => void;
@@ -88,6 +92,7 @@ export function createJobRunner(options: {
   const { db, log, clock } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const definitions = new Map<string, JobDefinition<unknown>>();
+  const feeders: JobFeeder[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -172,6 +177,7 @@ export function createJobRunner(options: {
   };
 
   const runDue = async (limit = 20) => {
+    for (const feed of feeders) await feed({ db, log, clock });
     const claimed = await claim(limit);
     for (const job of claimed) await runOne(job);
     return claimed.length;
@@ -180,6 +186,9 @@ export function createJobRunner(options: {
   return {
     define: (queue, definition) => {
       definitions.set(queue, definition as JobDefinition<unknown>);
+    },
+    addFeeder: (feeder) => {
+      feeders.push(feeder);
     },
     runDue,
     start: (intervalMs = 1000) => {

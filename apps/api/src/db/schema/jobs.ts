@@ -53,7 +53,7 @@ export const domainEvents = pgTable(
     storeId: integer('store_id'),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set by the notifications work once it has handled the event. */
+    /** Set when platform/events.ts has fanned the event out to its subscribers' delivery jobs. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [
