@@ -140,7 +140,7 @@ const entries: Record<string, Entry> = {
     kind: 'tenant',
     build: (_x, actor) => {
       const oldPassword = passwords.get(actor.userId) ?? TEST_PASSWORD;
-      const newPassword = `New-pass${unique()}!`;
+      const newPassword = `New-pass1${unique()}!`; // the digit: unique() may have none
       passwords.set(actor.userId, newPassword);
       return { body: { oldPassword, newPassword } };
     },
