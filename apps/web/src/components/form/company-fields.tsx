@@ -1,10 +1,8 @@
 import Grid from '@mui/material/Grid';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useFormContext, type FieldValues } from 'react-hook-form';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { prefectures } from '../../config/prefectures.ts';
-import { registerField, useFieldErrorProps } from '../../lib/form-field.ts';
-import { PasswordField } from './password-field.tsx';
+import { FormPasswordField, FormTextField } from './form-fields.tsx';
 
 /**
  * Field groups shared by every form about a company (sign-up, client create and edit, company settings,
@@ -12,16 +10,9 @@ import { PasswordField } from './password-field.tsx';
  * form's values ('client.address', 'contactPerson', '' for the root).
  */
 function useField(prefix: string) {
-  const { register, formState } = useFormContext<FieldValues>();
-  const fieldProps = useFieldErrorProps(formState.errors);
   const name = (leaf: string) => (prefix ? `${prefix}.${leaf}` : leaf);
   return (leaf: string, label: string, extra: TextFieldProps = {}, hint?: string) => (
-    <TextField
-      label={label}
-      {...registerField(register, name(leaf))}
-      {...fieldProps(name(leaf), hint)}
-      {...extra}
-    />
+    <FormTextField name={name(leaf)} label={label} hint={hint} {...extra} />
   );
 }
 
@@ -43,8 +34,6 @@ export function CompanyNameFields({ prefix }: { prefix: string }) {
 export function AddressFields({ prefix }: { prefix: string }) {
   const { t, i18n } = useTranslation();
   const field = useField(prefix);
-  const { register, formState } = useFormContext<FieldValues>();
-  const fieldProps = useFieldErrorProps(formState.errors);
   const prefectureName = prefix ? `${prefix}.prefecture` : 'prefecture';
   return (
     <>
@@ -57,12 +46,11 @@ export function AddressFields({ prefix }: { prefix: string }) {
         )}
       </Grid>
       <Grid size={{ xs: 12, sm: 8 }}>
-        <TextField
+        <FormTextField
+          name={prefectureName}
           select
           label={t('fields.prefecture')}
           required
-          {...registerField(register, prefectureName)}
-          {...fieldProps(prefectureName)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{t('fields.prefecturePlaceholder')}</option>
@@ -71,7 +59,7 @@ export function AddressFields({ prefix }: { prefix: string }) {
               {i18n.resolvedLanguage === 'en' ? p.en : p.ja}
             </option>
           ))}
-        </TextField>
+        </FormTextField>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         {field('city', t('fields.city'), { required: true, autoComplete: 'address-level2' })}
@@ -84,48 +72,81 @@ export function AddressFields({ prefix }: { prefix: string }) {
   );
 }
 
-export function ContactPersonFields({ prefix }: { prefix: string }) {
+/** `isOwnDetails`: the person typing is the contact person, so the browser may fill in their own details. */
+export function ContactPersonFields({
+  prefix,
+  isOwnDetails = false,
+}: {
+  prefix: string;
+  isOwnDetails?: boolean;
+}) {
   const { t } = useTranslation();
   const field = useField(prefix);
+  const auto = (token: string) => (isOwnDetails ? { autoComplete: token } : {});
   return (
     <>
-      <Grid size={{ xs: 6 }}>{field('lastName', t('fields.lastName'), { required: true })}</Grid>
-      <Grid size={{ xs: 6 }}>{field('firstName', t('fields.firstName'), { required: true })}</Grid>
+      <Grid size={{ xs: 6 }}>
+        {field('lastName', t('fields.lastName'), { required: true, ...auto('family-name') })}
+      </Grid>
+      <Grid size={{ xs: 6 }}>
+        {field('firstName', t('fields.firstName'), { required: true, ...auto('given-name') })}
+      </Grid>
       <Grid size={{ xs: 6 }}>{field('lastNameKana', t('fields.lastNameKana'))}</Grid>
       <Grid size={{ xs: 6 }}>{field('firstNameKana', t('fields.firstNameKana'))}</Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        {field('email', t('fields.email'), { required: true, type: 'email' })}
+        {field('email', t('fields.email'), { required: true, type: 'email', ...auto('email') })}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        {field('phoneNumber', t('fields.phoneNumber'), { required: true, type: 'tel' })}
+        {field('phoneNumber', t('fields.phoneNumber'), { required: true, type: 'tel', ...auto('tel') })}
       </Grid>
     </>
   );
 }
 
-/** The owner user of a new client: names, login e-mail and the first password. */
-export function OwnerUserFields({ prefix }: { prefix: string }) {
+/**
+ * The owner user of a new client: names, login e-mail and the first password. With
+ * `passwordConfirmationName` the owner is the one typing (sign-up): their own password, typed twice.
+ */
+export function OwnerUserFields({
+  prefix,
+  passwordConfirmationName,
+}: {
+  prefix: string;
+  passwordConfirmationName?: string;
+}) {
   const { t } = useTranslation();
   const field = useField(prefix);
-  const { register, formState } = useFormContext<FieldValues>();
-  const fieldProps = useFieldErrorProps(formState.errors);
-  const passwordName = `${prefix}.password`;
+  const isOwnAccount = passwordConfirmationName !== undefined;
   return (
     <>
       <Grid size={{ xs: 6 }}>{field('lastName', t('fields.lastName'), { required: true })}</Grid>
       <Grid size={{ xs: 6 }}>{field('firstName', t('fields.firstName'), { required: true })}</Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        {field('email', t('fields.loginEmail'), { required: true, type: 'email', autoComplete: 'off' })}
+      <Grid size={isOwnAccount ? 12 : { xs: 12, sm: 6 }}>
+        {field('email', t('fields.loginEmail'), {
+          required: true,
+          type: 'email',
+          autoComplete: isOwnAccount ? 'username' : 'off',
+        })}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <PasswordField
-          label={t('fields.initialPassword')}
+        <FormPasswordField
+          name={`${prefix}.password`}
+          label={isOwnAccount ? t('fields.password') : t('fields.initialPassword')}
+          hint={t('fields.passwordHint')}
           required
           autoComplete="new-password"
-          {...registerField(register, passwordName)}
-          {...fieldProps(passwordName, t('fields.passwordHint'))}
         />
       </Grid>
+      {passwordConfirmationName && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormPasswordField
+            name={passwordConfirmationName}
+            label={t('fields.passwordConfirmation')}
+            required
+            autoComplete="new-password"
+          />
+        </Grid>
+      )}
     </>
   );
 }
@@ -145,4 +166,27 @@ export const emptyContactPerson = () => ({
   firstNameKana: '',
   email: '',
   phoneNumber: '',
+});
+
+type ContactPersonValue = ReturnType<typeof emptyContactPerson>;
+
+/** A stored contact person as form values (absent kana become empty fields). */
+export const contactPersonValues = (
+  contact:
+    | (Omit<ContactPersonValue, 'lastNameKana' | 'firstNameKana'> & {
+        lastNameKana: string | null;
+        firstNameKana: string | null;
+      })
+    | null,
+): ContactPersonValue =>
+  contact
+    ? { ...contact, lastNameKana: contact.lastNameKana ?? '', firstNameKana: contact.firstNameKana ?? '' }
+    : emptyContactPerson();
+
+/** A stored address as form values (no building becomes an empty field). */
+export const addressValues = (
+  address: Omit<ReturnType<typeof emptyAddress>, 'building'> & { building: string | null },
+) => ({
+  ...address,
+  building: address.building ?? '',
 });

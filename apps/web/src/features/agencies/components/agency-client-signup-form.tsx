@@ -2,20 +2,12 @@ import { agencyClientSignupBodySchema, type AgencyClientSignupBody } from '@app/
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  AddressFields,
-  CompanyNameFields,
-  ContactPersonFields,
-  OwnerUserFields,
-  emptyAddress,
-  emptyContactPerson,
-} from '../../../components/form/company-fields.tsx';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { FormSection } from '../../../components/form/form-section.tsx';
-import { setServerErrors } from '../../../lib/form-errors.ts';
+import { ClientSignupSections, FormStack } from '../../../components/form/client-signup-sections.tsx';
+import { emptyAddress, emptyContactPerson } from '../../../components/form/company-fields.tsx';
+import { ServerForm } from '../../../components/form/server-form.tsx';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 
 const emptyValues = (): AgencyClientSignupBody => ({
   client: { companyName: '', companyNameKana: '', address: emptyAddress() },
@@ -35,47 +27,24 @@ export function AgencyClientSignupForm({
     resolver: zodResolver(agencyClientSignupBodySchema),
     defaultValues,
   });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const submit = handleSubmit(async (values) => {
-    try {
+  const submit = useServerSubmit(form, {
+    defaultValues,
+    onSubmit: async (values) => {
       await onSubmit(values);
-      reset(emptyValues());
-    } catch (error) {
-      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
-    }
+      form.reset(emptyValues());
+    },
   });
+  const { isSubmitting } = form.formState;
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('signupLink.formTitle')}>
-        <FormAlert message={errors.root?.server?.message} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-          <FormSection title={t('signup.company')}>
-            <CompanyNameFields prefix="client" />
-          </FormSection>
-          <Divider />
-          <FormSection title={t('signup.address')}>
-            <AddressFields prefix="client.address" />
-          </FormSection>
-          <Divider />
-          <FormSection title={t('signup.contactPerson')} description={t('signup.contactPersonHint')}>
-            <ContactPersonFields prefix="contactPerson" />
-          </FormSection>
-          <Divider />
-          <FormSection title={t('signup.owner')} description={t('signupLink.ownerHint')}>
-            <OwnerUserFields prefix="user" />
-          </FormSection>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" loading={isSubmitting}>
-              {t('signupLink.submit')}
-            </Button>
-          </Box>
+    <ServerForm form={form} onSubmit={submit} label={t('signupLink.formTitle')}>
+      <FormStack>
+        <ClientSignupSections ownerHint={t('signupLink.ownerHint')} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            {t('signupLink.submit')}
+          </Button>
         </Box>
-      </form>
-    </FormProvider>
+      </FormStack>
+    </ServerForm>
   );
 }

@@ -1,17 +1,15 @@
 import { passwordSchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PasswordField } from '../../../components/form/password-field.tsx';
+import { FormPasswordField, SubmitButton } from '../../../components/form/form-fields.tsx';
+import { ServerForm } from '../../../components/form/server-form.tsx';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 import { webMessages } from '../../../lib/translate-message.ts';
 import { usePasswordConfirmMutation } from '../api/account.api.ts';
-import { FormAlert } from './form-alert.tsx';
 
 /** The contract's password rule, typed twice. */
 const newPasswordFormSchema = z
@@ -20,6 +18,8 @@ const newPasswordFormSchema = z
     message: webMessages.passwordMismatch,
     path: ['passwordConfirmation'],
   });
+
+const defaultValues = { password: '', passwordConfirmation: '' };
 
 export function PasswordResetConfirmForm({
   token,
@@ -32,50 +32,37 @@ export function PasswordResetConfirmForm({
 }) {
   const { t } = useTranslation();
   const confirm = usePasswordConfirmMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: '', passwordConfirmation: '' },
-  });
-  const fieldProps = useFieldErrorProps(errors);
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
+  const form = useForm({ resolver: zodResolver(newPasswordFormSchema), defaultValues });
+  const onSubmit = useServerSubmit(form, {
+    defaultValues,
+    onSubmit: async ({ password }) => {
       await confirm.mutateAsync({ password, token });
       onSuccess();
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) return onInvalidToken();
-      if (!applyServerFieldErrors(error, setError, ['password'])) {
-        setError('root.server', { message: isApiError(error) ? error.message : t('errors.unexpected') });
-      }
-    }
+    },
+    // A used or expired link: the page offers a new one instead of the form.
+    onFailure: (error) => {
+      if (!isApiError(error) || error.status !== 401) return false;
+      onInvalidToken();
+      return true;
+    },
   });
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert message={errors.root?.server?.message} />
+    <ServerForm form={form} onSubmit={onSubmit}>
       <Stack spacing={2.5}>
-        <PasswordField
+        <FormPasswordField
+          name="password"
           label={t('fields.newPassword')}
+          hint={t('fields.passwordHint')}
           autoComplete="new-password"
           autoFocus
-          {...registerField(register, 'password')}
-          {...fieldProps('password', t('fields.passwordHint'))}
         />
-        <PasswordField
+        <FormPasswordField
+          name="passwordConfirmation"
           label={t('fields.passwordConfirmation')}
           autoComplete="new-password"
-          {...registerField(register, 'passwordConfirmation')}
-          {...fieldProps('passwordConfirmation')}
         />
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-          {t('passwordResetConfirm.submit')}
-        </Button>
+        <SubmitButton size="large">{t('passwordResetConfirm.submit')}</SubmitButton>
       </Stack>
-    </form>
+    </ServerForm>
   );
 }

@@ -2,64 +2,36 @@ import { passwordResetBodySchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
+import { FormTextField, SubmitButton } from '../../../components/form/form-fields.tsx';
+import { ServerForm } from '../../../components/form/server-form.tsx';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { usePasswordResetMutation } from '../api/account.api.ts';
-import { FormAlert } from './form-alert.tsx';
+
+const defaultValues = { email: '' };
 
 /** Asks for a reset link; the answer is the same whether the address exists or not. */
 export function PasswordResetRequestForm() {
   const { t } = useTranslation();
   const reset = usePasswordResetMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordResetBodySchema), defaultValues: { email: '' } });
-  const fieldProps = useFieldErrorProps(errors);
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await reset.mutateAsync(body);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email'])) {
-        setError('root.server', { message: isApiError(error) ? error.message : t('errors.unexpected') });
-      }
-    }
-  });
+  const form = useForm({ resolver: zodResolver(passwordResetBodySchema), defaultValues });
+  const onSubmit = useServerSubmit(form, { defaultValues, onSubmit: (body) => reset.mutateAsync(body) });
 
   if (reset.isSuccess) {
     return (
       <Alert icon={<MarkEmailReadOutlined />} severity="success" role="status">
-        {t('passwordReset.sent', { email: getValues('email') })}
+        {t('passwordReset.sent', { email: form.getValues('email') })}
       </Alert>
     );
   }
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert message={errors.root?.server?.message} />
+    <ServerForm form={form} onSubmit={onSubmit}>
       <Stack spacing={2.5}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...registerField(register, 'email')}
-          {...fieldProps('email')}
-        />
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-          {t('passwordReset.submit')}
-        </Button>
+        <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
+        <SubmitButton size="large">{t('passwordReset.submit')}</SubmitButton>
       </Stack>
-    </form>
+    </ServerForm>
   );
 }

@@ -1,37 +1,21 @@
 import { verifyEmailResendBodySchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
+import { FormTextField, SubmitButton } from '../../../components/form/form-fields.tsx';
+import { ServerForm } from '../../../components/form/server-form.tsx';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { useVerifyEmailResendMutation } from '../api/account.api.ts';
-import { FormAlert } from './form-alert.tsx';
+
+const defaultValues = { email: '' };
 
 export function VerifyEmailResendForm() {
   const { t } = useTranslation();
   const resend = useVerifyEmailResendMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(verifyEmailResendBodySchema), defaultValues: { email: '' } });
-  const fieldProps = useFieldErrorProps(errors);
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await resend.mutateAsync(body);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email'])) {
-        setError('root.server', { message: isApiError(error) ? error.message : t('errors.unexpected') });
-      }
-    }
-  });
+  const form = useForm({ resolver: zodResolver(verifyEmailResendBodySchema), defaultValues });
+  const onSubmit = useServerSubmit(form, { defaultValues, onSubmit: (body) => resend.mutateAsync(body) });
 
   if (resend.isSuccess) {
     return (
@@ -41,20 +25,11 @@ export function VerifyEmailResendForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert message={errors.root?.server?.message} />
+    <ServerForm form={form} onSubmit={onSubmit}>
       <Stack spacing={2}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          {...registerField(register, 'email')}
-          {...fieldProps('email')}
-        />
-        <Button type="submit" variant="outlined" loading={isSubmitting}>
-          {t('verifyEmail.resend')}
-        </Button>
+        <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" />
+        <SubmitButton variant="outlined">{t('verifyEmail.resend')}</SubmitButton>
       </Stack>
-    </form>
+    </ServerForm>
   );
 }

@@ -11,21 +11,16 @@ import { useTranslation } from 'react-i18next';
 import {
   AddressFields,
   ContactPersonFields,
-  emptyContactPerson,
+  addressValues,
+  contactPersonValues,
 } from '../../../components/form/company-fields.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
-import { setServerErrors } from '../../../lib/form-errors.ts';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 
 const valuesOf = (client: Client): UpdateClientDataBody => ({
-  address: { ...client.address, building: client.address.building ?? '' },
-  contactPerson: client.contactPerson
-    ? {
-        ...client.contactPerson,
-        lastNameKana: client.contactPerson.lastNameKana ?? '',
-        firstNameKana: client.contactPerson.firstNameKana ?? '',
-      }
-    : emptyContactPerson(),
+  address: addressValues(client.address),
+  contactPerson: contactPersonValues(client.contactPerson),
 });
 
 /** 会社情報: the company's address and contact person (the name and contract are the operator's to change). */
@@ -42,20 +37,14 @@ export function CompanySettingsForm({
     resolver: zodResolver(updateClientDataBodySchema),
     defaultValues,
   });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
-  const submit = handleSubmit(async (values) => {
-    try {
+  const submit = useServerSubmit(form, {
+    defaultValues,
+    onSubmit: async (values) => {
       await onSubmit(values);
-      reset(values);
-    } catch (error) {
-      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
-    }
+      form.reset(values);
+    },
   });
+  const { errors, isSubmitting, isDirty } = form.formState;
   return (
     <FormProvider {...form}>
       <Card>
@@ -69,7 +58,7 @@ export function CompanySettingsForm({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
             {t('companySettings.nameHint')}
           </Typography>
-          <form onSubmit={(e) => void submit(e)} noValidate>
+          <form onSubmit={submit} noValidate>
             <FormAlert message={errors.root?.server?.message} />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
               <FormSection title={t('signup.address')}>

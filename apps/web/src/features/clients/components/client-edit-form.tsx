@@ -10,41 +10,27 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '../../../components/form/client-signup-sections.tsx';
 import {
   AddressFields,
   CompanyNameFields,
   ContactPersonFields,
-  emptyContactPerson,
+  addressValues,
+  contactPersonValues,
 } from '../../../components/form/company-fields.tsx';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { ServerForm } from '../../../components/form/server-form.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
-import { setServerErrors } from '../../../lib/form-errors.ts';
-import { useFieldErrorProps } from '../../../lib/form-field.ts';
-import { optionalNumber, type AgencyOption } from './client-create-form.tsx';
+import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
+import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
+import { ClientContractFields, type AgencyOption } from './client-contract-fields.tsx';
 
-type ClientEditValues = {
-  companyName: string;
-  companyNameKana: string;
-  address: { postalCode: string; prefecture: string; city: string; addressOther: string; building: string };
-  contactPerson: ReturnType<typeof emptyContactPerson>;
-  monthlyFee: number;
-  paymentStatus: ClientDetail['paymentStatus'];
-  agencyId: number | null;
-};
-
-const valuesOf = (client: ClientDetail): ClientEditValues => ({
+const valuesOf = (client: ClientDetail) => ({
   companyName: client.companyName,
   companyNameKana: client.companyNameKana,
-  address: { ...client.address, building: client.address.building ?? '' },
-  contactPerson: client.contactPerson
-    ? {
-        ...client.contactPerson,
-        lastNameKana: client.contactPerson.lastNameKana ?? '',
-        firstNameKana: client.contactPerson.firstNameKana ?? '',
-      }
-    : emptyContactPerson(),
+  address: addressValues(client.address),
+  contactPerson: contactPersonValues(client.contactPerson),
   monthlyFee: client.monthlyFee,
   paymentStatus: client.paymentStatus,
   agencyId: client.agencyId,
@@ -64,96 +50,54 @@ export function ClientEditForm({
 }) {
   const { t } = useTranslation();
   const defaultValues = valuesOf(client);
-  const form = useForm<UpdateClientBody>({
-    resolver: zodResolver(updateClientBodySchema),
-    defaultValues,
-  });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
+  const form = useForm<UpdateClientBody>({ resolver: zodResolver(updateClientBodySchema), defaultValues });
+  const submit = useServerSubmit(form, { defaultValues, onSubmit });
+  const { errors, isSubmitting } = form.formState;
   const fieldProps = useFieldErrorProps(errors);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
-    }
-  });
-  const feeField = register('monthlyFee', { setValueAs: optionalNumber });
-  const agencyField = register('agencyId', { setValueAs: (v) => optionalNumber(v) ?? null });
-  const paymentField = register('paymentStatus');
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <FormAlert message={errors.root?.server?.message ?? errors.root?.message} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-          <FormSection title={t('signup.company')}>
-            <CompanyNameFields prefix="" />
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                label={t('clients.monthlyFee')}
-                type="number"
-                required
-                {...feeField}
-                inputRef={feeField.ref}
-                {...fieldProps('monthlyFee', t('clients.monthlyFeeHint'))}
-                slotProps={{ htmlInput: { min: 0, step: 100 } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                select
-                label={t('clients.paymentStatus')}
-                {...paymentField}
-                inputRef={paymentField.ref}
-                {...fieldProps('paymentStatus')}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                {paymentStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`paymentStatus.${s}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                select
-                label={t('clients.agency')}
-                {...agencyField}
-                inputRef={agencyField.ref}
-                {...fieldProps('agencyId')}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('clients.noAgency')}</option>
-                {agencies.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-          </FormSection>
-          <Divider />
-          <FormSection title={t('signup.address')}>
-            <AddressFields prefix="address" />
-          </FormSection>
-          <Divider />
-          <FormSection title={t('signup.contactPerson')}>
-            <ContactPersonFields prefix="contactPerson" />
-          </FormSection>
-          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
-            <Button onClick={onCancel}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={isSubmitting}>
-              {t('common.save')}
-            </Button>
-          </Box>
+    <ServerForm form={form} onSubmit={submit}>
+      <FormStack>
+        <FormSection title={t('signup.company')}>
+          <CompanyNameFields prefix="" />
+          <ClientContractFields
+            feeName="monthlyFee"
+            agencyName="agencyId"
+            agencies={agencies}
+            isAgencyNullable
+            columns={4}
+          />
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              select
+              label={t('clients.paymentStatus')}
+              {...registerField(form.register, 'paymentStatus')}
+              {...fieldProps('paymentStatus')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {paymentStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {t(`paymentStatus.${s}`)}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        </FormSection>
+        <Divider />
+        <FormSection title={t('signup.address')}>
+          <AddressFields prefix="address" />
+        </FormSection>
+        <Divider />
+        <FormSection title={t('signup.contactPerson')}>
+          <ContactPersonFields prefix="contactPerson" />
+        </FormSection>
+        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            {t('common.save')}
+          </Button>
         </Box>
-      </form>
-    </FormProvider>
+      </FormStack>
+    </ServerForm>
   );
 }
