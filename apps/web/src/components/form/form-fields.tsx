@@ -1,20 +1,31 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useFormContext, type FieldValues } from 'react-hook-form';
-import { registerField, useFieldErrorProps } from '../../lib/form-field.ts';
+import { useFormContext, type FieldValues, type RegisterOptions } from 'react-hook-form';
+import { useFieldErrorProps } from '../../lib/form-field.ts';
 import { PasswordField } from './password-field.tsx';
 
 type FieldProps = Omit<TextFieldProps, 'name'> & { name: string; hint?: string };
 
-function useRegistered(name: string, hint: string | undefined) {
+/** Optional numbers: '' means "not set". */
+export const optionalNumber = (v: unknown) =>
+  v === '' || v === null || v === undefined ? undefined : Number(v);
+
+function useRegistered(name: string, hint: string | undefined, options?: RegisterOptions) {
   const { register, formState } = useFormContext<FieldValues>();
   const fieldProps = useFieldErrorProps(formState.errors);
-  return { ...registerField(register, name), ...fieldProps(name, hint) };
+  const { ref, ...rest } = register(name, options);
+  return { ...rest, inputRef: ref, ...fieldProps(name, hint) };
 }
 
 /** A text field of the surrounding <ServerForm> (or FormProvider): registered, with its error or hint. */
 export function FormTextField({ name, hint, ...props }: FieldProps) {
   return <TextField {...props} {...useRegistered(name, hint)} />;
+}
+
+/** A number (a box, or a select of ids) of the surrounding form; empty is `emptyAs` (undefined unless given). */
+export function FormNumberField({ name, hint, emptyAs, ...props }: FieldProps & { emptyAs?: null }) {
+  const registered = useRegistered(name, hint, { setValueAs: (v) => optionalNumber(v) ?? emptyAs });
+  return <TextField type={props.select ? undefined : 'number'} {...props} {...registered} />;
 }
 
 /** A password field of the surrounding form, with the show / hide button. */

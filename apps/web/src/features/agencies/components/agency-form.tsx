@@ -5,15 +5,14 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormStack } from '../../../components/form/client-signup-sections.tsx';
 import { AddressFields, emptyAddress } from '../../../components/form/company-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
+import { FormNumberField, FormTextField } from '../../../components/form/form-fields.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
-import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 const valuesOf = (agency: Agency | undefined): CreateAgencyBody =>
   agency
@@ -42,32 +41,20 @@ export function AgencyForm({
   const defaultValues = valuesOf(agency);
   const form = useForm<CreateAgencyBody>({ resolver: zodResolver(createAgencyBodySchema), defaultValues });
   const submit = useServerSubmit(form, { defaultValues, onSubmit });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-  const fieldProps = useFieldErrorProps(errors);
-  const rateField = register('marginRate', { setValueAs: (v) => (v === '' ? undefined : Number(v)) });
+  const { isSubmitting } = form.formState;
   return (
     <ServerForm form={form} onSubmit={submit}>
       <FormStack>
         <FormSection title={t('agencies.basics')}>
           <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField
-              label={t('agencies.name')}
-              required
-              {...registerField(register, 'name')}
-              {...fieldProps('name')}
-            />
+            <FormTextField name="name" label={t('agencies.name')} required />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
+            <FormNumberField
+              name="marginRate"
               label={t('agencies.marginRate')}
-              type="number"
+              hint={t('agencies.marginRateHint')}
               required
-              {...rateField}
-              inputRef={rateField.ref}
-              {...fieldProps('marginRate', t('agencies.marginRateHint'))}
               slotProps={{
                 htmlInput: { min: 0, max: 100, step: 0.01 },
                 input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },

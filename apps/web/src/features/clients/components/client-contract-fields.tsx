@@ -1,14 +1,8 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import { useFormContext, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorProps } from '../../../lib/form-field.ts';
+import { FormNumberField } from '../../../components/form/form-fields.tsx';
 
 export type AgencyOption = { id: number; name: string };
-
-/** Optional numbers: '' means "not set". */
-export const optionalNumber = (v: unknown) =>
-  v === '' || v === null || v === undefined ? undefined : Number(v);
 
 /**
  * What the operator sets on a client (create and edit): the monthly fee and the agency, at `feeName`
@@ -29,32 +23,24 @@ export function ClientContractFields({
   columns?: number;
 }) {
   const { t } = useTranslation();
-  const { register, formState } = useFormContext<FieldValues>();
-  const fieldProps = useFieldErrorProps(formState.errors);
-  const feeField = register(feeName, { setValueAs: optionalNumber });
-  const agencyField = register(agencyName, {
-    setValueAs: (v) => optionalNumber(v) ?? (isAgencyNullable ? null : undefined),
-  });
+  const emptyAs = isAgencyNullable ? null : undefined;
   return (
     <>
       <Grid size={{ xs: 12, sm: columns }}>
-        <TextField
+        <FormNumberField
+          name={feeName}
           label={t('clients.monthlyFee')}
-          type="number"
+          hint={t('clients.monthlyFeeHint')}
           required
-          {...feeField}
-          inputRef={feeField.ref}
-          {...fieldProps(feeName, t('clients.monthlyFeeHint'))}
           slotProps={{ htmlInput: { min: 0, step: 100 } }}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: columns }}>
-        <TextField
+        <FormNumberField
+          name={agencyName}
+          emptyAs={emptyAs}
           select
           label={t('clients.agency')}
-          {...agencyField}
-          inputRef={agencyField.ref}
-          {...fieldProps(agencyName)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{t('clients.noAgency')}</option>
@@ -63,7 +49,7 @@ export function ClientContractFields({
               {a.name}
             </option>
           ))}
-        </TextField>
+        </FormNumberField>
       </Grid>
     </>
   );
