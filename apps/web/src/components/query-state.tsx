@@ -3,17 +3,11 @@ import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api-client.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PageLoader } from './page-loader.tsx';
-import { ErrorState } from './status-state.tsx';
+import { useQueryFailure, type FailingQuery } from './query-failure.tsx';
 
-type QueryLike<T> = {
-  isPending: boolean;
-  isError: boolean;
-  error: Error | null;
-  data: T | undefined;
-  refetch: () => unknown;
-};
+type QueryLike<T> = FailingQuery & { isPending: boolean; data: T | undefined };
 
-/** Loading, failure (404 as "not found") or the data of one record. */
+/** Loading, failure (404 as "not found") or the data of one record; its failure shows here, not as a toast. */
 export function QueryState<T>({
   query,
   children,
@@ -21,14 +15,11 @@ export function QueryState<T>({
   query: QueryLike<T>;
   children: (data: T) => ReactNode;
 }) {
+  const failure = useQueryFailure(query);
   if (query.isPending) return <PageLoader />;
   if (query.isError || query.data === undefined) {
     if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage embedded />;
-    return (
-      <Card>
-        <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+    return <Card>{failure}</Card>;
   }
   return children(query.data);
 }

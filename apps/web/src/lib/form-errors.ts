@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client.ts';
+import { markErrorShown } from './query-meta.ts';
 
 /** Server paths may read `body.user.email`, `user/email` or `/user/email`; forms use `user.email`. */
 export function toFieldPath(path: string): string {
@@ -40,7 +41,7 @@ export function fieldPaths(values: object, prefix = ''): string[] {
 
 /**
  * After a failed submit: the server's field errors go on their fields; anything else becomes the
- * form-level message (`errors.root.server`).
+ * form-level message (`errors.root.server`). Either way the form shows it, so no toast does.
  */
 export function setServerErrors<T extends FieldValues>(
   error: unknown,
@@ -48,6 +49,7 @@ export function setServerErrors<T extends FieldValues>(
   defaultValues: object,
   fallbackMessage: string,
 ): void {
+  markErrorShown(error);
   if (applyServerFieldErrors(error, setError, fieldPaths(defaultValues))) return;
   setError('root.server', { message: isApiError(error) ? error.message : fallbackMessage });
 }

@@ -13,7 +13,10 @@ import {
   serviceMessages,
   userMessages,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { clientErrorCodes, isApiError } from './api-client.ts';
+import { markErrorShown } from './query-meta.ts';
 
 /** Texts the web app adds for its own client-side rules (kept beside the contract's). */
 export const webMessages = {
@@ -53,5 +56,25 @@ export function useTranslateMessage(): (message: string | undefined) => string {
     if (!message) return '';
     const key = keyOfMessage.get(message);
     return key ? t(key, { defaultValue: message }) : message;
+  };
+}
+
+/** The words for a failure: the server's text in the user's language, or the network / unexpected text. */
+export function errorText(error: unknown, t: TFunction): string {
+  if (isApiError(error) && error.code === clientErrorCodes.network) return t('errors.network');
+  const message = error instanceof Error ? error.message : '';
+  const key = keyOfMessage.get(message);
+  return key ? t(key, { defaultValue: message }) : message || t('errors.unexpected');
+}
+
+/**
+ * For a component that shows a mutation's failure itself (a dialog, a panel): marks the failure as
+ * shown, so no toast repeats it, and gives its words.
+ */
+export function useShowFailure(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return (error) => {
+    markErrorShown(error);
+    return errorText(error, t);
   };
 }

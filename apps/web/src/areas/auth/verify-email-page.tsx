@@ -12,16 +12,18 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../config/routes.ts';
 import { verifyEmailQueryOptions } from '../../features/auth/api/account.api.ts';
 import { VerifyEmailResendForm } from '../../features/auth/components/verify-email-resend-form.tsx';
-import { useTranslateMessage } from '../../lib/translate-message.ts';
+import { useRendersQueryFailure } from '../../lib/query-meta.ts';
+import { errorText } from '../../lib/translate-message.ts';
 import { AuthPageFrame } from './auth-page-frame.tsx';
 
 /** `/verify-email?token=…` — the link of the verification mail; verifies on load. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const verify = useQuery({ ...verifyEmailQueryOptions(token), enabled: token !== '' });
+  // The page answers with the failure itself (the alert below), so no toast repeats it.
+  useRendersQueryFailure(verify);
 
   if (token !== '' && verify.isPending) {
     return (
@@ -60,7 +62,7 @@ export function VerifyEmailPage() {
   return (
     <AuthPageFrame title={t('verifyEmail.title')}>
       <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-        {token === '' ? t('verifyEmail.missingToken') : translate(verify.error?.message)}
+        {token === '' ? t('verifyEmail.missingToken') : errorText(verify.error, t)}
       </Alert>
       <Divider sx={{ mb: 3 }} />
       <Typography variant="h4" component="h2" sx={{ mb: 0.5 }}>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { ErrorState, StatusState } from '../../components/status-state.tsx';
+import { StatusState } from '../../components/status-state.tsx';
 import { paths } from '../../config/routes.ts';
 import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
@@ -17,6 +17,7 @@ import { FriendTable, friendSearchBodyOf } from '../../features/friends/componen
 import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
 import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useQueryFailure } from '../../components/query-failure.tsx';
 
 const FRIEND_LIST_POLL_MS = 15_000;
 
@@ -60,6 +61,7 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
 export function ClientFriendsPage({ session }: { session: Session }) {
   const { t } = useTranslation();
   const accounts = useQuery(lineAccountsQueryOptions());
+  const accountsFailure = useQueryFailure(accounts);
   const lineAccountId = useLineAccountIdParam();
   const [, setSearchParams] = useSearchParams();
   const list = accounts.data?.data ?? [];
@@ -92,9 +94,7 @@ export function ClientFriendsPage({ session }: { session: Session }) {
     return (
       <>
         {header}
-        <Card>
-          <ErrorState message={accounts.error.message} onRetry={() => void accounts.refetch()} />
-        </Card>
+        <Card>{accountsFailure}</Card>
       </>
     );
   }

@@ -40,7 +40,6 @@ import { WebhookPanel } from '../../features/line-accounts/components/webhook-pa
 import { servicesQueryOptions, useLinkServiceMutation } from '../../features/services/api/services.api.ts';
 import { LineAccountServicesPanel } from '../../features/services/components/line-account-services-panel.tsx';
 import { showToast } from '../../lib/toast-store.ts';
-import { useTranslateMessage } from '../../lib/translate-message.ts';
 
 const base = `${paths.client}/line-accounts`;
 /** The detail opens with the account's branding (the theme swap by lineAccountId). */
@@ -114,7 +113,6 @@ function LineAccountDetailPage({ id, session }: { id: number; session: Session }
 
 function LineAccountDetail({ account, session }: { account: LineAccount; session: Session }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: DetailTab = (tabs as readonly string[]).includes(searchParams.get('tab') ?? '')
@@ -175,15 +173,9 @@ function LineAccountDetail({ account, session }: { account: LineAccount; session
               <DeactivateLineAccountButton
                 account={account}
                 onConfirm={async () => {
-                  try {
-                    await deactivate.mutateAsync();
-                    showToast(t('lineAccounts.deactivate.done'), 'success');
-                  } catch (error) {
-                    showToast(
-                      translate(error instanceof Error ? error.message : undefined) || t('errors.unexpected'),
-                    );
-                    throw error;
-                  }
+                  // A refusal is the global toast's to show; the dialog stays open.
+                  await deactivate.mutateAsync();
+                  showToast(t('lineAccounts.deactivate.done'), 'success');
                 }}
               />
             )}

@@ -13,6 +13,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useRendersQueryFailure } from '../../lib/query-meta.ts';
 import { WithIdParam } from '../../components/with-id-param.tsx';
 import { paths } from '../../config/routes.ts';
 import {
@@ -106,6 +107,9 @@ function AgencyDetailPage({ id }: { id: number }) {
     masterClientsQueryOptions({ agencyId: String(id), page: params.page, limit: params.limit }),
   );
   const commissions = useQuery(agencyCommissionsQueryOptions(id));
+  // Their tables stand inside the agency's QueryState: they show these failures once the agency is in.
+  useRendersQueryFailure(clients);
+  useRendersQueryFailure(commissions);
   return (
     <>
       <BackLink to={base} label={t('agencies.backToList')} />

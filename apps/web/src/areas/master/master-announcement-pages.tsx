@@ -139,10 +139,8 @@ function AnnouncementEditPage({ id }: { id: number }) {
                     showToast(t('announcements.deleted'), 'success');
                     return navigate(base);
                   },
-                  (error: unknown) => {
-                    setIsDeleting(false);
-                    showToast(error instanceof Error ? error.message : t('errors.unexpected'));
-                  },
+                  // The refusal itself is the global toast's to show.
+                  () => setIsDeleting(false),
                 )
               }
             />

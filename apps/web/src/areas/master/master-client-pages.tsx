@@ -13,6 +13,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useRendersQueryFailure } from '../../lib/query-meta.ts';
 import { WithIdParam } from '../../components/with-id-param.tsx';
 import { paths } from '../../config/routes.ts';
 import { agenciesQueryOptions } from '../../features/agencies/api/agencies.api.ts';
@@ -114,6 +115,9 @@ function ClientDetailPage({ id }: { id: number }) {
   const client = useQuery(masterClientQueryOptions(id));
   const users = useQuery(masterUsersQueryOptions({ clientId: String(id), limit: 500 }));
   const lineAccounts = useQuery(masterClientLineAccountsQueryOptions(id));
+  // Their tables stand inside the client's QueryState: they show these failures once the client is in.
+  useRendersQueryFailure(users);
+  useRendersQueryFailure(lineAccounts);
   const change = useChangeContractMutation(id);
   const [dialogStatus, setDialogStatus] = useState<ContractStatus | '' | null>(null);
   return (

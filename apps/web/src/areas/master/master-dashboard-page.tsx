@@ -17,10 +17,13 @@ import { clientSearchQueryOptions } from '../../features/clients/api/clients.api
 import { ContractStatusChip } from '../../features/clients/components/contract-status-chip.tsx';
 import { masterUsersQueryOptions } from '../../features/users/api/users.api.ts';
 import { fullName } from '../../lib/format.ts';
+import { useRendersQueryFailure } from '../../lib/query-meta.ts';
 
 type CountQuery = UseQueryResult<{ pagination: { totalItems: number } }>;
 
+/** A tile's count; a count that cannot be read shows as a dash on its tile. */
 function Count({ query }: { query: CountQuery }) {
+  useRendersQueryFailure(query);
   if (query.isPending) return <Skeleton width={48} height={40} />;
   if (query.isError) return <Typography color="text.secondary">—</Typography>;
   return (

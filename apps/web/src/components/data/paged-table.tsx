@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../lib/use-list-params.ts';
-import { ErrorState } from '../status-state.tsx';
+import { useQueryFailure } from '../query-failure.tsx';
 
 export type TableColumn<T> = {
   key: string;
@@ -57,7 +57,10 @@ type PagedTableProps<T> = {
   onRowClick?: (row: T) => void;
 };
 
-/** A card with a table of one page of rows: loading skeleton, error with retry, empty state, pagination. */
+/**
+ * A card with a table of one page of rows: loading skeleton, error with retry (shown here, not as a
+ * toast), empty state, pagination.
+ */
 export function PagedTable<T>({
   label,
   columns,
@@ -70,6 +73,7 @@ export function PagedTable<T>({
   onRowClick,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
+  const failure = useQueryFailure(query);
   const hide = (column: TableColumn<T>) =>
     column.isSecondary ? { display: { xs: 'none', md: 'table-cell' } } : undefined;
 
@@ -84,7 +88,7 @@ export function PagedTable<T>({
       );
     }
     if (query.isError || !query.data) {
-      return <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />;
+      return failure;
     }
     if (query.data.data.length === 0) return empty;
     return (

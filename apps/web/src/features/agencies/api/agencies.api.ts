@@ -9,7 +9,6 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 const agencyKeys = {
   all: ['agencies'] as const,
@@ -23,14 +22,12 @@ export const agenciesQueryOptions = (query: ListAgenciesQuery) =>
     queryKey: [...agencyKeys.all, 'list', query],
     queryFn: ({ signal }) => apiRequest(masterEndpoints.listAgencies, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 export const agencyQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...agencyKeys.all, 'detail', id],
     queryFn: ({ signal }) => apiRequest(masterEndpoints.getAgency, { params: { id: String(id) }, signal }),
-    meta: { silent: true },
   });
 
 export const agencyCommissionsQueryOptions = (id: number, query: CommissionQuery = {}) =>
@@ -38,7 +35,6 @@ export const agencyCommissionsQueryOptions = (id: number, query: CommissionQuery
     queryKey: [...agencyKeys.all, 'commissions', id, query],
     queryFn: ({ signal }) =>
       apiRequest(masterEndpoints.getAgencyCommissions, { params: { id: String(id) }, query, signal }),
-    meta: { silent: true },
   });
 
 export function useCreateAgencyMutation() {
@@ -46,7 +42,6 @@ export function useCreateAgencyMutation() {
   return useMutation({
     mutationFn: (body: CreateAgencyBody) => apiRequest(masterEndpoints.createAgency, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
-    meta: { silent: true },
   });
 }
 
@@ -56,7 +51,6 @@ export function useUpdateAgencyMutation(id: number) {
     mutationFn: (body: UpdateAgencyBody) =>
       apiRequest(masterEndpoints.updateAgency, { params: { id: String(id) }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
-    meta: { silent: true },
   });
 }
 
@@ -66,14 +60,12 @@ export const ownAgencyQueryOptions = () =>
   queryOptions({
     queryKey: [...agencyKeys.own, 'detail'],
     queryFn: ({ signal }) => apiRequest(agencyAreaEndpoints.getAgency, { signal }),
-    meta: { silent: true },
   });
 
 export const ownCommissionsQueryOptions = (query: CommissionQuery = {}) =>
   queryOptions({
     queryKey: [...agencyKeys.own, 'commissions', query],
     queryFn: ({ signal }) => apiRequest(agencyAreaEndpoints.getCommissions, { query, signal }),
-    meta: { silent: true },
   });
 
 /** The agency signs a client up itself (the client starts 承認待ち; the owner verifies the e-mail). */
@@ -83,6 +75,5 @@ export function useAgencySignupClientMutation() {
     mutationFn: (body: AgencyClientSignupBody) => apiRequest(agencyAreaEndpoints.signupClient, { body }),
     // The new client shows in the agency's lists (clients live under their own feature's keys).
     onSuccess: () => queryClient.invalidateQueries(),
-    meta: { silent: true },
   });
 }

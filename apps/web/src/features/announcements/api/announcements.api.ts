@@ -8,7 +8,6 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 const announcementKeys = {
   master: ['announcements', 'master'] as const,
@@ -22,7 +21,6 @@ export const announcementsQueryOptions = (query: ListAnnouncementsQuery) =>
     queryKey: [...announcementKeys.master, 'list', query],
     queryFn: ({ signal }) => apiRequest(masterAnnouncementEndpoints.listAnnouncements, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 export const announcementQueryOptions = (id: number) =>
@@ -30,7 +28,6 @@ export const announcementQueryOptions = (id: number) =>
     queryKey: [...announcementKeys.master, 'detail', id],
     queryFn: ({ signal }) =>
       apiRequest(masterAnnouncementEndpoints.getAnnouncement, { params: { id: String(id) }, signal }),
-    meta: { silent: true },
   });
 
 function useInvalidateAnnouncements() {
@@ -44,7 +41,6 @@ export function useCreateAnnouncementMutation() {
     mutationFn: (body: CreateAnnouncementBody) =>
       apiRequest(masterAnnouncementEndpoints.createAnnouncement, { body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -54,7 +50,6 @@ export function useUpdateAnnouncementMutation(id: number) {
     mutationFn: (body: UpdateAnnouncementBody) =>
       apiRequest(masterAnnouncementEndpoints.updateAnnouncement, { params: { id: String(id) }, body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -64,7 +59,6 @@ export function useDeleteAnnouncementMutation() {
     mutationFn: (id: number) =>
       apiRequest(masterAnnouncementEndpoints.deleteAnnouncement, { params: { id: String(id) } }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -75,7 +69,6 @@ export const clientAnnouncementsQueryOptions = (query: ListClientAnnouncementsQu
     queryKey: [...announcementKeys.client, 'list', query],
     queryFn: ({ signal }) => apiRequest(clientAnnouncementEndpoints.listAnnouncements, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 /** How many published announcements the signed-in user has not opened (for the menu badge). */
@@ -89,7 +82,6 @@ export const unreadAnnouncementCountQueryOptions = () =>
       }),
     select: (page) => page.pagination.totalItems,
     staleTime: 60_000,
-    meta: { silent: true },
   });
 
 /** One published announcement; the server marks it read for the signed-in user as it answers. */
@@ -98,7 +90,6 @@ export const clientAnnouncementQueryOptions = (id: number) =>
     queryKey: [...announcementKeys.client, 'detail', id],
     queryFn: ({ signal }) =>
       apiRequest(clientAnnouncementEndpoints.getAnnouncement, { params: { id: String(id) }, signal }),
-    meta: { silent: true },
   });
 
 /** Refresh the client lists and badge once an announcement has been opened. */

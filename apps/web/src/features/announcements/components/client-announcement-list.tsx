@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PageQuery } from '../../../components/data/paged-table.tsx';
-import { EmptyState, ErrorState } from '../../../components/status-state.tsx';
+import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { PAGE_SIZES, type ListParams } from '../../../lib/use-list-params.ts';
 import { AnnouncementTypeChip } from './announcement-chips.tsx';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 
 /** Published announcements, newest first; the unread ones carry a dot and a 未読 label. */
 export function ClientAnnouncementList({
@@ -25,6 +26,7 @@ export function ClientAnnouncementList({
   hrefOf: (a: ClientAnnouncement) => string;
 }) {
   const { t } = useTranslation();
+  const failure = useQueryFailure(query);
   if (query.isPending) {
     return (
       <Card sx={{ p: 2 }} role="status" aria-label={t('common.loading')}>
@@ -35,11 +37,7 @@ export function ClientAnnouncementList({
     );
   }
   if (query.isError || !query.data) {
-    return (
-      <Card>
-        <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+    return <Card>{failure}</Card>;
   }
   const { data, pagination } = query.data;
   if (data.length === 0) {

@@ -7,19 +7,16 @@ import {
 } from '@app/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 export function usePasswordResetMutation() {
   return useMutation({
     mutationFn: (body: PasswordResetBody) => apiRequest(authEndpoints.passwordReset, { body }),
-    meta: { silent: true },
   });
 }
 
 export function usePasswordConfirmMutation() {
   return useMutation({
     mutationFn: (body: PasswordConfirmBody) => apiRequest(authEndpoints.passwordConfirm, { body }),
-    meta: { silent: true },
   });
 }
 
@@ -33,19 +30,16 @@ export const verifyEmailQueryOptions = (token: string) =>
     queryFn: () => apiRequest(authEndpoints.verifyEmail, { body: { token } }),
     staleTime: Infinity,
     gcTime: Infinity,
-    meta: { silent: true },
   });
 
 export function useVerifyEmailResendMutation() {
   return useMutation({
     mutationFn: (body: VerifyEmailResendBody) => apiRequest(authEndpoints.verifyEmailResend, { body }),
-    meta: { silent: true },
   });
 }
 
 export function useClientSignupMutation() {
   return useMutation({
     mutationFn: (body: ClientSignupBody) => apiRequest(authEndpoints.clientSignup, { body }),
-    meta: { silent: true },
   });
 }

@@ -1,35 +1,38 @@
 import { authEndpoints, type LoginBody, type Session } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /** The signed-in user (`GET /me`), or null when nobody is signed in. */
+async function readSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    return await apiRequest(authEndpoints.me, { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'session'],
-    queryFn: async ({ signal }): Promise<Session | null> => {
-      try {
-        return await apiRequest(authEndpoints.me, { signal });
-      } catch (error) {
-        if (isApiError(error) && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => readSession(signal),
     staleTime: 5 * 60_000,
-    meta: { silent: true },
   });
 
-/** Log in, then ask `/me` (the session cookie is what counts) and return that session. */
+/**
+ * Log in, then ask `/me` (the session cookie is what counts) and return that session. `/me` is asked
+ * inside the mutation, so a failure there is the login form's to show, like the login's own.
+ */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LoginBody): Promise<Session> => {
       await apiRequest(authEndpoints.login, { body });
-      const session = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+      const session = await readSession();
       if (!session) throw new Error('Signed in, but the session was not kept (are cookies blocked?)');
+      queryClient.setQueryData(sessionQueryOptions().queryKey, session);
       return session;
     },
-    meta: { silent: true },
   });
 }
 
@@ -42,6 +45,5 @@ export function useLogoutMutation() {
       queryClient.removeQueries();
       queryClient.setQueryData(sessionQueryOptions().queryKey, null);
     },
-    meta: { silent: true },
   });
 }

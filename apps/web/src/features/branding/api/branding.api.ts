@@ -1,7 +1,6 @@
 import { lineAccountEndpoints, type LineAccount } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /**
  * The branding a LINE account gives the pages opened with `?lineAccountId=N`, read from the contract's
@@ -47,5 +46,4 @@ export const brandingQueryOptions = (lineAccountId: number) =>
       }
     },
     staleTime: 10 * 60_000,
-    meta: { silent: true },
   });

@@ -6,14 +6,12 @@ import {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /** The signed-in user's own client (company, address, contact person). */
 export const ownClientQueryOptions = () =>
   queryOptions({
     queryKey: ['client-account', 'client'],
     queryFn: ({ signal }) => apiRequest(clientAreaEndpoints.getClient, { signal }),
-    meta: { silent: true },
   });
 
 export function useUpdateClientDataMutation() {
@@ -21,20 +19,17 @@ export function useUpdateClientDataMutation() {
   return useMutation({
     mutationFn: (body: UpdateClientDataBody) => apiRequest(clientAreaEndpoints.updateData, { body }),
     onSuccess: (client) => queryClient.setQueryData(ownClientQueryOptions().queryKey, client),
-    meta: { silent: true },
   });
 }
 
 export function useUpdateEmailMutation() {
   return useMutation({
     mutationFn: (body: ChangeEmailBody) => apiRequest(clientAreaEndpoints.updateEmail, { body }),
-    meta: { silent: true },
   });
 }
 
 export function useUpdatePasswordMutation() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => apiRequest(clientAreaEndpoints.updatePassword, { body }),
-    meta: { silent: true },
   });
 }

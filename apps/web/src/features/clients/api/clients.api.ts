@@ -10,7 +10,6 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 import type { ContractChangeTarget } from '../components/contract-transitions.ts';
 
 const clientKeys = {
@@ -25,7 +24,6 @@ export const clientSearchQueryOptions = (query: ListClientsQuery) =>
     queryKey: [...clientKeys.master, 'search', query],
     queryFn: ({ signal }) => apiRequest(searchEndpoints.listClients, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 /** Master client list of the master API (it also filters by agency). */
@@ -34,14 +32,12 @@ export const masterClientsQueryOptions = (query: ListMasterClientsQuery) =>
     queryKey: [...clientKeys.master, 'list', query],
     queryFn: ({ signal }) => apiRequest(masterEndpoints.listClients, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 export const masterClientQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...clientKeys.master, 'detail', id],
     queryFn: ({ signal }) => apiRequest(masterEndpoints.getClient, { params: { id: String(id) }, signal }),
-    meta: { silent: true },
   });
 
 export const agencyClientsQueryOptions = (query: ListClientsQuery) =>
@@ -49,7 +45,6 @@ export const agencyClientsQueryOptions = (query: ListClientsQuery) =>
     queryKey: [...clientKeys.agency, 'list', query],
     queryFn: ({ signal }) => apiRequest(agencyAreaEndpoints.listClients, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 export const agencyClientQueryOptions = (id: number) =>
@@ -57,7 +52,6 @@ export const agencyClientQueryOptions = (id: number) =>
     queryKey: [...clientKeys.agency, 'detail', id],
     queryFn: ({ signal }) =>
       apiRequest(agencyAreaEndpoints.getClient, { params: { id: String(id) }, signal }),
-    meta: { silent: true },
   });
 
 function useInvalidateClients() {
@@ -70,7 +64,6 @@ export function useCreateClientMutation() {
   return useMutation({
     mutationFn: (body: CreateClientBody) => apiRequest(masterEndpoints.createClient, { body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -80,7 +73,6 @@ export function useUpdateClientMutation(id: number) {
     mutationFn: (body: UpdateClientBody) =>
       apiRequest(masterEndpoints.updateClient, { params: { id: String(id) }, body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -107,6 +99,5 @@ export function useChangeContractMutation(id: number) {
       });
     },
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }

@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
 import { ContractStatusChip } from './contract-status-chip.tsx';
 import { allowedContractChanges, type ContractChangeTarget } from './contract-transitions.ts';
 
@@ -33,7 +32,7 @@ export function ContractStatusDialog({
   onSubmit: (target: ContractChangeTarget) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
+  const showFailure = useShowFailure();
   const options = allowedContractChanges(current);
   const [selected, setSelected] = useState<ContractStatus | ''>(
     initialStatus && options.some((o) => o.status === initialStatus) ? initialStatus : '',
@@ -50,7 +49,7 @@ export function ContractStatusDialog({
       await onSubmit(target);
       onClose();
     } catch (e) {
-      setError(isApiError(e) ? translate(e.message) : t('errors.unexpected'));
+      setError(showFailure(e));
     } finally {
       setIsSubmitting(false);
     }

@@ -7,7 +7,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 const friendKeys = {
   all: ['friends'] as const,
@@ -26,7 +25,6 @@ export const friendSearchQueryOptions = (lineAccountId: number, body: SearchFrie
     queryFn: ({ signal }) =>
       apiRequest(friendEndpoints.search, { params: { lineAccountId: String(lineAccountId) }, body, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 export const friendQueryOptions = (lineAccountId: number, friendId: number) =>
@@ -34,7 +32,6 @@ export const friendQueryOptions = (lineAccountId: number, friendId: number) =>
     queryKey: [...friendKeys.ofAccount(lineAccountId), 'detail', friendId],
     queryFn: ({ signal }) =>
       apiRequest(friendEndpoints.get, { params: friendParams(lineAccountId, friendId), signal }),
-    meta: { silent: true },
   });
 
 export const MESSAGE_PAGE_SIZE = 20;
@@ -52,7 +49,6 @@ export const friendMessagesQueryOptions = (lineAccountId: number, friendId: numb
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination.currentPage < last.pagination.totalPages ? last.pagination.currentPage + 1 : undefined,
-    meta: { silent: true },
   });
 
 export function useSetManagerNoteMutation(lineAccountId: number) {
@@ -64,7 +60,6 @@ export function useSetManagerNoteMutation(lineAccountId: number) {
       queryClient.setQueryData(friendQueryOptions(lineAccountId, friend.id).queryKey, friend);
       await queryClient.invalidateQueries({ queryKey: friendKeys.ofAccount(lineAccountId) });
     },
-    meta: { silent: true },
   });
 }
 
@@ -80,6 +75,5 @@ export function useSendMessageMutation(lineAccountId: number, friendId: number) 
       queryClient.invalidateQueries({
         queryKey: friendMessagesQueryOptions(lineAccountId, friendId).queryKey,
       }),
-    meta: { silent: true },
   });
 }

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
-import { ErrorState } from '../../../components/status-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslateMessage } from '../../../lib/translate-message.ts';
 import {
@@ -24,6 +23,7 @@ import { FriendStatusChip } from './friend-status-chip.tsx';
 import { ManagerNoteForm } from './manager-note-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageHistory } from './message-history.tsx';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 
 /** While the drawer is open the chat is asked for new messages this often. */
 export const MESSAGE_POLL_MS = 4000;
@@ -93,6 +93,7 @@ function FriendDrawerContent({
   });
   const saveNote = useSetManagerNoteMutation(lineAccountId);
   const send = useSendMessageMutation(lineAccountId, friendId);
+  const friendFailure = useQueryFailure(friend);
 
   if (friend.isPending) {
     return (
@@ -111,7 +112,7 @@ function FriendDrawerContent({
             <CloseOutlined />
           </IconButton>
         </Box>
-        <ErrorState message={translate(friend.error.message)} onRetry={() => void friend.refetch()} />
+        {friendFailure}
       </Box>
     );
   }

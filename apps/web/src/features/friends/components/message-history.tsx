@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/status-state.tsx';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 
 /** The API gives pages newest first; a chat reads oldest first, newest at the bottom. */
@@ -37,6 +37,7 @@ export function MessageHistory({
   friendPictureUrl: string | null;
 }) {
   const { t } = useTranslation();
+  const failure = useQueryFailure(query);
   const bottomRef = useRef<HTMLDivElement>(null);
   const messages = query.data ? chronological(query.data.pages) : [];
   const newestId = messages.at(-1)?.id;
@@ -57,8 +58,7 @@ export function MessageHistory({
       </Box>
     );
   }
-  if (query.isError)
-    return <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />;
+  if (query.isError) return failure;
   return (
     <Box
       role="log"

@@ -8,7 +8,6 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 const lineAccountKeys = {
   all: ['line-accounts'] as const,
@@ -23,14 +22,12 @@ export const lineAccountsQueryOptions = () =>
   queryOptions({
     queryKey: [...lineAccountKeys.client, 'list'],
     queryFn: ({ signal }) => apiRequest(lineAccountEndpoints.list, { signal }),
-    meta: { silent: true },
   });
 
 export const lineAccountQueryOptions = (lineAccountId: number) =>
   queryOptions({
     queryKey: [...lineAccountKeys.client, 'detail', lineAccountId],
     queryFn: ({ signal }) => apiRequest(lineAccountEndpoints.get, { params: params(lineAccountId), signal }),
-    meta: { silent: true },
   });
 
 /** What LINE has as the account's webhook (asks LINE each time). */
@@ -39,7 +36,6 @@ export const webhookSettingsQueryOptions = (lineAccountId: number) =>
     queryKey: [...lineAccountKeys.client, 'webhook', lineAccountId],
     queryFn: ({ signal }) =>
       apiRequest(lineAccountEndpoints.getWebhook, { params: params(lineAccountId), signal }),
-    meta: { silent: true },
   });
 
 /** Master: every client's LINE accounts (the line-oa search). */
@@ -48,7 +44,6 @@ export const masterLineAccountSearchQueryOptions = (query: SearchLineAccountsQue
     queryKey: [...lineAccountKeys.master, 'search', query],
     queryFn: ({ signal }) => apiRequest(masterLineAccountEndpoints.search, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 /** Master: one client's LINE accounts. */
@@ -57,7 +52,6 @@ export const masterClientLineAccountsQueryOptions = (clientId: number) =>
     queryKey: [...lineAccountKeys.master, 'client', clientId],
     queryFn: ({ signal }) =>
       apiRequest(masterLineAccountEndpoints.listOfClient, { params: { clientId: String(clientId) }, signal }),
-    meta: { silent: true },
   });
 
 function useStoreAccount() {
@@ -73,7 +67,6 @@ export function useConnectLineAccountMutation() {
   return useMutation({
     mutationFn: (body: CreateLineAccountBody) => apiRequest(lineAccountEndpoints.create, { body }),
     onSuccess: store,
-    meta: { silent: true },
   });
 }
 
@@ -83,7 +76,6 @@ export function useUpdateBrandingMutation(lineAccountId: number) {
     mutationFn: (body: UpdateLineAccountBody) =>
       apiRequest(lineAccountEndpoints.update, { params: params(lineAccountId), body }),
     onSuccess: store,
-    meta: { silent: true },
   });
 }
 
@@ -96,7 +88,6 @@ export function useDeactivateLineAccountMutation(lineAccountId: number) {
         body: { status: 'INACTIVE' },
       }),
     onSuccess: store,
-    meta: { silent: true },
   });
 }
 
@@ -109,6 +100,5 @@ export function useSetupWebhookMutation(lineAccountId: number) {
       queryClient.setQueryData(webhookSettingsQueryOptions(lineAccountId).queryKey, settings);
       await queryClient.invalidateQueries({ queryKey: lineAccountKeys.client });
     },
-    meta: { silent: true },
   });
 }

@@ -22,6 +22,7 @@ import { FormSection } from '../../../components/form/form-section.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { setServerErrors } from '../../../lib/form-errors.ts';
+import { markErrorShown } from '../../../lib/query-meta.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 type FieldName = keyof CreateLineAccountBody;
@@ -52,7 +53,7 @@ export function applyConnectError(
     isApiError(error) && error.fieldErrors.length === 0 ? fieldOfMessage[error.message] : undefined;
   if (field && isApiError(error)) {
     setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
-    return;
+    return markErrorShown(error);
   }
   setServerErrors(error, setError, emptyValues(), fallbackMessage);
 }

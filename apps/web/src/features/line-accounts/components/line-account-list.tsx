@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorState, StatusState } from '../../../components/status-state.tsx';
+import { StatusState } from '../../../components/status-state.tsx';
 import { AccountStatusChip, ServiceChip, WebhookStatusChip } from './line-account-chips.tsx';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 
 type ListQuery = {
   isPending: boolean;
@@ -44,6 +45,7 @@ export function LineAccountList({
   connectAction?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const failure = useQueryFailure(query);
   if (query.isPending) {
     return (
       <Box sx={grid} role="status" aria-label={t('common.loading')}>
@@ -54,11 +56,7 @@ export function LineAccountList({
     );
   }
   if (query.isError || !query.data) {
-    return (
-      <Card>
-        <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+    return <Card>{failure}</Card>;
   }
   if (query.data.data.length === 0) {
     return (

@@ -16,10 +16,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
-import { ErrorState } from '../../../components/status-state.tsx';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { WebhookStatusChip } from './line-account-chips.tsx';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 
 type SettingsQuery = {
   isPending: boolean;
@@ -67,11 +67,12 @@ export function WebhookPanel({
   onSetup: () => Promise<WebhookSetupResult>;
 }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
   const [running, setRunning] = useState<'set' | 'test' | null>(null);
   const [result, setResult] = useState<WebhookSetupResult['test'] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useShowFailure();
   const [isCopied, setIsCopied] = useState(false);
+  const queryFailure = useQueryFailure(query);
 
   const run = async (kind: 'set' | 'test') => {
     setRunning(kind);
@@ -80,7 +81,7 @@ export function WebhookPanel({
       setResult((await onSetup()).test);
     } catch (error) {
       setResult(null);
-      setFailure(error instanceof Error ? error.message : t('errors.unexpected'));
+      setFailure(showFailure(error));
     } finally {
       setRunning(null);
     }
@@ -98,11 +99,7 @@ export function WebhookPanel({
 
   if (query.isPending) return <Skeleton variant="rounded" height={220} />;
   if (query.isError || !query.data) {
-    return (
-      <Card>
-        <ErrorState message={translate(query.error?.message)} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+    return <Card>{queryFailure}</Card>;
   }
   const settings = query.data;
   const isMismatch = settings.endpoint !== null && settings.endpoint !== settings.webhookUrl;
@@ -170,7 +167,7 @@ export function WebhookPanel({
         {!isAccountActive && <Alert severity="info">{t('lineAccounts.webhook.inactiveAccount')}</Alert>}
         {failure && (
           <Alert severity="error" role="alert">
-            {translate(failure)}
+            {failure}
           </Alert>
         )}
         {result && <WebhookTestResult test={result} />}

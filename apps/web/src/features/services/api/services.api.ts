@@ -1,7 +1,6 @@
 import { serviceEndpoints, type ServiceCode } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /** The service catalogue (KS-001 member service, KS-002 shift service). */
 export const servicesQueryOptions = () =>
@@ -9,7 +8,6 @@ export const servicesQueryOptions = () =>
     queryKey: ['services', 'catalogue'],
     queryFn: ({ signal }) => apiRequest(serviceEndpoints.list, { signal }),
     staleTime: 60 * 60_000,
-    meta: { silent: true },
   });
 
 /**
@@ -28,6 +26,5 @@ export function useLinkServiceMutation(lineAccountId: number, clientId: number, 
       await queryClient.invalidateQueries({ queryKey: servicesQueryOptions().queryKey });
       await onLinked();
     },
-    meta: { silent: true },
   });
 }

@@ -9,8 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/status-state.tsx';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
 
 type CatalogueQuery = {
   isPending: boolean;
@@ -38,13 +38,14 @@ export function LineAccountServicesPanel({
   onLink: (serviceCode: ServiceCode) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
   const [linking, setLinking] = useState<ServiceCode | null>(null);
+  const showFailure = useShowFailure();
   const [failure, setFailure] = useState<{ code: ServiceCode; message: string } | null>(null);
+  const catalogueFailure = useQueryFailure(catalogue);
 
   if (catalogue.isPending) return <Skeleton variant="rounded" height={160} />;
   if (catalogue.isError || !catalogue.data) {
-    return <ErrorState message={catalogue.error?.message} onRetry={() => void catalogue.refetch()} />;
+    return catalogueFailure;
   }
 
   const link = async (code: ServiceCode) => {
@@ -53,7 +54,7 @@ export function LineAccountServicesPanel({
     try {
       await onLink(code);
     } catch (error) {
-      setFailure({ code, message: error instanceof Error ? error.message : t('errors.unexpected') });
+      setFailure({ code, message: showFailure(error) });
     } finally {
       setLinking(null);
     }
@@ -94,7 +95,7 @@ export function LineAccountServicesPanel({
               )}
               {failure?.code === service.code && (
                 <Typography variant="body2" color="error" role="alert">
-                  {translate(failure.message)}
+                  {failure.message}
                 </Typography>
               )}
               {canLink && !isActive && (

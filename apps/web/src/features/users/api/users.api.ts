@@ -11,7 +11,6 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /** Which area's user calls a screen uses. */
 export type UserScope = 'master' | 'agency' | 'client';
@@ -23,7 +22,6 @@ export const masterUsersQueryOptions = (query: ListMasterUsersQuery) =>
     queryKey: [...userKeys.all, 'master', query],
     queryFn: ({ signal }) => apiRequest(masterEndpoints.listUsers, { query, signal }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 /** Users of the signed-in user's own client or agency. */
@@ -36,7 +34,6 @@ export const tenantUsersQueryOptions = (scope: Exclude<UserScope, 'master'>, que
         signal,
       }),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
   });
 
 function useInvalidateUsers() {
@@ -49,7 +46,6 @@ export function useCreateMasterUserMutation() {
   return useMutation({
     mutationFn: (body: CreateMasterUserBody) => apiRequest(masterEndpoints.createUser, { body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -61,7 +57,6 @@ export function useCreateTenantUserMutation(scope: Exclude<UserScope, 'master'>)
         body,
       }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -84,7 +79,6 @@ export function useUpdateUserMutation(scope: UserScope) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(scope, id, body),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -93,7 +87,6 @@ export function useDeleteUserMutation(scope: UserScope) {
   return useMutation({
     mutationFn: (id: number) => deleteUser(scope, id),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }
 
@@ -103,6 +96,5 @@ export function useChangeUserEmailMutation() {
     mutationFn: ({ id, body }: { id: number; body: ChangeEmailBody }) =>
       apiRequest(masterEndpoints.changeUserEmail, { params: { id: String(id) }, body }),
     onSuccess: invalidate,
-    meta: { silent: true },
   });
 }

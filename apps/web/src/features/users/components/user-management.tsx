@@ -28,10 +28,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { roleLabel } from '../../../components/role-label.ts';
 import { SearchField } from '../../../components/search-field.tsx';
 import { EmptyState } from '../../../components/status-state.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { formatDate, fullName } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import {
   masterUsersQueryOptions,
@@ -77,7 +76,7 @@ export function UserManagement({
   title: string;
 }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
+  const showFailure = useShowFailure();
   const params = useListParams();
   const isMaster = scope === 'master';
   const query: ListMasterUsersQuery = {
@@ -128,7 +127,7 @@ export function UserManagement({
       showToast(t('users.deleted', { email: deleting.email }), 'success');
       setDeleting(null);
     } catch (error) {
-      setDeleteError(isApiError(error) ? translate(error.message) : t('errors.unexpected'));
+      setDeleteError(showFailure(error));
     }
   };
 
