@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormContext, type FieldValues, type RegisterOptions } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useFieldErrorProps } from '../../lib/form-field.ts';
 import { PasswordField } from './password-field.tsx';
 
@@ -37,4 +39,15 @@ export function FormPasswordField({ name, hint, ...props }: FieldProps) {
 export function SubmitButton(props: Omit<ButtonProps, 'type' | 'loading'>) {
   const { formState } = useFormContext<FieldValues>();
   return <Button variant="contained" {...props} type="submit" loading={formState.isSubmitting} />;
+}
+
+/** The buttons under a form, on the right: cancel (when the form can be left) and submit. */
+export function FormActions({ submitLabel, onCancel }: { submitLabel: string; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+      {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+      <SubmitButton>{submitLabel}</SubmitButton>
+    </Box>
+  );
 }

@@ -1,11 +1,10 @@
 import { agencyClientSignupBodySchema, type AgencyClientSignupBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ClientSignupSections, FormStack } from '../../../components/form/client-signup-sections.tsx';
 import { emptyAddress, emptyContactPerson } from '../../../components/form/company-fields.tsx';
+import { FormActions } from '../../../components/form/form-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 
@@ -34,16 +33,11 @@ export function AgencyClientSignupForm({
       form.reset(emptyValues());
     },
   });
-  const { isSubmitting } = form.formState;
   return (
     <ServerForm form={form} onSubmit={submit} label={t('signupLink.formTitle')}>
       <FormStack>
         <ClientSignupSections ownerHint={t('signupLink.ownerHint')} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('signupLink.submit')}
-          </Button>
-        </Box>
+        <FormActions submitLabel={t('signupLink.submit')} />
       </FormStack>
     </ServerForm>
   );

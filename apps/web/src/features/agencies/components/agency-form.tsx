@@ -1,7 +1,5 @@
 import { createAgencyBodySchema, type Agency, type CreateAgencyBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormStack } from '../../../components/form/client-signup-sections.tsx';
 import { AddressFields, emptyAddress } from '../../../components/form/company-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
-import { FormNumberField, FormTextField } from '../../../components/form/form-fields.tsx';
+import { FormActions, FormNumberField, FormTextField } from '../../../components/form/form-fields.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 
@@ -41,7 +39,6 @@ export function AgencyForm({
   const defaultValues = valuesOf(agency);
   const form = useForm<CreateAgencyBody>({ resolver: zodResolver(createAgencyBodySchema), defaultValues });
   const submit = useServerSubmit(form, { defaultValues, onSubmit });
-  const { isSubmitting } = form.formState;
   return (
     <ServerForm form={form} onSubmit={submit}>
       <FormStack>
@@ -66,12 +63,7 @@ export function AgencyForm({
         <FormSection title={t('signup.address')}>
           <AddressFields prefix="" />
         </FormSection>
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {agency ? t('common.save') : t('agencies.create')}
-          </Button>
-        </Box>
+        <FormActions submitLabel={agency ? t('common.save') : t('agencies.create')} onCancel={onCancel} />
       </FormStack>
     </ServerForm>
   );

@@ -1,11 +1,10 @@
 import { createClientBodySchema, type CreateClientBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ClientSignupSections, FormStack } from '../../../components/form/client-signup-sections.tsx';
 import { emptyAddress, emptyContactPerson } from '../../../components/form/company-fields.tsx';
+import { FormActions } from '../../../components/form/form-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { ClientContractFields, type AgencyOption } from './client-contract-fields.tsx';
@@ -31,7 +30,6 @@ export function ClientCreateForm({
   const defaultValues = emptyValues();
   const form = useForm<CreateClientBody>({ resolver: zodResolver(createClientBodySchema), defaultValues });
   const submit = useServerSubmit(form, { defaultValues, onSubmit });
-  const { isSubmitting } = form.formState;
   return (
     <ServerForm form={form} onSubmit={submit}>
       <FormStack>
@@ -41,12 +39,7 @@ export function ClientCreateForm({
           }
           ownerHint={t('clients.ownerHint')}
         />
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('clients.create')}
-          </Button>
-        </Box>
+        <FormActions submitLabel={t('clients.create')} onCancel={onCancel} />
       </FormStack>
     </ServerForm>
   );

@@ -5,8 +5,6 @@ import {
   type UpdateClientBody,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
@@ -20,6 +18,7 @@ import {
   addressValues,
   contactPersonValues,
 } from '../../../components/form/company-fields.tsx';
+import { FormActions } from '../../../components/form/form-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
@@ -52,7 +51,7 @@ export function ClientEditForm({
   const defaultValues = valuesOf(client);
   const form = useForm<UpdateClientBody>({ resolver: zodResolver(updateClientBodySchema), defaultValues });
   const submit = useServerSubmit(form, { defaultValues, onSubmit });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const fieldProps = useFieldErrorProps(errors);
 
   return (
@@ -91,12 +90,7 @@ export function ClientEditForm({
         <FormSection title={t('signup.contactPerson')}>
           <ContactPersonFields prefix="contactPerson" />
         </FormSection>
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions submitLabel={t('common.save')} onCancel={onCancel} />
       </FormStack>
     </ServerForm>
   );
