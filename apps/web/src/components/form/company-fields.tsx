@@ -2,7 +2,7 @@ import Grid from '@mui/material/Grid';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { prefectures } from '../../config/prefectures.ts';
-import { FormPasswordField, FormTextField } from './form-fields.tsx';
+import { FormPasswordField, FormSelectField, FormTextField } from './form-fields.tsx';
 
 /**
  * Field groups shared by every form about a company (sign-up, client create and edit, company settings,
@@ -46,20 +46,16 @@ export function AddressFields({ prefix }: { prefix: string }) {
         )}
       </Grid>
       <Grid size={{ xs: 12, sm: 8 }}>
-        <FormTextField
+        <FormSelectField
           name={prefectureName}
-          select
           label={t('fields.prefecture')}
           required
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('fields.prefecturePlaceholder')}</option>
-          {prefectures.map((p) => (
-            <option key={p.value} value={p.value}>
-              {i18n.resolvedLanguage === 'en' ? p.en : p.ja}
-            </option>
-          ))}
-        </FormTextField>
+          emptyLabel={t('fields.prefecturePlaceholder')}
+          options={prefectures.map((p) => ({
+            value: p.value,
+            label: i18n.resolvedLanguage === 'en' ? p.en : p.ja,
+          }))}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         {field('city', t('fields.city'), { required: true, autoComplete: 'address-level2' })}

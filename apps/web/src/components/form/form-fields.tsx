@@ -30,6 +30,37 @@ export function FormNumberField({ name, hint, emptyAs, ...props }: FieldProps & 
   return <TextField type={props.select ? undefined : 'number'} {...props} {...registered} />;
 }
 
+export type SelectOption = { value: string | number; label: string };
+
+/**
+ * A native select of the surrounding form. `emptyLabel` adds a first, empty choice ("choose…", "none");
+ * `emptyAs` with FormNumberField's meaning when the values are numbers (`isNumber`).
+ */
+export function FormSelectField({
+  options,
+  emptyLabel,
+  isNumber = false,
+  emptyAs,
+  ...props
+}: FieldProps & { options: SelectOption[]; emptyLabel?: string; isNumber?: boolean; emptyAs?: null }) {
+  const Field = isNumber ? FormNumberField : FormTextField;
+  return (
+    <Field
+      select
+      {...props}
+      {...(isNumber ? { emptyAs } : {})}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Field>
+  );
+}
+
 /** A password field of the surrounding form, with the show / hide button. */
 export function FormPasswordField({ name, hint, ...props }: FieldProps) {
   return <PasswordField {...props} {...useRegistered(name, hint)} />;

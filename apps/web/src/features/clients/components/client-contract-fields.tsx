@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import { FormNumberField } from '../../../components/form/form-fields.tsx';
+import { FormNumberField, FormSelectField } from '../../../components/form/form-fields.tsx';
 
 export type AgencyOption = { id: number; name: string };
 
@@ -36,20 +36,14 @@ export function ClientContractFields({
         />
       </Grid>
       <Grid size={{ xs: 12, sm: columns }}>
-        <FormNumberField
+        <FormSelectField
           name={agencyName}
-          emptyAs={emptyAs}
-          select
           label={t('clients.agency')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('clients.noAgency')}</option>
-          {agencies.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </FormNumberField>
+          isNumber
+          emptyAs={emptyAs}
+          emptyLabel={t('clients.noAgency')}
+          options={agencies.map((a) => ({ value: a.id, label: a.name }))}
+        />
       </Grid>
     </>
   );

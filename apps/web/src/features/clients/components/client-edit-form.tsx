@@ -7,7 +7,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormStack } from '../../../components/form/client-signup-sections.tsx';
@@ -18,11 +17,10 @@ import {
   addressValues,
   contactPersonValues,
 } from '../../../components/form/company-fields.tsx';
-import { FormActions } from '../../../components/form/form-fields.tsx';
+import { FormActions, FormSelectField } from '../../../components/form/form-fields.tsx';
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
-import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 import { ClientContractFields, type AgencyOption } from './client-contract-fields.tsx';
 
 const valuesOf = (client: ClientDetail) => ({
@@ -51,8 +49,6 @@ export function ClientEditForm({
   const defaultValues = valuesOf(client);
   const form = useForm<UpdateClientBody>({ resolver: zodResolver(updateClientBodySchema), defaultValues });
   const submit = useServerSubmit(form, { defaultValues, onSubmit });
-  const { errors } = form.formState;
-  const fieldProps = useFieldErrorProps(errors);
 
   return (
     <ServerForm form={form} onSubmit={submit}>
@@ -67,19 +63,11 @@ export function ClientEditForm({
             columns={4}
           />
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              select
+            <FormSelectField
+              name="paymentStatus"
               label={t('clients.paymentStatus')}
-              {...registerField(form.register, 'paymentStatus')}
-              {...fieldProps('paymentStatus')}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {paymentStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t(`paymentStatus.${s}`)}
-                </option>
-              ))}
-            </TextField>
+              options={paymentStatuses.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) }))}
+            />
           </Grid>
         </FormSection>
         <Divider />
