@@ -105,13 +105,24 @@ describe('password reset through the mailbox page', () => {
       )
       .toBe(true);
 
+    // Only a logged-in master reads the mailbox; anyone else is sent to the login page.
     await page.goto(`${server.url}/dev/mailbox`);
-    await page
+    await page.waitForURL((url) => url.pathname === '/login');
+    const master = await newPage();
+    await logIn(master, 'master@demo.example', DEMO_PASSWORD);
+    await master.waitForURL((url) => url.pathname.startsWith('/master'));
+    await master.goto(`${server.url}/dev/mailbox`);
+    await master
       .getByText(/パスワード再設定のご案内/)
       .first()
       .click();
-    const link = page.getByRole('link', { name: /password\/reset\/confirm/ }).first();
-    await link.click();
+    const href = await master
+      .getByRole('link', { name: /password\/reset\/confirm/ })
+      .first()
+      .getAttribute('href');
+    await master.context().close();
+    expect(href).toContain('/password/reset/confirm?token=');
+    await page.goto(new URL(href!, server.url).toString());
     await page.waitForURL((url) => url.pathname === '/password/reset/confirm');
     await page.getByLabel('新しいパスワード', { exact: true }).fill('Fresh-pass9');
     await page.getByLabel('パスワード（確認）', { exact: true }).fill('Fresh-pass9');

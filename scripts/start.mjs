@@ -31,6 +31,15 @@ if (sources.some((s) => newestMtime(path.join(root, s)) > builtAt)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The .env main.ts reads, loaded here first so the demo default below respects it.
+const envFile = path.join(root, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+// The local demo keeps its mail on the development mailbox (MASTER login only): enabled explicitly here,
+// never in production; DEV_MAILBOX=false turns it off.
+if (process.env.DEV_MAILBOX === undefined && process.env.NODE_ENV !== 'production') {
+  process.env.DEV_MAILBOX = 'true';
+}
+
 const children = [];
 function run(name, args) {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

@@ -71,6 +71,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LINE_SIM_PORT: String(simPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As scripts/start.mjs does for the local demo: the mailbox on, for MASTER users only.
+      DEV_MAILBOX: 'true',
       ...env,
     },
     collect,

@@ -103,7 +103,7 @@ const entries: Record<string, Entry> = {
   },
   'GET /auth/api/v1/session/me': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'POST /auth/api/v1/session/client/signup': { kind: 'public', reason: 'creates a new tenant' },
-  'GET /dev/api/v1/mails': { kind: 'public', reason: 'development mailbox, off with SMTP' },
+  'GET /dev/api/v1/mails': { kind: 'accessOnly', reason: 'development mailbox: MASTER only (dev.test.ts)' },
   'POST /line/webhook/:lineAccountId': {
     kind: 'public',
     reason: 'LINE calls it; the X-Line-Signature authenticates (line-webhook.test.ts)',
@@ -365,7 +365,7 @@ let own: Tenant;
 let other: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEV_MAILBOX: 'true' });
   own = await createTenant('A');
   other = await createTenant('B');
   for (const rp of rolePositions) {

@@ -35,8 +35,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo data (once) at start-up. */
   SEED_DEMO: bool.default(true),
-  /** Serve the development mailbox page and API (only without SMTP_URL). */
-  DEV_MAILBOX: bool.optional(),
+  /**
+   * Serve the development mailbox (page and API, MASTER users only). Off unless set; refused in production:
+   * it shows password-reset links, so an open one is an account takeover.
+   */
+  DEV_MAILBOX: bool.default(false),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   /**
    * LINE platform base URLs. Unset: the local simulator (apps/line-sim) on LINE_SIM_PORT, which `npm start`
@@ -87,6 +90,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DEV_MAILBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  DEV_MAILBOX: the development mailbox cannot be served with NODE_ENV=production',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return {
@@ -110,7 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
-    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    devMailbox: e.DEV_MAILBOX,
     webDistDir: resolve(e.WEB_DIST_DIR),
     line: {
       apiBaseUrl: (e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(/\/$/, ''),

@@ -116,3 +116,24 @@ export const clientSignupBody = (agencyId?: number) => ({
 /** The address and person of the sign-up body, for other bodies that use them. */
 export const testAddress = signupAddress;
 export const testPerson = signupPerson;
+
+const mailReaders = new WeakMap<FastifyInstance, Promise<string>>();
+
+/**
+ * Mails to an address, newest first, through the development mailbox API (the app must be built with
+ * DEV_MAILBOX=true), read as a MASTER user: the only role that may read it.
+ */
+export async function readMailbox(
+  app: FastifyInstance,
+  db: Db,
+  to: string,
+): Promise<{ subject: string; text: string }[]> {
+  let cookie = mailReaders.get(app);
+  if (!cookie) {
+    cookie = createUser(db, { role: 'MASTER', position: 'STAFF' }).then((u) => loginAs(app, u.email));
+    mailReaders.set(app, cookie);
+  }
+  const response = await call(app, 'GET', '/dev/api/v1/mails', { cookie: await cookie, query: { to } });
+  if (response.statusCode !== 200) throw new Error(`mailbox ${response.statusCode}: ${response.body}`);
+  return response.json<{ data: { subject: string; text: string }[] }>().data;
+}

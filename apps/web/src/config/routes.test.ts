@@ -10,12 +10,15 @@ describe('landingPathFor', () => {
     expect(landingPathFor('CLIENT', '/clientele')).toBe('/client');
     expect(landingPathFor('MASTER', '//evil.example/master')).toBe('/master');
     expect(landingPathFor('AGENCY', null)).toBe('/agency');
+    expect(landingPathFor('MASTER', '/dev/mailbox')).toBe('/dev/mailbox');
+    expect(landingPathFor('CLIENT', '/dev/mailbox')).toBe('/client');
   });
 
   it('knows the public pages', () => {
     expect(isPublicPath('/password/reset/confirm')).toBe(true);
     expect(isPublicPath('/signup')).toBe(true);
     expect(isPublicPath('/client')).toBe(false);
+    expect(isPublicPath('/dev/mailbox')).toBe(false);
     expect(isPublicPath('/loginx')).toBe(false);
   });
 });

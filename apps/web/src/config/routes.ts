@@ -20,8 +20,11 @@ export const areaPathOfRole: Record<Role, string> = {
   CLIENT: paths.client,
 };
 
-/** Pages anyone may open; a 401 there is an answer to show, not a reason to go to the login page. */
-const publicPrefixes = ['/login', '/password', '/verify-email', '/signup', '/dev'];
+/**
+ * Pages anyone may open; a 401 there is an answer to show, not a reason to go to the login page.
+ * The development mailbox is not one: it holds password-reset links and only MASTER users read it.
+ */
+const publicPrefixes = ['/login', '/password', '/verify-email', '/signup'];
 
 export function isPublicPath(pathname: string): boolean {
   return publicPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -38,7 +41,10 @@ export function landingPathFor(role: Role, next: string | null): string {
   if (
     next &&
     !next.startsWith('//') &&
-    (next === area || next.startsWith(`${area}/`) || next.startsWith(`${area}?`))
+    (next === area ||
+      next.startsWith(`${area}/`) ||
+      next.startsWith(`${area}?`) ||
+      (role === 'MASTER' && next === paths.devMailbox))
   ) {
     return next;
   }

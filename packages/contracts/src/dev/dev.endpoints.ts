@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, publicAccess } from '../common/endpoint.ts';
+import { allow, defineEndpoint } from '../common/endpoint.ts';
 import { idSchema } from '../common/ids.ts';
 
 export const DEV_PREFIX = '/dev/api/v1';
@@ -14,14 +14,17 @@ export const mailSchema = z.object({
 });
 export type Mail = z.infer<typeof mailSchema>;
 
-/** The development mailbox: only served when mail is kept in the database (no SMTP_URL). */
+/**
+ * The development mailbox: served only when DEV_MAILBOX is set (never in production), and only to MASTER
+ * users: it holds password-reset links.
+ */
 export const devEndpoints = {
   listMails: defineEndpoint({
     method: 'GET',
     path: `${DEV_PREFIX}/mails`,
     summary: 'Mails the product sent, newest first (development mailbox)',
     tags: ['dev'],
-    access: publicAccess,
+    access: allow('master.read'),
     query: z.object({ to: z.string().optional() }),
     responses: { 200: z.object({ data: z.array(mailSchema) }) },
   }),

@@ -2,14 +2,21 @@ import { fieldMessages, errorMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, clients, contactPersons, sessions, users } from '../../db/schema/index.ts';
-import { createAgency, createClient, createUser, loginAs, TEST_PASSWORD } from '../../testing/factories.ts';
+import {
+  createAgency,
+  createClient,
+  createUser,
+  loginAs,
+  readMailbox,
+  TEST_PASSWORD,
+} from '../../testing/factories.ts';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../testing/test-app.ts';
 
 const P = '/auth/api/v1/session';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEV_MAILBOX: 'true' });
 });
 afterAll(async () => {
   await t.close();
@@ -17,9 +24,7 @@ afterAll(async () => {
 
 /** The newest mail to an address, read through the development mailbox API, and the token in its link. */
 async function lastMailToken(to: string, path: string): Promise<string> {
-  const response = await call(t.app, 'GET', '/dev/api/v1/mails', { query: { to } });
-  expect(response.statusCode).toBe(200);
-  const mail = response.json<{ data: { text: string }[] }>().data[0];
+  const mail = (await readMailbox(t.app, t.db, to))[0];
   expect(mail).toBeDefined();
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(mail!.text);
   expect(match).not.toBeNull();
@@ -27,8 +32,7 @@ async function lastMailToken(to: string, path: string): Promise<string> {
 }
 
 async function mailCount(to: string): Promise<number> {
-  const response = await call(t.app, 'GET', '/dev/api/v1/mails', { query: { to } });
-  return response.json<{ data: unknown[] }>().data.length;
+  return (await readMailbox(t.app, t.db, to)).length;
 }
 
 describe('POST /login', () => {

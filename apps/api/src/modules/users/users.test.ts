@@ -7,6 +7,7 @@ import {
   createClientWithUsers,
   createUser,
   loginAs,
+  readMailbox,
   TEST_PASSWORD,
 } from '../../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -16,15 +17,14 @@ const M = '/master/api/v1';
 const A = '/agency/api/v1';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEV_MAILBOX: 'true' });
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function lastMail(to: string) {
-  const response = await call(t.app, 'GET', '/dev/api/v1/mails', { query: { to } });
-  return response.json<{ data: { subject: string; text: string }[] }>().data[0];
+  return (await readMailbox(t.app, t.db, to))[0];
 }
 const tokenIn = (text: string, path: string) =>
   decodeURIComponent(new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(text)![1]!);
