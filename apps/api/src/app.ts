@@ -18,7 +18,8 @@ import { authorizeRequest, requireAccessDeclarations } from './platform/access.t
 import { systemClock, type Clock } from './platform/clock.ts';
 import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
-import { registerErrorHandling } from './platform/error-handler.ts';
+import { handleFrameworkError, registerErrorHandling } from './platform/error-handler.ts';
+import { redactPaths, serializeError } from './platform/log-redaction.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
@@ -26,14 +27,18 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { provideStaffDirectory } from './modules/friends/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 
+type LoggedError = { type: string; message: string; stack: string };
+
 export type BuildAppOptions = {
   config: Config;
   db: Db;
   ping?: () => Promise<void>;
   clock?: Clock;
   mailer?: Mailer;
-  /** false in tests; pino options otherwise. */
+  /** false in tests; the config's pino logger otherwise. */
   logger?: boolean;
+  /** Write the JSON log lines here (tests that search the logs). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const API_PREFIXES = [
@@ -62,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             // Readable logs for a person at a terminal; JSON lines everywhere else.
-            ...(config.env === 'development' && process.stdout.isTTY
+            ...(config.env === 'development' && process.stdout.isTTY && !options.logStream
               ? {
                   transport: {
                     target: 'pino-pretty',
@@ -70,12 +75,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                   },
                 }
               : {}),
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            // Fastify's type wants message and stack; ours leaves the message out of database errors.
+            serializers: { err: serializeError as unknown as (err: Error) => LoggedError },
           },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: (error, request, reply) => void handleFrameworkError(error, request, reply),
   });
   // Module wiring the modules cannot do themselves without importing each other.
   provideStaffDirectory(shiftStaffDirectory);

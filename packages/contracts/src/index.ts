@@ -4,6 +4,7 @@ export * from './common/dates.ts';
 export * from './common/pagination.ts';
 export * from './common/enums.ts';
 export * from './common/fields.ts';
+export * from './common/text.ts';
 export * from './common/endpoint.ts';
 export * from './permissions/permissions.ts';
 export * from './auth/auth.schemas.ts';

@@ -51,7 +51,17 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  /** Capture the app's JSON log lines (pino at LOG_LEVEL, default info) instead of logging nothing. */
+  logStream?: NodeJS.WritableStream;
+  /** Register extra routes before the app is ready (tests of the error paths). */
+  extraRoutes?: (app: FastifyInstance) => void;
+};
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -65,7 +75,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = fixedClock(new Date('2026-11-21T09:00:00Z'));
-  const app = await buildApp({ config, db: database.db, ping: database.ping, clock, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ping: database.ping,
+    clock,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -13,7 +13,7 @@ import {
   type ContractStatus,
 } from '../common/enums.ts';
 import { addressSchema, monthlyFeeSchema, requiredText } from '../common/fields.ts';
-import { idSchema } from '../common/ids.ts';
+import { idQueryParam, idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
 
 export const clientAddressViewSchema = z.object({
@@ -108,11 +108,7 @@ export function contractTransitionError(
   return `A ${from} contract cannot change to ${to}`;
 }
 
-const clientIdQuerySchema = z
-  .string()
-  .regex(/^\d+$/, clientMessages.idQuery)
-  .refine((s) => Number.isSafeInteger(Number(s)), clientMessages.idQuery)
-  .transform(Number);
+const clientIdQuerySchema = idQueryParam(clientMessages.idQuery);
 
 /**
  * Client lists (master, agency, search): `search` matches company name and kana, contact person name

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { defineEndpoint, publicAccess } from './endpoint.ts';
+import { textMessages } from './text.ts';
 import { dateMessages, dateStringSchema, daySchema } from './dates.ts';
 import { positionSchema, roleSchema, rolePositions } from './enums.ts';
 import {
@@ -12,7 +14,7 @@ import {
   phoneSchema,
   postalCodeSchema,
 } from './fields.ts';
-import { idParamSchema, pathParamMessages } from './ids.ts';
+import { idParamSchema, idQueryParam, MAX_ID, pathParamMessages, queryParamMessages } from './ids.ts';
 import { paginationInfo, paginationMessages, paginationQuerySchema } from './pagination.ts';
 
 const firstError = (schema: z.ZodType, value: unknown) => {
@@ -119,5 +121,61 @@ describe('people and addresses', () => {
     expect(firstError(positionSchema, 'BOSS')).toBe('Position must be one of OWNER, MANAGER, STAFF');
     expect(rolePositions).toContain('CLIENT_MANAGER');
     expect(rolePositions).toHaveLength(9);
+  });
+});
+
+describe('ids are bounded by the integer columns', () => {
+  it('path ids', () => {
+    expect(idParamSchema.parse(String(MAX_ID))).toBe(MAX_ID);
+    expect(firstError(idParamSchema, String(MAX_ID + 1))).toBe(pathParamMessages.notNumeric);
+  });
+  it('query ids', () => {
+    expect(idQueryParam().parse('12')).toBe(12);
+    for (const v of ['99999999999999999999', String(MAX_ID + 1), '-1', '1e3', ''])
+      expect(firstError(idQueryParam(), v)).toBe(queryParamMessages.notNumeric);
+  });
+});
+
+describe('the NUL rule of every endpoint', () => {
+  const endpoint = defineEndpoint({
+    method: 'POST',
+    path: '/x/:id',
+    summary: 'x',
+    tags: [],
+    access: publicAccess,
+    params: z.object({ id: z.string() }),
+    query: z.object({ search: z.string().optional() }),
+    body: z.object({
+      name: z.string().trim(),
+      tags: z.array(z.string()),
+      meta: z.record(z.string(), z.string()),
+    }),
+    responses: { 200: z.object({}) },
+  });
+  it('refuses U+0000 in every string and key, one issue per place, with its text', () => {
+    const result = endpoint.body.safeParse({
+      name: 'a\u0000',
+      tags: ['ok', '\u0000'],
+      meta: { 'k\u0000': 'v' },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['name', textMessages.nul],
+      ['tags.1', textMessages.nul],
+      ['meta.k\u0000', textMessages.nul],
+    ]);
+    expect(firstError(endpoint.query, { search: '%\u0000' })).toBe(textMessages.nul);
+    expect(firstError(endpoint.params, { id: '\u0000' })).toBe(textMessages.nul);
+  });
+  it('keeps other text and the JSON shape', () => {
+    expect(endpoint.body.parse({ name: ' 花子 ', tags: [], meta: {} })).toEqual({
+      name: '花子',
+      tags: [],
+      meta: {},
+    });
+    expect(z.toJSONSchema(endpoint.body, { io: 'input' })).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' }, tags: { type: 'array' } },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions/permissions.ts';
+import { refuseNul } from './text.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,7 +34,13 @@ export type Endpoint = {
   clientScoped?: boolean;
 };
 
-export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+/** One endpoint; every string of its request (params, query, body) is held to the NUL rule (text.ts). */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => ({
+  ...endpoint,
+  ...(endpoint.params ? { params: refuseNul(endpoint.params) } : {}),
+  ...(endpoint.query ? { query: refuseNul(endpoint.query) } : {}),
+  ...(endpoint.body ? { body: refuseNul(endpoint.body) } : {}),
+});
 
 /** Replace `:name` segments of a path with values. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

@@ -10,6 +10,7 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
+  URI_TOO_LONG: 414,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -54,4 +55,7 @@ export const errorMessages = {
   emailTaken: 'This email address is already registered',
   internal: 'Something went wrong. Please try again later',
   invalidJson: 'Request body is not valid JSON',
+  invalidValue: 'A value in the request cannot be accepted',
+  badUrl: 'The request address is not valid',
+  uriTooLong: 'A path parameter is too long',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkStatuses, operationScopes } from '../common/enums.ts';
-import { idParamSchema, idSchema } from '../common/ids.ts';
+import { idParamSchema, idQueryParam, idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
 import { lineAccountServiceSchema } from '../services/services.schemas.ts';
 
@@ -170,7 +170,7 @@ export type WebhookSetupResult = z.infer<typeof webhookSetupResultSchema>;
 export const searchLineAccountsQuerySchema = paginationQuerySchema({ defaultLimit: 20 }).extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(linkStatuses, { error: 'Status must be ACTIVE or INACTIVE' }).optional(),
-  clientId: z.string().regex(/^\d+$/, 'clientId must be a valid number string').transform(Number).optional(),
+  clientId: idQueryParam('clientId must be a valid number string').optional(),
 });
 export type SearchLineAccountsQuery = z.input<typeof searchLineAccountsQuerySchema>;
 

@@ -11,7 +11,7 @@ import {
   passwordSchema,
   phoneSchema,
 } from '../common/fields.ts';
-import { idSchema } from '../common/ids.ts';
+import { idQueryParam, idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
 
 export const userMessages = {
@@ -108,11 +108,7 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** A numeric id in a query string ('12'), parsed to a number. */
-export const idQuerySchema = z
-  .string()
-  .regex(/^\d+$/, userMessages.idQuery)
-  .refine((s) => Number.isSafeInteger(Number(s)), userMessages.idQuery)
-  .transform(Number);
+export const idQuerySchema = idQueryParam(userMessages.idQuery);
 
 const searchSchema = z.string().trim().max(100).optional();
 
