@@ -129,6 +129,8 @@ export async function verifyEmail({
       // An e-mail change: the link reached the new address, which now becomes the login address.
       if (await findUserByEmail(tx, user.pendingEmail)) throw conflict(errorMessages.emailTaken);
       await updateUser(tx, userId, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: now });
+      // The login address changed: every session of the account ends (ASVS, decision 0004).
+      await deleteUserSessions(tx, userId);
     } else if (!user.emailVerifiedAt) await updateUser(tx, userId, { emailVerifiedAt: now });
     return toUserView(await getUserOrThrow(tx, userId));
   });
