@@ -14,7 +14,7 @@ import { errorMessages } from '@app/contracts';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { registerAreas } from './areas/index.ts';
-import { authorizeRequest, requireAccessDeclarations } from './platform/access.ts';
+import { authorizeRequest, requireAccessDeclarations, type ApiRoute } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
@@ -151,8 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Every API route lives in this scope, where a route without declared access stops the start-up.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   await app.register(async (api) => {
-    requireAccessDeclarations(api);
+    requireAccessDeclarations(api, apiRoutes);
     healthRoutes(api, { ping: options.ping ?? (async () => {}), isClosing: () => closing });
     await registerAreas(api, config);
   });

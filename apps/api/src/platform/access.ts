@@ -1,4 +1,4 @@
-import { can, errorMessages } from '@app/contracts';
+import { can, errorMessages, type Endpoint, type HttpMethod } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clients } from '../db/schema/index.ts';
@@ -8,16 +8,30 @@ import type { Actor } from './context.ts';
 
 export const CLIENT_HEADER = 'x-client-id';
 
+/** An API route as served: what tests derive their route lists from (tenant isolation, fuzzing). */
+export type ApiRoute = Pick<Endpoint, 'method' | 'path' | 'access' | 'clientScoped'>;
+
+const methods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Deny by default: a route registered in this scope without `config.access` stops the start-up.
- * Call on the scope that holds every API route.
+ * Call on the scope that holds every API route; each one is recorded in `served`.
  */
-export function requireAccessDeclarations(scope: FastifyInstance): void {
+export function requireAccessDeclarations(scope: FastifyInstance, served: ApiRoute[] = []): void {
   scope.addHook('onRoute', (route) => {
     if (!route.config?.access) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no access (see platform/access.ts)`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      if (!methods.has(method)) continue; // HEAD twins of GET routes
+      served.push({
+        method: method as HttpMethod,
+        path: route.url,
+        access: route.config.access,
+        clientScoped: route.config.clientScoped ?? false,
+      });
     }
   });
 }

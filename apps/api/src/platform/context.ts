@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { ApiRoute } from './access.ts';
 import type { JobRunner } from './jobs.ts';
 import { forbidden } from './errors.ts';
 import type { Mailer } from './mail.ts';
@@ -39,6 +40,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     jobs: JobRunner;
+    /** Every API route the app serves, with its access (platform/access.ts). */
+    apiRoutes: readonly ApiRoute[];
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
