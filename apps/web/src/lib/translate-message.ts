@@ -10,6 +10,8 @@ import {
   lineAccountMessages,
   paginationMessages,
   pathParamMessages,
+  queryParamMessages,
+  textMessages,
   serviceMessages,
   userMessages,
 } from '@app/contracts';
@@ -28,6 +30,8 @@ const groups = {
   error: errorMessages,
   pagination: paginationMessages,
   pathParam: pathParamMessages,
+  queryParam: queryParamMessages,
+  text: textMessages,
   date: dateMessages,
   client: clientMessages,
   user: userMessages,

@@ -10,6 +10,8 @@ import {
   lineAccountMessages,
   paginationMessages,
   pathParamMessages,
+  queryParamMessages,
+  textMessages,
   serviceMessages,
   userMessages,
 } from '@app/contracts';
@@ -35,6 +37,8 @@ describe('UI texts', () => {
       errorMessages,
       paginationMessages,
       pathParamMessages,
+      queryParamMessages,
+      textMessages,
       dateMessages,
       clientMessages,
       userMessages,
