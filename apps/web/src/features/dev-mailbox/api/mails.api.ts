@@ -1,7 +1,6 @@
 import { devEndpoints } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import '../../../lib/query-meta.ts';
 
 /** Mails kept by the development mailbox, newest first; `to` filters by recipient. */
 export const mailsQueryOptions = (filter: { to?: string } = {}) =>
@@ -11,5 +10,4 @@ export const mailsQueryOptions = (filter: { to?: string } = {}) =>
       apiRequest(devEndpoints.listMails, { query: { to: filter.to || undefined }, signal }),
     select: (page) =>
       [...page.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id),
-    meta: { silent: true },
   });

@@ -16,6 +16,8 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState } from '../../../components/status-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useRendersQueryFailure } from '../../../lib/query-meta.ts';
+import { errorText } from '../../../lib/translate-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { mailsQueryOptions } from '../api/mails.api.ts';
 import { MailView } from './mail-view.tsx';
@@ -27,6 +29,8 @@ export function Mailbox() {
   const deferredTo = useDeferredValue(to.trim());
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const mails = useQuery(mailsQueryOptions({ to: deferredTo }));
+  // The list shows its own failure (and the mailbox being off) in place: no toast on top.
+  useRendersQueryFailure(mails);
   const selected = mails.data?.find((m) => m.id === selectedId) ?? null;
 
   const list = () => {
@@ -44,7 +48,7 @@ export function Mailbox() {
       return isMissing ? (
         <EmptyState title={t('mailbox.unavailable')} description={t('mailbox.unavailableHint')} />
       ) : (
-        <ErrorState message={mails.error.message} onRetry={() => void mails.refetch()} />
+        <ErrorState message={errorText(mails.error, t)} onRetry={() => void mails.refetch()} />
       );
     }
     if (mails.data.length === 0) {
