@@ -46,6 +46,9 @@ export const databaseOptionsOf = (config: {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) is removed by the pool and
+    // the next query opens a new one; without a listener node-postgres rethrows it and the process dies.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
