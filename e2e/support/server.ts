@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // As `npm start` does: the LINE simulator beside the API, which talks to it on LINE_SIM_PORT.
   const sim = spawnTsx(
     'apps/line-sim/src/main.ts',
-    { LINE_SIM_PORT: String(simPort), LINE_SIM_LOG: '0' },
+    { LINE_SIM_PORT: String(simPort), LINE_SIM_LOG: '0', DATA_DIR: dataDir },
     collect,
   );
   const api = spawnTsx(

@@ -14,6 +14,7 @@ import { registerLoginTokenRoutes } from './oauth/login-token.routes.ts';
 import { registerRichMenuAliasRoutes } from './rich-menu/rich-menu-alias.routes.ts';
 import { registerRichMenuRoutes } from './rich-menu/rich-menu.routes.ts';
 import type { SimContext } from './state/sim-context.ts';
+import { readSnapshotFile, restoreSnapshot, writeSnapshotFile } from './state/sim-state.persistence.ts';
 import { SimStateStore } from './state/sim-state.store.ts';
 import { registerUiRoutes } from './ui/ui.routes.ts';
 import { WebhookDeliveryService } from './webhook/webhook-delivery.service.ts';
@@ -48,9 +49,13 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
     baseUrlFor,
     applySeed: () => applySeed(ctx),
   };
+  const persistence = options.stateFile ? keepStateIn(app, store, options.stateFile) : undefined;
   ctx.applySeed();
   app.decorate('lineSim', ctx);
-  app.addHook('onClose', async () => webhooks.close());
+  app.addHook('onClose', async () => {
+    webhooks.close();
+    persistence?.saveNow();
+  });
 
   registerLineErrorHandling(app);
   registerBodyParsers(app);
@@ -76,4 +81,28 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
   void app.register(async (consoleScope) => registerConsoleRoutes(consoleScope, ctx));
   registerUiRoutes(app);
   return app;
+};
+
+/** Save within this long after a change: a burst of calls (a seed, a broadcast) is written once. */
+const SAVE_DEBOUNCE_MS = 250;
+
+/**
+ * Restores the state from `file` and writes it back after every request that may change it (any
+ * method but GET/HEAD/OPTIONS); webhook deliveries finishing later are caught by the next save or close.
+ */
+const keepStateIn = (app: FastifyInstance, store: SimStateStore, file: string) => {
+  const snapshot = readSnapshotFile(file);
+  if (snapshot) restoreSnapshot(store, snapshot);
+  let timer: NodeJS.Timeout | undefined;
+  const saveNow = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    writeSnapshotFile(file, store);
+  };
+  app.addHook('onResponse', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || timer) return;
+    timer = setTimeout(saveNow, SAVE_DEBOUNCE_MS);
+    timer.unref();
+  });
+  return { saveNow };
 };

@@ -42,12 +42,12 @@ const envSchema = z.object({
   DEV_MAILBOX: bool.default(false),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   /**
-   * LINE platform base URLs. Unset: the local simulator (apps/line-sim) on LINE_SIM_PORT, which `npm start`
-   * runs beside the API. Real LINE: https://api.line.me and https://api-data.line.me.
+   * LINE platform base URLs. Unset: the local simulator (apps/line-sim) on LINE_SIM_PORT (default PORT + 1),
+   * which `npm start` runs beside the API. Real LINE: https://api.line.me and https://api-data.line.me.
    */
   LINE_API_BASE_URL: z.url().optional(),
   LINE_DATA_API_BASE_URL: z.url().optional(),
-  LINE_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  LINE_SIM_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** 32 bytes, base64: encrypts LINE channel secrets at rest. Unset: a key kept in DATA_DIR (development). */
   ENCRYPTION_KEY: z.string().optional(),
   /** Attempts per 15 minutes per address and IP. */
@@ -96,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const simPort = e.LINE_SIM_PORT ?? e.PORT + 1;
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return {
     env: e.NODE_ENV,
@@ -121,14 +122,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox: e.DEV_MAILBOX,
     webDistDir: resolve(e.WEB_DIST_DIR),
     line: {
-      apiBaseUrl: (e.LINE_API_BASE_URL ?? `http://127.0.0.1:${e.LINE_SIM_PORT}`).replace(/\/$/, ''),
+      apiBaseUrl: (e.LINE_API_BASE_URL ?? `http://127.0.0.1:${simPort}`).replace(/\/$/, ''),
       dataApiBaseUrl: (
         e.LINE_DATA_API_BASE_URL ??
         e.LINE_API_BASE_URL ??
-        `http://127.0.0.1:${e.LINE_SIM_PORT}`
+        `http://127.0.0.1:${simPort}`
       ).replace(/\/$/, ''),
       isSimulator: !e.LINE_API_BASE_URL,
-      simulatorPort: e.LINE_SIM_PORT,
+      simulatorPort: simPort,
     },
     encryptionKey: e.ENCRYPTION_KEY || undefined,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },

@@ -32,6 +32,8 @@ export type SeedUser = {
   language?: string;
   /** Channel ids this user is already a friend of (set silently, no webhook). */
   friendOf?: string[];
+  /** Channel ids this user added and then blocked (set silently, no webhook). */
+  blockedOf?: string[];
 };
 
 export type SimSeed = { channels?: SeedChannel[]; users?: SeedUser[] };
@@ -45,11 +47,16 @@ export type LineSimulatorOptions = {
   /** Base for URLs the simulator hands out (avatars, rich menu images); default: the request's host. */
   publicBaseUrl?: string;
   logger?: boolean;
+  /** A JSON file the state is kept in: restored at start, written shortly after each change and on close. */
+  stateFile?: string;
 };
 
-export type ResolvedSimOptions = Required<Omit<LineSimulatorOptions, 'publicBaseUrl' | 'seed'>> & {
+export type ResolvedSimOptions = Required<
+  Omit<LineSimulatorOptions, 'publicBaseUrl' | 'seed' | 'stateFile'>
+> & {
   publicBaseUrl: string | null;
   seed: SimSeed;
+  stateFile: string | null;
 };
 
 export const resolveSimOptions = (options: LineSimulatorOptions = {}): ResolvedSimOptions => ({
@@ -59,4 +66,5 @@ export const resolveSimOptions = (options: LineSimulatorOptions = {}): ResolvedS
   replyTokenTtlMs: options.replyTokenTtlMs ?? 60_000,
   publicBaseUrl: options.publicBaseUrl?.replace(/\/+$/, '') ?? null,
   logger: options.logger ?? false,
+  stateFile: options.stateFile ?? null,
 });

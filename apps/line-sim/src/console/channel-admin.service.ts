@@ -99,6 +99,7 @@ export const createUser = (ctx: SimContext, input: CreateUserInput): SimUser => 
   };
   ctx.store.users.set(userId, user);
   for (const channelId of input.friendOf ?? []) ctx.store.setFriendship(userId, channelId, 'friend');
+  for (const channelId of input.blockedOf ?? []) ctx.store.setFriendship(userId, channelId, 'blocked');
   return user;
 };
 
@@ -111,7 +112,12 @@ export const userView = (ctx: SimContext, user: SimUser, baseUrl: string) => ({
   }),
 });
 
+/** Seed entries a restored state already holds are kept as they are. */
 export const applySeed = (ctx: SimContext) => {
-  for (const channel of ctx.options.seed.channels ?? []) createChannelPair(ctx, channel);
-  for (const user of ctx.options.seed.users ?? []) createUser(ctx, user);
+  for (const channel of ctx.options.seed.channels ?? []) {
+    if (!ctx.store.channels.has(channel.channelId)) createChannelPair(ctx, channel);
+  }
+  for (const user of ctx.options.seed.users ?? []) {
+    if (!ctx.store.users.has(user.userId)) createUser(ctx, user);
+  }
 };
