@@ -41,6 +41,13 @@ const moduleDoorZones = (base) =>
 
 const zones = [
   ...moduleDoorZones('apps/api/src/modules'),
+  // the demo seed acts as a user would: through the modules' doors only
+  {
+    target: './apps/api/src/demo',
+    from: './apps/api/src/modules',
+    except: dirs('apps/api/src/modules').map((name) => `./${name}/index.ts`),
+    message: 'apps/api/src/demo may import a module only through its index.ts.',
+  },
   ...siblingZones('apps/web/src/areas'),
   ...siblingZones('apps/web/src/features'),
   // shared web code imports neither areas nor features

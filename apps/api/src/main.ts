@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
 import { createDatabase, databaseOptionsOf } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoWorld } from './demo/demo-world.ts';
 import { queueRecurringJobs } from './jobs.ts';
 import { systemClock } from './platform/clock.ts';
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const database = await createDatabase(databaseOptionsOf(config));
   await database.migrate();
   const app = await buildApp({ config, db: database.db, ping: database.ping });
-  const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined;
+  const seeded = config.seedDemo ? await seedDemoWorld({ db: database.db, config, log: app.log }) : undefined;
   await queueRecurringJobs(database.db, systemClock);
   if (config.jobsInApi) app.jobs.start();
 
@@ -38,13 +38,16 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   printWelcome(config.appUrl, database.kind, config.devMailbox, seeded);
+  if (seeded?.lineAccount && config.line.isSimulator) {
+    process.stdout.write(`  LINE simulator (the demo friends' side): ${config.line.apiBaseUrl}/\n\n`);
+  }
 }
 
 function printWelcome(
   url: string,
   kind: string,
   devMailbox: boolean,
-  seeded: Awaited<ReturnType<typeof seedDemoData>> | undefined,
+  seeded: Awaited<ReturnType<typeof seedDemoWorld>> | undefined,
 ): void {
   const lines = [
     '',

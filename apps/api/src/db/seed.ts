@@ -99,6 +99,32 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       email: 'owner@demo.example',
       phoneNumber: '06-1234-5678',
     });
+    // A second client of the demo agency, waiting for the master's approval (the approval flow has a case).
+    const [second] = await tx
+      .insert(clients)
+      .values({
+        agencyId: agency!.id,
+        companyName: 'サンプル食堂合同会社',
+        companyNameKana: 'サンプルショクドウゴウドウガイシャ',
+        contractStatus: 'PENDING_APPROVAL',
+        contractStartDate: '2026-10-01',
+        postalCode: '460-0008',
+        prefecture: '愛知県',
+        city: '名古屋市中区',
+        addressOther: '栄3-5-1',
+        monthlyFee: 9800,
+        paymentStatus: 'PENDING',
+      })
+      .returning();
+    await tx.insert(contactPersons).values({
+      clientId: second!.id,
+      lastName: '中村',
+      firstName: '優子',
+      lastNameKana: 'ナカムラ',
+      firstNameKana: 'ユウコ',
+      email: 'sample-shokudo@demo.example',
+      phoneNumber: '052-123-4567',
+    });
     const now = new Date();
     await tx.insert(users).values(
       demoUsers.map((u) => ({

@@ -1,6 +1,11 @@
 /** The friends module's door: what other modules may use (STYLE.md "Door"). */
 export type { FriendRow } from './friends.repository.ts';
-export { findFriendOfAccount, findFriendOfLineUser } from './friends.service.ts';
+export {
+  findFriendOfAccount,
+  findFriendOfLineUser,
+  sendFriendMessage,
+  setFriendManagerNote,
+} from './friends.service.ts';
 export {
   isKnownFriend,
   recordFollow,

@@ -2,6 +2,8 @@
 export type { LineAccountRow } from './line-accounts.repository.ts';
 export {
   channelsOf,
+  createLineAccount,
+  listLineAccountsOfClient,
   findLineAccountById,
   findLineAccountOfClient,
   getLineAccountRowOrThrow,

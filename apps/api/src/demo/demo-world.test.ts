@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildLineSimulator } from '@app/line-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { sessionCookie, call } from '../testing/test-app.ts';
+import { demoFriendNames } from './demo-content.ts';
+import { seedDemoWorld } from './demo-world.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-world-'));
+const stateFile = path.join(dataDir, 'line-sim', 'state.json');
+const C = '/client/api/v1';
+
+/**
+ * What `npm start` runs, on a real data folder: PGlite in DATA_DIR/pglite, the simulator keeping its
+ * state in DATA_DIR/line-sim, the API listening (LINE delivers webhooks to it). A restart closes all
+ * three and opens them again on the same folder and ports.
+ */
+async function startStack(ports: { app: number; sim: number }) {
+  const sim = buildLineSimulator({ stateFile, redeliveryDelaysMs: [], webhookTimeoutMs: 5000 });
+  await sim.listen({ port: ports.sim, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${ports.app}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(ports.app),
+    APP_URL: appUrl,
+    DATA_DIR: dataDir,
+    LINE_SIM_PORT: String(ports.sim),
+    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    RATE_LIMIT_LOGIN: '10000',
+  });
+  const database: Database = await createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: ports.app, host: '127.0.0.1' });
+  const seed = () => seedDemoWorld({ db: database.db, config, log: app.log });
+  const api = (method: 'GET' | 'POST', url: string, options: Parameters<typeof call>[3] = {}) =>
+    call(app, method, url, { ...options, headers: { origin: appUrl, ...options.headers } });
+  const login = async (email: string) => {
+    const response = await api('POST', '/auth/api/v1/session/login', {
+      body: { email, password: DEMO_PASSWORD },
+    });
+    return sessionCookie(response);
+  };
+  const simGet = async <T>(url: string) => (await sim.inject({ method: 'GET', url })).json<T>();
+  const stop = async () => {
+    await app.close();
+    await app.jobs.stop();
+    await database.close();
+    await sim.close();
+  };
+  return { app, sim, config, database, seed, api, login, simGet, stop };
+}
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+let stack: Stack | undefined;
+afterAll(async () => {
+  await stack?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Everything the demo wrote, counted through the product's API and the simulator's console. */
+async function census(s: Stack, cookie: string, masterCookie: string) {
+  const accounts = (await s.api('GET', `${C}/line-account`, { cookie })).json<{
+    data: { id: number; channelId: string; webhookStatus: boolean }[];
+  }>().data;
+  const account = accounts[0]!;
+  const friends = (
+    await s.api('GET', `${C}/line-account/${account.id}/friends`, { cookie, query: { limit: '500' } })
+  ).json<{
+    data: {
+      id: number;
+      displayName: string;
+      isFriend: boolean;
+      managerNotes: string | null;
+      pictureUrl: string;
+    }[];
+  }>();
+  const announcements = (
+    await s.api('GET', '/master/api/v1/announcements', { cookie: masterCookie, query: { limit: '100' } })
+  ).json<{ data: { status: string }[] }>().data;
+  const simChannels = (
+    await s.simGet<{ channels: { channelId: string; friendCount: number }[] }>('/_sim/channels')
+  ).channels;
+  const simUsers = (await s.simGet<{ users: unknown[] }>('/_sim/users')).users;
+  return { accounts, account, friends: friends.data, announcements, simChannels, simUsers };
+}
+
+describe('the demo world', () => {
+  it('is written once on an empty data folder, survives a restart, and its LINE account keeps working', async () => {
+    const ports = { app: await freePort(), sim: await freePort() };
+    stack = await startStack(ports);
+    const first = await stack.seed();
+    await stack.seed(); // a second start: nothing doubled
+    expect(first.lineAccount).not.toBeNull();
+    const owner = await stack.login('owner@demo.example');
+    const master = await stack.login('master@demo.example');
+
+    const before = await census(stack, owner, master);
+    expect(before.accounts).toHaveLength(1);
+    expect(before.account.webhookStatus).toBe(true);
+    expect(before.friends).toHaveLength(demoFriendNames.length);
+    expect(before.friends.length).toBeGreaterThanOrEqual(40);
+    const blocked = before.friends.filter((f) => !f.isFriend).length;
+    expect(blocked).toBeGreaterThan(0);
+    expect(before.friends.filter((f) => f.managerNotes).length).toBeGreaterThan(0);
+    expect(before.friends.every((f) => f.pictureUrl.includes('/_sim/avatars/'))).toBe(true);
+    expect(new Set(before.announcements.map((a) => a.status))).toEqual(
+      new Set(['DRAFT', 'SCHEDULED', 'PUBLISHED', 'ARCHIVED']),
+    );
+    expect(before.simChannels).toEqual([
+      expect.objectContaining({
+        channelId: before.account.channelId,
+        friendCount: demoFriendNames.length - blocked,
+      }),
+    ]);
+    expect(before.simUsers).toHaveLength(demoFriendNames.length);
+    const agency = await stack.login('agency@demo.example');
+    const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
+      data: unknown[];
+    }>();
+    expect(agencyClients.data).toHaveLength(2);
+
+    // The shop's replies were queued like a manager's: the push job delivers them to LINE.
+    await stack.app.jobs.runDue();
+    const sentBefore = (
+      await stack.simGet<{ sent: { deliveredTo: string[] }[] }>(
+        `/_sim/channels/${before.account.channelId}/sent`,
+      )
+    ).sent;
+    expect(sentBefore.length).toBeGreaterThan(0);
+    const talker = before.friends.find((f) => f.displayName === demoFriendNames[0])!;
+    const conversation = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/friends/${talker.id}/messages`, {
+        cookie: owner,
+      })
+    ).json<{ data: { source: string; delivery: string }[] }>();
+    expect(conversation.data.map((m) => `${m.source} ${m.delivery}`).sort()).toEqual([
+      'system SENT',
+      'user RECEIVED',
+      'user RECEIVED',
+    ]);
+
+    // Restart: a new app on the same database, a simulator restored from its saved state.
+    await stack.stop();
+    stack = await startStack(ports);
+    await stack.seed();
+    const ownerAgain = await stack.login('owner@demo.example');
+    const after = await census(stack, ownerAgain, await stack.login('master@demo.example'));
+    expect(after.accounts.map((a) => a.id)).toEqual(before.accounts.map((a) => a.id));
+    expect(after.friends).toHaveLength(before.friends.length);
+    expect(after.announcements).toHaveLength(before.announcements.length);
+    expect(after.simChannels).toEqual(before.simChannels);
+    expect(after.simUsers).toHaveLength(before.simUsers.length);
+
+    // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
+    const friend = after.friends.find((f) => f.isFriend)!;
+    const messagesUrl = `${C}/line-account/${after.account.id}/friends/${friend.id}/messages`;
+    const sent = await stack.api('POST', messagesUrl, {
+      cookie: ownerAgain,
+      body: { text: '再起動後のご案内です' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await stack.app.jobs.runDue();
+    const pushed = (
+      await stack.simGet<{ sent: { to: string[]; messages: { text: string }[] }[] }>(
+        `/_sim/channels/${after.account.channelId}/sent`,
+      )
+    ).sent;
+    expect(pushed).toHaveLength(sentBefore.length + 1);
+    expect(pushed.at(-1)!.messages).toEqual([{ type: 'text', text: '再起動後のご案内です' }]);
+    const lineUserId = pushed.at(-1)!.to[0]!;
+    const action = await stack.sim.inject({
+      method: 'POST',
+      url: `/_sim/users/${lineUserId}/messages`,
+      payload: { channelId: after.account.channelId, text: '届きました！' },
+    });
+    expect(action.json<{ delivery: { status: string } }>().delivery.status).toBe('delivered');
+    await stack.app.jobs.runDue();
+    const history = (await stack.api('GET', messagesUrl, { cookie: ownerAgain })).json<{
+      data: { source: string; contents: string }[];
+    }>();
+    expect(history.data[0]).toMatchObject({ source: 'user', contents: '届きました！' });
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { createAnnouncementBodySchema, createLineAccountBodySchema } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { inTransaction, type Db } from '../db/client.ts';
+import { seedDemoData, type SeedResult } from '../db/seed.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import type { Actor, ServiceContext } from '../platform/context.ts';
+import { createMailer } from '../platform/mail.ts';
+import { createAnnouncement, listAnnouncements } from '../modules/announcements/index.ts';
+import {
+  findFriendOfLineUser,
+  recordFollow,
+  recordIncomingMessage,
+  recordUnfollow,
+  sendFriendMessage,
+  setFriendManagerNote,
+} from '../modules/friends/index.ts';
+import { createLineAccount, listLineAccountsOfClient } from '../modules/line-accounts/index.ts';
+import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
+import { demoAnnouncements, demoConversations, demoFriendNames, demoNotes } from './demo-content.ts';
+
+export type DemoWorldDeps = { db: Db; config: Config; log: FastifyBaseLogger; clock?: Clock };
+
+export type DemoWorldResult = SeedResult & {
+  /** The demo client's LINE account, when the simulator was there to connect it. */
+  lineAccount: { id: number; channelId: string } | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo world of `npm start` and the end-to-end fixtures: the tenants and logins (db/seed.ts), then
+ * everything a visitor should find on the pages, written through the modules' doors as a user's actions
+ * would. Each part checks whether it is already there, so a second run changes nothing.
+ */
+export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResult> {
+  const base = await seedDemoData(deps.db);
+  const master = await userOrThrow(deps.db, 'master@demo.example');
+  const owner = await userOrThrow(deps.db, 'owner@demo.example');
+  await seedAnnouncements(contextOf(deps, master));
+  const lineAccount = deps.config.line.isSimulator
+    ? await seedLineAccount(contextOf(deps, owner), deps.config.line.apiBaseUrl)
+    : null;
+  return { ...base, lineAccount };
+}
+
+async function userOrThrow(db: Db, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`demo user ${email} missing`);
+  return user;
+}
+
+/** What a request of this user would carry: the seed acts as the demo users do. */
+function contextOf(deps: DemoWorldDeps, user: UserRow): ServiceContext {
+  const clock = deps.clock ?? systemClock;
+  const actor: Actor = {
+    userId: user.id,
+    sessionId: 0,
+    role: user.role,
+    position: user.position,
+    clientId: user.clientId,
+    agencyId: user.agencyId,
+  };
+  return {
+    db: deps.db,
+    config: deps.config,
+    mailer: createMailer(deps.config, { clock }),
+    clock,
+    log: deps.log,
+    requestId: `demo-seed-${randomUUID()}`,
+    ip: '127.0.0.1',
+    userAgent: 'demo seed',
+    actor,
+    clientId: user.clientId,
+  };
+}
+
+/** One announcement in each status: draft, scheduled, published and archived. */
+async function seedAnnouncements(ctx: ServiceContext): Promise<void> {
+  const existing = await listAnnouncements({ ctx, input: { page: 1, limit: 1 } });
+  if (existing.pagination.totalItems > 0) return;
+  const now = ctx.clock.now().getTime();
+  const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
+  for (const a of demoAnnouncements) {
+    await createAnnouncement({
+      ctx,
+      input: createAnnouncementBodySchema.parse({
+        title: a.title,
+        content: a.content,
+        type: a.type,
+        ...(a.publishInDays !== null ? { publishAt: at(a.publishInDays) } : {}),
+        ...(a.archiveInDays !== null ? { archiveAt: at(a.archiveInDays) } : {}),
+      }),
+    });
+  }
+}
+
+type SimChannelView = {
+  channelId: string;
+  channelSecret: string;
+  loginChannel: { channelId: string; channelSecret: string };
+};
+type SimUserView = { userId: string; displayName: string; pictureUrl: string; language: string };
+
+/**
+ * The simulator started beside the API (npm start runs both at once) may still be starting: wait for
+ * it a little, and leave the LINE part for the next start if it never answers.
+ */
+async function waitForSimulator(baseUrl: string, log: FastifyBaseLogger): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${baseUrl}/_sim/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log.warn({ baseUrl }, 'LINE simulator not reachable: the demo LINE account is left for the next start');
+  return false;
+}
+
+async function simulatorCall<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`LINE simulator ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The demo client's LINE account: a channel made at the simulator and connected as a user connects
+ * one (createLineAccount checks it at LINE and registers the webhook), then friends who followed over
+ * the last weeks (some blocked since), a conversation with a few of them, and the managers' notes.
+ */
+async function seedLineAccount(ctx: ServiceContext, simBaseUrl: string) {
+  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const existing = accounts[0];
+  if (existing) return { id: existing.id, channelId: existing.channelId };
+  if (!(await waitForSimulator(simBaseUrl, ctx.log))) return null;
+
+  const channel = await simulatorCall<SimChannelView>(simBaseUrl, '/_sim/channels', {
+    displayName: 'デモ商店 梅田店',
+  });
+  const account = await createLineAccount({
+    ctx,
+    input: createLineAccountBodySchema.parse({
+      channelId: channel.channelId,
+      channelSecret: channel.channelSecret,
+      loginChannelId: channel.loginChannel.channelId,
+      loginChannelSecret: channel.loginChannel.channelSecret,
+    }),
+  });
+  const scope = { clientId: account.clientId, lineAccountId: account.id };
+
+  const now = ctx.clock.now().getTime();
+  for (const [index, name] of demoFriendNames.entries()) {
+    const isBlocked = index % 9 === 8; // a few of them, spread through the list
+    const user = await simulatorCall<SimUserView>(simBaseUrl, '/_sim/users', {
+      displayName: name,
+      ...(isBlocked ? { blockedOf: [channel.channelId] } : { friendOf: [channel.channelId] }),
+    });
+    // Followed over the last 60 days, the oldest first, as the webhook would have recorded them.
+    const followedAt = new Date(now - (60 - Math.floor((index * 60) / demoFriendNames.length)) * DAY_MS);
+    const profile = {
+      displayName: user.displayName,
+      pictureUrl: user.pictureUrl,
+      statusMessage: null,
+      language: user.language,
+    };
+    await inTransaction(ctx.db, async (tx) => {
+      await recordFollow(tx, { scope, lineUserId: user.userId, profile, now: followedAt });
+      if (isBlocked) {
+        await recordUnfollow(tx, {
+          scope,
+          lineUserId: user.userId,
+          now: new Date(followedAt.getTime() + 3 * DAY_MS),
+        });
+      }
+    });
+    const friend = await findFriendOfLineUser(ctx.db, scope, user.userId);
+    if (!friend) continue;
+    const conversation = demoConversations[index];
+    if (conversation && !isBlocked) {
+      for (const [turn, line] of conversation.entries()) {
+        if (line.from === 'user') {
+          await inTransaction(ctx.db, (tx) =>
+            recordIncomingMessage(tx, {
+              scope,
+              lineUserId: user.userId,
+              profile,
+              message: { id: `${Date.now()}${index}${turn}`.slice(0, 18), type: 'text', text: line.text },
+            }),
+          );
+        } else {
+          // Queued like a manager's reply: the push job delivers it to the simulator.
+          await sendFriendMessage({
+            ctx,
+            input: { lineAccountId: account.id, friendId: friend.id, text: line.text },
+          });
+        }
+      }
+    }
+    const note = demoNotes[index];
+    if (note) {
+      await setFriendManagerNote({
+        ctx,
+        input: { lineAccountId: account.id, friendId: friend.id, managerNotes: note },
+      });
+    }
+  }
+  return { id: account.id, channelId: account.channelId };
+}
