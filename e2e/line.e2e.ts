@@ -65,8 +65,9 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
 
     await page.getByRole('link', { name: 'LINE公式アカウント', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/line-accounts');
-    await expect.poll(() => isVisible(page, 'LINE公式アカウントがまだ連携されていません')).toBe(true);
-    await screenshot(page, 'line-accounts-empty');
+    // The demo world's account is already there; this journey connects a second one.
+    await expect.poll(() => isVisible(page, 'デモ商店 梅田店')).toBe(true);
+    await screenshot(page, 'line-accounts-demo');
 
     await page.getByRole('link', { name: 'アカウントを連携' }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/line-accounts/new');
@@ -152,6 +153,8 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     await page.waitForURL(
       (url) => url.pathname === '/client/friends' && url.searchParams.has('lineAccountId'),
     );
+    // The demo account's friends come first; this journey's account is chosen by its id.
+    await page.goto(`${server.url}/client/friends?lineAccountId=${lineAccountPath.split('/').at(-1)}`);
     // The follow event is processed by a durable job: look again until the friend is listed.
     await expect
       .poll(
@@ -213,7 +216,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     await sim('POST', `/users/${hanako.userId}/unfollow/${channel.channelId}`);
     const page = await newPage();
     await logIn(page, 'owner@demo.example');
-    await page.goto(`${server.url}/client/friends`);
+    await page.goto(`${server.url}/client/friends?lineAccountId=${lineAccountPath.split('/').at(-1)}`);
     await expect
       .poll(
         async () => {
