@@ -99,8 +99,8 @@ export const demoAnnouncements: {
   archiveInDays: number | null;
 }[] = [
   {
-    title: '年末年始のサポート窓口について',
-    content: '12月29日から1月3日まで、サポート窓口はメールのみの対応となります。',
+    title: 'サポート窓口の受付時間変更のお知らせ',
+    content: '12月から、お電話での受付時間を平日10時〜18時に変更いたします。',
     type: 'ANNOUNCEMENT',
     publishInDays: -3,
     archiveInDays: null,

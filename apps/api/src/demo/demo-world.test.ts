@@ -9,6 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { sessionCookie, call } from '../testing/test-app.ts';
+import { addMonths, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
 import { demoFriendNames } from './demo-content.ts';
 import { seedDemoWorld } from './demo-world.ts';
 
@@ -77,7 +78,12 @@ afterAll(async () => {
 /** Everything the demo wrote, counted through the product's API and the simulator's console. */
 async function census(s: Stack, cookie: string, masterCookie: string) {
   const accounts = (await s.api('GET', `${C}/line-account`, { cookie })).json<{
-    data: { id: number; channelId: string; webhookStatus: boolean }[];
+    data: {
+      id: number;
+      channelId: string;
+      webhookStatus: boolean;
+      services: { serviceCode: string; storeId: number | null }[];
+    }[];
   }>().data;
   const account = accounts[0]!;
   const friends = (
@@ -98,7 +104,39 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     await s.simGet<{ channels: { channelId: string; friendCount: number }[] }>('/_sim/channels')
   ).channels;
   const simUsers = (await s.simGet<{ users: unknown[] }>('/_sim/users')).users;
-  return { accounts, account, friends: friends.data, announcements, simChannels, simUsers };
+  const storeId = account.services.find((x) => x.serviceCode === 'KS-002')?.storeId;
+  const store = `/shift/api/v1/store/${storeId}`;
+  const staff = (await s.api('GET', `${store}/staff`, { cookie, query: { limit: '100' } })).json<{
+    data: { status: string; isHelper: boolean; friendId: number | null }[];
+  }>().data;
+  const weekly = (await s.api('GET', `${store}/normal-rule`, { cookie })).json<unknown[]>();
+  const special = (await s.api('GET', `${store}/special-rule`, { cookie })).json<unknown[]>();
+  const shifts = async (status: string, startAtMin: string, startAtMax: string) =>
+    (await s.api('GET', `${store}/staff-shift`, { cookie, query: { status, startAtMin, startAtMax } })).json<
+      unknown[]
+    >();
+  const { y, m } = parseDay(tokyoDay(new Date()));
+  const previous = addMonths(y, m, -1);
+  const inMonth = (status: string, month: { y: number; m: number }) => {
+    const range = monthRange(month.y, month.m);
+    return shifts(status, `${range.startDate}T00:00:00+09:00`, `${range.endDate}T23:59:59+09:00`);
+  };
+  const approved = await inMonth('APPROVED', previous);
+  // The open period is next month or the one after, depending on today and the closing day.
+  const requests = [
+    ...(await inMonth('REQUEST', addMonths(y, m, 1))),
+    ...(await inMonth('REQUEST', addMonths(y, m, 2))),
+  ];
+  const lastMonthDays = Number(monthRange(previous.y, previous.m).endDate.slice(-2));
+  return {
+    accounts,
+    account,
+    friends: friends.data,
+    announcements,
+    simChannels,
+    simUsers,
+    shift: { staff, weekly, special, approved, requests, lastMonthDays },
+  };
 }
 
 describe('the demo world', () => {
@@ -130,6 +168,14 @@ describe('the demo world', () => {
       }),
     ]);
     expect(before.simUsers).toHaveLength(demoFriendNames.length);
+    // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
+    expect(before.shift.staff).toHaveLength(12);
+    expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);
+    expect(before.shift.staff.filter((x) => x.isHelper && x.friendId === null)).toHaveLength(1);
+    expect(before.shift.weekly).toHaveLength(14);
+    expect(before.shift.special).toHaveLength(1);
+    expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
+    expect(before.shift.requests.length).toBeGreaterThan(0);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
@@ -167,6 +213,7 @@ describe('the demo world', () => {
     expect(after.announcements).toHaveLength(before.announcements.length);
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
+    expect(after.shift).toEqual(before.shift);
 
     // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
     const friend = after.friends.find((f) => f.isFriend)!;

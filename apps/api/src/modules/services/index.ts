@@ -1,0 +1,2 @@
+/** The services module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
+export { linkService } from './services.service.ts';
