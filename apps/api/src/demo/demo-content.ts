@@ -84,10 +84,11 @@ export const demoConversations: Partial<Record<number, Line[]>> = {
 export const demoNotes: Partial<Record<number, string>> = {
   0: '常連のお客様。土日のご来店が多い。',
   2: '予約変更の希望あり（12/5 → 12/12 で調整中）',
-  4: 'アンケート回答済み。次回クーポン送付予定。',
   9: '新商品の入荷連絡を希望。',
-  15: 'ギフト包装をよく利用される。',
-  21: '電話連絡よりLINEを希望。',
+  // the newest friends come first in the list: a few notes on them show the column on the first page
+  43: 'アンケート回答済み。次回クーポン送付予定。',
+  40: 'ギフト包装をよく利用される。',
+  37: '電話連絡よりLINEを希望。',
 };
 
 /** One announcement per status (days from now; null: no date). */
