@@ -22,7 +22,13 @@ import {
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
 import { shiftEndpoints } from './shift/shift.endpoints.ts';
-import { agencyUserEndpoints, clientUserEndpoints, masterUserEndpoints } from './users/users.endpoints.ts';
+import {
+  agencyAccountEndpoints,
+  agencyUserEndpoints,
+  clientUserEndpoints,
+  masterAccountEndpoints,
+  masterUserEndpoints,
+} from './users/users.endpoints.ts';
 
 /**
  * Every endpoint of the API, by domain and area (each group lives in its domain's folder). The API's tenant-isolation test walks this table and fails
@@ -34,6 +40,8 @@ export const endpointGroups = {
   masterUsers: masterUserEndpoints,
   agencyUsers: agencyUserEndpoints,
   clientUsers: clientUserEndpoints,
+  masterAccount: masterAccountEndpoints,
+  agencyAccount: agencyAccountEndpoints,
   masterAgencies: masterAgencyEndpoints,
   agencyAreaAgency: agencyAreaAgencyEndpoints,
   masterClients: masterClientEndpoints,

@@ -4,7 +4,13 @@ import {
   clientSelfEndpoints,
   masterClientEndpoints,
 } from './clients/clients.endpoints.ts';
-import { agencyUserEndpoints, clientUserEndpoints, masterUserEndpoints } from './users/users.endpoints.ts';
+import {
+  agencyAccountEndpoints,
+  agencyUserEndpoints,
+  clientUserEndpoints,
+  masterAccountEndpoints,
+  masterUserEndpoints,
+} from './users/users.endpoints.ts';
 
 /*
  * The accounts endpoints of each area, as the area's routes and the web's features call them. Each
@@ -16,6 +22,7 @@ export const masterEndpoints = {
   ...masterUserEndpoints,
   ...masterAgencyEndpoints,
   ...masterClientEndpoints,
+  ...masterAccountEndpoints,
 } as const;
 
 /** Agency area: everything acts on the signed-in user's own agency; another agency's rows answer 404. */
@@ -23,6 +30,7 @@ export const agencyAreaEndpoints = {
   ...agencyAreaAgencyEndpoints,
   ...agencyClientEndpoints,
   ...agencyUserEndpoints,
+  ...agencyAccountEndpoints,
 } as const;
 
 /** Client area calls about the client itself and its users (SPEC.md 7, Client area). */

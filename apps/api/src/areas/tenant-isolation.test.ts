@@ -91,6 +91,23 @@ const passwords = new Map<number, string>();
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
 const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
 
+/** The signed-in user's own e-mail and password, in every area: nothing of another tenant is reachable. */
+const ownEmailChange: Entry = {
+  kind: 'tenant',
+  build: () => ({ body: { email: email() } }),
+  other: 'ownData',
+};
+const ownPasswordChange: Entry = {
+  kind: 'tenant',
+  build: (_x, actor) => {
+    const oldPassword = passwords.get(actor.userId) ?? TEST_PASSWORD;
+    const newPassword = `New-pass1${unique()}!`; // the digit: unique() may have none
+    passwords.set(actor.userId, newPassword);
+    return { body: { oldPassword, newPassword } };
+  },
+  other: 'ownData',
+};
+
 const entries: Record<string, Entry> = {
   // auth: no tenant data before the session exists; auth.test.ts covers every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
@@ -127,26 +144,13 @@ const entries: Record<string, Entry> = {
     kind: 'tenant',
     build: async (x) => ({ path: { id: await freshClientUser(x) } }),
   },
-  'PATCH /client/api/v1/client/update/email': {
-    kind: 'tenant',
-    build: () => ({ body: { email: email() } }),
-    other: 'ownData',
-  },
+  'PATCH /client/api/v1/client/update/email': ownEmailChange,
   'PATCH /client/api/v1/client/update/data': {
     kind: 'tenant',
     build: () => ({ body: { address, contactPerson: person() } }),
     other: sessionTenantForClients,
   },
-  'PATCH /client/api/v1/client/update/password': {
-    kind: 'tenant',
-    build: (_x, actor) => {
-      const oldPassword = passwords.get(actor.userId) ?? TEST_PASSWORD;
-      const newPassword = `New-pass1${unique()}!`; // the digit: unique() may have none
-      passwords.set(actor.userId, newPassword);
-      return { body: { oldPassword, newPassword } };
-    },
-    other: 'ownData',
-  },
+  'PATCH /client/api/v1/client/update/password': ownPasswordChange,
   'GET /client/api/v1/announcements': { kind: 'tenant', build: () => ({}), other: sessionTenantForClients },
   'GET /client/api/v1/announcements/:id': {
     kind: 'tenant',
@@ -159,6 +163,9 @@ const entries: Record<string, Entry> = {
     kind: 'tenant',
     build: (x) => ({ query: { clientId: String(x.client.id) } }),
   },
+  'GET /master/api/v1/account': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'PATCH /master/api/v1/account/email': ownEmailChange,
+  'PATCH /master/api/v1/account/password': ownPasswordChange,
   'GET /master/api/v1/user/:id': { kind: 'tenant', build: (x) => ({ path: { id: x.clientOwner.id } }) },
   'POST /master/api/v1/user': {
     kind: 'tenant',
@@ -261,6 +268,9 @@ const entries: Record<string, Entry> = {
   },
   'GET /agency/api/v1/signup-link': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'GET /agency/api/v1/commissions': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/account': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'PATCH /agency/api/v1/account/email': ownEmailChange,
+  'PATCH /agency/api/v1/account/password': ownPasswordChange,
   'GET /agency/api/v1/users': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'POST /agency/api/v1/user': {
     kind: 'tenant',

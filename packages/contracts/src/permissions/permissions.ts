@@ -33,6 +33,9 @@ export const permissionTable = {
   'self.manage': [...masters, ...agencies, ...clients],
   // a client user's own e-mail and password in the client area (MASTER has its own user calls)
   'client.self.manage': [...clients],
+  // a master or agency user's own account in their own area (docs/decisions/0002-accounts-rules.md)
+  'master.self.manage': [...masters],
+  'agency.self.manage': [...agencies],
 } as const satisfies Record<string, readonly RolePosition[]>;
 
 export type Permission = keyof typeof permissionTable;

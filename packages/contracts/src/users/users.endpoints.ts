@@ -118,6 +118,47 @@ export const agencyUserEndpoints = {
   }),
 } as const;
 
+/**
+ * The signed-in user's own account in the master or agency area (SPEC.md names only the client's calls;
+ * these follow them under `/account`, docs/decisions/0002-accounts-rules.md). Same bodies and answers.
+ */
+function ownAccountEndpoints(area: 'master' | 'agency', prefix: string) {
+  const permission = `${area}.self.manage` as const;
+  const tags = [area, 'account'] as const;
+  return {
+    getAccount: defineEndpoint({
+      method: 'GET',
+      path: `${prefix}/account`,
+      summary: "The signed-in user's own profile, with the e-mail address waiting for verification",
+      tags,
+      access: allow(permission),
+      responses: { 200: backOfficeUserSchema },
+    }),
+    updateEmail: defineEndpoint({
+      method: 'PATCH',
+      path: `${prefix}/account/email`,
+      summary:
+        "Change the signed-in user's e-mail: kept pending until the link mailed to the new address is opened",
+      tags,
+      access: allow(permission),
+      body: changeEmailBodySchema,
+      responses: { 200: backOfficeUserSchema },
+    }),
+    updatePassword: defineEndpoint({
+      method: 'PATCH',
+      path: `${prefix}/account/password`,
+      summary: "Change the signed-in user's password; their other sessions end",
+      tags,
+      access: allow(permission),
+      body: changePasswordBodySchema,
+      responses: { 200: okBodySchema },
+    }),
+  } as const;
+}
+
+export const masterAccountEndpoints = ownAccountEndpoints('master', MASTER_PREFIX);
+export const agencyAccountEndpoints = ownAccountEndpoints('agency', AGENCY_PREFIX);
+
 /** Client area: the client's users, and the signed-in user's own e-mail and password. */
 export const clientUserEndpoints = {
   listUsers: defineEndpoint({

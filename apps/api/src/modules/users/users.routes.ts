@@ -24,9 +24,20 @@ export function clientUserRoutes(app: FastifyInstance) {
   });
 }
 
-/** Agency area: the agency's own users. */
+/** The signed-in user's own account in the master or agency area: the client's service calls. */
+function ownAccountRoutes(app: FastifyInstance, e: typeof masterEndpoints | typeof agencyAreaEndpoints) {
+  route(app, e.getAccount, async (_input, { ctx }) => users.getOwnUser({ ctx }));
+  route(app, e.updateEmail, async ({ body }, { ctx }) => users.changeOwnEmail({ ctx, input: body }));
+  route(app, e.updatePassword, async ({ body }, { ctx }) => {
+    await users.changeOwnPassword({ ctx, input: body });
+    return ok;
+  });
+}
+
+/** Agency area: the agency's own users, and the signed-in user's own account. */
 export function agencyUserRoutes(app: FastifyInstance) {
   const e = agencyAreaEndpoints;
+  ownAccountRoutes(app, e);
   route(app, e.listUsers, async ({ query }, { ctx }) => users.listUsers({ ctx, input: { query } }));
   route(app, e.createUser, async ({ body }, { ctx }) => users.createUser({ ctx, input: { body } }));
   route(app, e.updateUser, async ({ params, body }, { ctx }) =>
@@ -38,9 +49,10 @@ export function agencyUserRoutes(app: FastifyInstance) {
   });
 }
 
-/** Master area: every back-office user. */
+/** Master area: every back-office user, and the signed-in user's own account. */
 export function masterUserRoutes(app: FastifyInstance) {
   const e = masterEndpoints;
+  ownAccountRoutes(app, e);
   route(app, e.listUsers, async ({ query }, { ctx }) => users.listUsers({ ctx, input: { query } }));
   route(app, e.getUser, async ({ params }, { ctx }) => users.getUser({ ctx, input: { id: params.id } }));
   route(app, e.createUser, async ({ body }, { ctx }) => users.createMasterUser({ ctx, input: body }));

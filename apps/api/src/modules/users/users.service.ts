@@ -247,7 +247,13 @@ export async function changeUserEmail({
   });
 }
 
-/** Client area: the signed-in user's own e-mail. */
+/** The signed-in user's own profile (master and agency account pages), with any pending e-mail. */
+export async function getOwnUser({ ctx }: { ctx: ServiceContext }): Promise<BackOfficeUser> {
+  const actor = requireActor(ctx);
+  return toBackOfficeUserView(await getUserOrThrow(ctx.db, actor.userId));
+}
+
+/** The signed-in user's own e-mail (every area's account page). */
 export async function changeOwnEmail({
   ctx,
   input,
