@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaRoutes } from '../../components/area-routes.tsx';
 import { WelcomePanel } from '../../components/welcome-panel.tsx';
 import { navigationByRole } from '../../config/navigation.tsx';
+import { BackOfficeAccountPage } from '../../features/client-account/components/own-account-panel.tsx';
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { AgencyClientPages, AgencyCommissionPage, AgencySignupLinkPage } from './agency-pages.tsx';
@@ -23,6 +24,7 @@ export function AgencyArea() {
         ...(agencyId ? { 'signup-link': <AgencySignupLinkPage agencyId={agencyId} /> } : {}),
         commission: <AgencyCommissionPage />,
         users: <UserManagement scope="agency" currentUserId={session.user.id} title={t('nav.users')} />,
+        account: <BackOfficeAccountPage area="agency" />,
       }}
     />
   );

@@ -31,8 +31,7 @@ import {
   useUpdatePasswordMutation,
 } from '../../features/client-account/api/client-account.api.ts';
 import { CompanySettingsForm } from '../../features/client-account/components/company-settings-form.tsx';
-import { EmailChangeForm } from '../../features/client-account/components/email-change-form.tsx';
-import { PasswordChangeForm } from '../../features/client-account/components/password-change-form.tsx';
+import { OwnAccountPanel } from '../../features/client-account/components/own-account-panel.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -62,28 +61,19 @@ export function CompanySettingsPage() {
   );
 }
 
-/** /client/account: the signed-in user's e-mail and password. */
+/** /client/account: the signed-in user's profile, e-mail and password. */
 export function ClientAccountPage({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const updateEmail = useUpdateEmailMutation();
-  const updatePassword = useUpdatePasswordMutation();
+  const updateEmail = useUpdateEmailMutation('client');
+  const updatePassword = useUpdatePasswordMutation('client');
   return (
     <>
       <PageHeader title={t('nav.account')} subtitle={t('account.subtitle')} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <EmailChangeForm
-          currentEmail={session.user.email}
-          onSubmit={(body) => updateEmail.mutateAsync(body)}
-        />
-        <PasswordChangeForm onSubmit={(body) => updatePassword.mutateAsync(body)} />
-      </Box>
+      <OwnAccountPanel
+        user={session.user}
+        onChangeEmail={(body) => updateEmail.mutateAsync(body)}
+        onChangePassword={(body) => updatePassword.mutateAsync(body)}
+      />
     </>
   );
 }

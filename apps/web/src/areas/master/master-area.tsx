@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaRoutes } from '../../components/area-routes.tsx';
 import { navigationByRole } from '../../config/navigation.tsx';
+import { BackOfficeAccountPage } from '../../features/client-account/components/own-account-panel.tsx';
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { MasterAgencyPages } from './master-agency-pages.tsx';
@@ -30,6 +31,7 @@ export function MasterArea() {
           <UserManagement scope="master" currentUserId={session.user.id} title={t('nav.backOfficeUsers')} />
         ),
         'audit-log': <MasterAuditLogPage />,
+        account: <BackOfficeAccountPage area="master" />,
       }}
     />
   );

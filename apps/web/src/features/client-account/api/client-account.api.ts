@@ -1,5 +1,8 @@
 import {
+  agencyAreaEndpoints,
   clientAreaEndpoints,
+  masterEndpoints,
+  type BackOfficeUser,
   type ChangeEmailBody,
   type ChangePasswordBody,
   type UpdateClientDataBody,
@@ -22,14 +25,40 @@ export function useUpdateClientDataMutation() {
   });
 }
 
-export function useUpdateEmailMutation() {
+/** The area whose own-account calls a page makes: every user changes their own e-mail and password. */
+export type AccountArea = 'client' | 'master' | 'agency';
+type BackOfficeArea = Exclude<AccountArea, 'client'>;
+
+/** The signed-in master or agency user's profile, with the address waiting for verification. */
+export const ownAccountQueryOptions = (area: BackOfficeArea) =>
+  queryOptions({
+    queryKey: ['own-account', area],
+    queryFn: ({ signal }) =>
+      apiRequest(area === 'master' ? masterEndpoints.getAccount : agencyAreaEndpoints.getAccount, { signal }),
+  });
+
+function updateOwnEmail(area: AccountArea, body: ChangeEmailBody): Promise<BackOfficeUser> {
+  if (area === 'master') return apiRequest(masterEndpoints.updateEmail, { body });
+  if (area === 'agency') return apiRequest(agencyAreaEndpoints.updateEmail, { body });
+  return apiRequest(clientAreaEndpoints.updateEmail, { body });
+}
+
+function updateOwnPassword(area: AccountArea, body: ChangePasswordBody) {
+  if (area === 'master') return apiRequest(masterEndpoints.updatePassword, { body });
+  if (area === 'agency') return apiRequest(agencyAreaEndpoints.updatePassword, { body });
+  return apiRequest(clientAreaEndpoints.updatePassword, { body });
+}
+
+export function useUpdateEmailMutation(area: AccountArea) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeEmailBody) => apiRequest(clientAreaEndpoints.updateEmail, { body }),
+    mutationFn: (body: ChangeEmailBody) => updateOwnEmail(area, body),
+    onSuccess: (user) => {
+      if (area !== 'client') queryClient.setQueryData(ownAccountQueryOptions(area).queryKey, user);
+    },
   });
 }
 
-export function useUpdatePasswordMutation() {
-  return useMutation({
-    mutationFn: (body: ChangePasswordBody) => apiRequest(clientAreaEndpoints.updatePassword, { body }),
-  });
+export function useUpdatePasswordMutation(area: AccountArea) {
+  return useMutation({ mutationFn: (body: ChangePasswordBody) => updateOwnPassword(area, body) });
 }

@@ -20,9 +20,12 @@ import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
  */
 export function EmailChangeForm({
   currentEmail,
+  pendingEmail: storedPendingEmail = null,
   onSubmit,
 }: {
   currentEmail: string;
+  /** The address already waiting for its link to be opened, when the page knows it. */
+  pendingEmail?: string | null;
   onSubmit: (body: ChangeEmailBody) => Promise<{ pendingEmail: string | null }>;
 }) {
   const { t } = useTranslation();
@@ -57,10 +60,16 @@ export function EmailChangeForm({
         <Alert severity="info" sx={{ mb: 2.5 }}>
           {t('account.emailVerifyNotice')}
         </Alert>
-        {pendingEmail && (
+        {pendingEmail ? (
           <Alert severity="success" role="status" sx={{ mb: 2.5 }}>
             {t('account.emailSent', { email: pendingEmail })}
           </Alert>
+        ) : (
+          storedPendingEmail && (
+            <Alert severity="warning" sx={{ mb: 2.5 }}>
+              {t('account.emailPending', { email: storedPendingEmail })}
+            </Alert>
+          )
         )}
         <form onSubmit={(e) => void submit(e)} noValidate>
           <FormAlert message={errors.root?.server?.message} />

@@ -7,7 +7,7 @@ import { useUpdatePasswordMutation } from '../api/client-account.api.ts';
 import { PasswordChangeForm } from './password-change-form.tsx';
 
 function Connected() {
-  const update = useUpdatePasswordMutation();
+  const update = useUpdatePasswordMutation('client');
   return <PasswordChangeForm onSubmit={(body) => update.mutateAsync(body)} />;
 }
 
