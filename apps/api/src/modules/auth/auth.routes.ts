@@ -1,5 +1,6 @@
-import { authEndpoints, clientAreaEndpoints } from '@app/contracts';
+import { authEndpoints, clientAreaEndpoints, errorMessages } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/sessions.ts';
 import { signupClient } from '../clients/index.ts';
@@ -12,9 +13,16 @@ export function authRoutes(
   // Counted after validation, per IP and address: one office behind one IP does not lock itself out.
   const keyGenerator = (request: FastifyRequest) => {
     const body = request.body as { email?: unknown } | undefined;
-    return `${request.ip}:${typeof body?.email === 'string' ? body.email : ''}`;
+    return `${request.ip}:${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
   };
-  const loginLimit = {
+  // Login counts failures only (OWASP): a user who keeps logging in successfully is never refused.
+  // Read before the attempt, counted after a refusal, in the plugin's store (memory or Redis).
+  const loginFailures = app.createRateLimit({
+    max: limits.login,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `login-failure:${keyGenerator(request)}`,
+  });
+  const tokenLimit = {
     max: limits.login,
     timeWindow: limits.windowMs,
     hook: 'preHandler' as const,
@@ -27,17 +35,22 @@ export function authRoutes(
     keyGenerator,
   };
 
-  route(
-    app,
-    authEndpoints.login,
-    async ({ body }, request, reply) => {
-      const previousToken = readSessionCookie(request, request.ctx.config);
-      const result = await auth.login({ ctx: request.ctx, input: { ...body, previousToken } });
-      setSessionCookie(reply, request.ctx.config, result.token, result.expiresAt);
-      return result.view;
-    },
-    { rateLimit: loginLimit },
-  );
+  route(app, authEndpoints.login, async ({ body }, request, reply) => {
+    const before = await loginFailures(request, { increment: false });
+    if (!before.isAllowed && before.remaining === 0) {
+      reply.header('retry-after', before.ttlInSeconds);
+      throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+    }
+    const previousToken = readSessionCookie(request, request.ctx.config);
+    const result = await auth
+      .login({ ctx: request.ctx, input: { ...body, previousToken } })
+      .catch(async (error) => {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') await loginFailures(request);
+        throw error;
+      });
+    setSessionCookie(reply, request.ctx.config, result.token, result.expiresAt);
+    return result.view;
+  });
 
   route(app, authEndpoints.logout, async (_input, request, reply) => {
     await auth.logout({ ctx: request.ctx, input: { token: readSessionCookie(request, request.ctx.config) } });
@@ -63,14 +76,14 @@ export function authRoutes(
       clearSessionCookie(reply, request.ctx.config);
       return { success: true as const };
     },
-    { rateLimit: loginLimit },
+    { rateLimit: tokenLimit },
   );
 
   route(
     app,
     authEndpoints.verifyEmail,
     async ({ body }, request) => auth.verifyEmail({ ctx: request.ctx, input: body }),
-    { rateLimit: loginLimit },
+    { rateLimit: tokenLimit },
   );
 
   route(

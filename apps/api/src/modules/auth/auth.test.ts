@@ -514,6 +514,42 @@ describe('rate limits', () => {
   });
 });
 
+describe('login counts failures only', () => {
+  it('lets one account log in again and again, and refuses only after the failures reach the limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN: '10', RATE_LIMIT_MAIL: '5' });
+    try {
+      const user = await createUser(limited.db, { role: 'MASTER', position: 'OWNER' });
+      const good = { email: user.email, password: TEST_PASSWORD };
+      const wrong = { email: user.email, password: 'Wrong-pass1' };
+      for (let i = 0; i < 12; i++) {
+        expect((await call(limited.app, 'POST', `${P}/login`, { body: good })).statusCode).toBe(200);
+      }
+      for (let i = 0; i < 9; i++) {
+        expect((await call(limited.app, 'POST', `${P}/login`, { body: wrong })).statusCode).toBe(401);
+      }
+      // nine failures leave one attempt, and a success does not reset the count
+      expect((await call(limited.app, 'POST', `${P}/login`, { body: good })).statusCode).toBe(200);
+      // the address in other letters is the same address
+      const tenth = await call(limited.app, 'POST', `${P}/login`, {
+        body: { ...wrong, email: user.email.toUpperCase() },
+      });
+      expect(tenth.statusCode).toBe(401);
+      const refused = await call(limited.app, 'POST', `${P}/login`, { body: good });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // another address from the same IP has its own allowance
+      const other = await createUser(limited.db, { role: 'MASTER', position: 'OWNER' });
+      const otherLogin = await call(limited.app, 'POST', `${P}/login`, {
+        body: { email: other.email, password: TEST_PASSWORD },
+      });
+      expect(otherLogin.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('data written by signup', () => {
   it('keeps agencies untouched when signing up without one', async () => {
     const before = (await t.db.select().from(agencies)).length;
