@@ -61,6 +61,7 @@ export async function startLineSim(options: LineSimulatorOptions = {}) {
       when?: 'before' | 'after';
       channelId?: string;
       pathPrefix?: string;
+      message?: string;
     }) => consoleCall('POST', '/_sim/faults', rule),
     close: () => app.close(),
   };

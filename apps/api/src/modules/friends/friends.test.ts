@@ -242,6 +242,45 @@ describe('messages through the outbox', () => {
     expect(pushed[0]!.retryKey).toBe(row!.retryKey);
   });
 
+  it("the chat shows LINE's reason: a refused message FAILED for good, LINE down QUEUED and retried", async () => {
+    const shown = async (id: number) => {
+      const history = await t.api('GET', messagesUrl(), { cookie: a.staff.cookie });
+      expect(history.statusCode).toBe(200);
+      const { data } = history.json<{ data: { id: number }[] }>();
+      return data.find((message) => message.id === id);
+    };
+    await sim.fault({
+      status: 400,
+      count: 1,
+      pathPrefix: '/v2/bot/message/push',
+      message: "The property, 'to', in the request body is invalid",
+    });
+    const refused = (
+      await t.api('POST', messagesUrl(), { cookie: a.staff.cookie, body: { text: '届かない' } })
+    ).json().id;
+    await t.app.jobs.runDue();
+    expect(await shown(refused)).toMatchObject({
+      delivery: 'FAILED',
+      deliveryError: "LINE 400: The property, 'to', in the request body is invalid",
+    });
+    // not tried again, however long we wait
+    t.clock.advance(60 * 60_000);
+    expect(await t.app.jobs.runDue()).toBe(0);
+
+    await sim.fault({ status: 503, count: 1, pathPrefix: '/v2/bot/message/push' });
+    const later = (
+      await t.api('POST', messagesUrl(), { cookie: a.staff.cookie, body: { text: 'あとで届く' } })
+    ).json().id;
+    await t.app.jobs.runDue();
+    expect(await shown(later)).toMatchObject({
+      delivery: 'QUEUED',
+      deliveryError: 'LINE 503: Service Unavailable',
+    });
+    t.clock.advance(5_000);
+    await t.app.jobs.runDue();
+    expect(await shown(later)).toMatchObject({ delivery: 'SENT', deliveryError: null });
+  });
+
   it('LINE accepting a push whose answer is lost: the retry gets 409 for its key and counts it as sent', async () => {
     const before = (await sim.sent(channel.channelId)).length;
     await sim.fault({ status: 500, count: 1, when: 'after', pathPrefix: '/v2/bot/message/push' });

@@ -17,7 +17,8 @@ type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock' | 'attempt'> & 
  * Deliver one outgoing message. At-least-once and idempotent: a SENT message is left alone, and every
  * try sends the message's own X-Line-Retry-Key, so LINE delivers it once however often we retry
  * (a 409 "already accepted" counts as sent). LINE refusing the message marks it FAILED; LINE being
- * down throws, and the job runner tries again later.
+ * down throws, and the job runner tries again later. Either way deliveryError keeps LINE's reason:
+ * a QUEUED message with a reason is being retried, a FAILED one is not.
  */
 export async function deliverMessage({
   ctx,
@@ -61,7 +62,7 @@ export async function deliverMessage({
     });
   } catch (error) {
     if (!(error instanceof LineError)) throw error;
-    const reason = `LINE ${error.status || 'unreachable'}: ${error.body || error.message}`;
+    const reason = error.reason;
     if (!error.isRetryable) return fail(reason);
     if (ctx.attempt >= PUSH_MAX_ATTEMPTS) return fail(reason);
     await updateMessage(ctx.db, scope, message.id, { deliveryError: reason.slice(0, 500) });

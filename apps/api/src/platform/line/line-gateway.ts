@@ -24,6 +24,32 @@ export class LineError extends Error {
   get isRetryable(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
   }
+
+  /**
+   * LINE's own words for a person to read: "LINE 400: The request body has 1 error(s) (messages[0].text:
+   * Length must be between 0 and 5000)". LINE answers { message, details?: [{ message, property }] }.
+   */
+  get reason(): string {
+    let text = this.body || this.message;
+    try {
+      const parsed = JSON.parse(this.body) as {
+        message?: unknown;
+        details?: { message?: unknown; property?: unknown }[];
+      };
+      if (typeof parsed.message === 'string') {
+        const details = (Array.isArray(parsed.details) ? parsed.details : []).flatMap((detail) => {
+          if (typeof detail?.message !== 'string') return [];
+          return [
+            typeof detail.property === 'string' ? `${detail.property}: ${detail.message}` : detail.message,
+          ];
+        });
+        text = details.length ? `${parsed.message} (${details.join('; ')})` : parsed.message;
+      }
+    } catch {
+      // not JSON (a proxy's HTML page, an empty body): keep it as it came
+    }
+    return `LINE ${this.status || 'unreachable'}: ${text}`;
+  }
 }
 
 export type PushResult = {

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 /**
  * One message of the トーク: the friend's own (source user) on the left in grey, the account's
- * (source system) on the right in the theme colour, with its delivery state.
+ * (source system) on the right in the theme colour, with its delivery state. A message LINE did not
+ * take shows LINE's reason and whether it will be retried (QUEUED with a reason: the outbox retries).
  */
 export function MessageBubble({
   message,
@@ -25,7 +26,8 @@ export function MessageBubble({
   const { t } = useTranslation();
   const isFromFriend = message.source === 'user';
   const isFailed = message.delivery === 'FAILED';
-  return (
+  const isRetrying = message.delivery === 'QUEUED' && Boolean(message.deliveryError);
+  const bubble = (
     <Box
       data-testid="message-bubble"
       data-source={message.source}
@@ -77,13 +79,28 @@ export function MessageBubble({
             title={message.deliveryError ?? undefined}
           >
             {isFailed && <ErrorOutlineOutlined sx={{ fontSize: 14 }} />}
-            {t(`friends.delivery.${message.delivery}`)}
+            {isRetrying ? t('friends.retrying') : t(`friends.delivery.${message.delivery}`)}
           </Typography>
         )}
         <Typography variant="caption" sx={{ lineHeight: 1.3, fontSize: '0.7rem' }}>
           {formatDateTime(message.sentAt ?? message.createdAt)}
         </Typography>
       </Box>
+    </Box>
+  );
+  if (isFromFriend || !(isFailed || isRetrying)) return bubble;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.25 }}>
+      {bubble}
+      <Typography
+        data-testid="delivery-error"
+        variant="caption"
+        color={isFailed ? 'error' : 'text.secondary'}
+        sx={{ maxWidth: '78%', textAlign: 'right', lineHeight: 1.35, wordBreak: 'break-word' }}
+      >
+        {t(isFailed ? 'friends.deliveryNote.failed' : 'friends.deliveryNote.retrying')}
+        {message.deliveryError && `: ${message.deliveryError}`}
+      </Typography>
     </Box>
   );
 }

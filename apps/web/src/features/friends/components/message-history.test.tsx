@@ -57,6 +57,38 @@ describe('MessageBubble', { timeout: 20_000 }, () => {
     expect(getComputedStyle(queued!).flexDirection).toBe('row-reverse');
     expect(within(queued!).getByText('Queued')).toBeTruthy();
     expect(within(failed!).getByText('Not delivered').getAttribute('title')).toBe('LINE said 400');
+    const [failedNote] = screen.getAllByTestId('delivery-error');
+    expect(failedNote!.textContent).toBe('Will not be retried: LINE said 400');
+  });
+
+  it("shows LINE's reason under a message being retried, and nothing under a plain queued one", () => {
+    renderIn(
+      <>
+        <MessageBubble
+          message={messageBody({ id: 2, source: 'system', contents: '待ち', delivery: 'QUEUED' })}
+          friendName="佐藤"
+          friendPictureUrl={null}
+        />
+        <MessageBubble
+          message={messageBody({
+            id: 3,
+            source: 'system',
+            contents: '再送中',
+            delivery: 'QUEUED',
+            deliveryError: 'LINE 503: Service Unavailable',
+          })}
+          friendName="佐藤"
+          friendPictureUrl={null}
+        />
+      </>,
+    );
+    const [plain, retrying] = screen.getAllByTestId('message-bubble');
+    expect(within(plain!).getByText('Queued')).toBeTruthy();
+    expect(within(retrying!).getByText('Retrying')).toBeTruthy();
+    const notes = screen.getAllByTestId('delivery-error');
+    expect(notes.map((note) => note.textContent)).toEqual([
+      'Will be retried automatically: LINE 503: Service Unavailable',
+    ]);
   });
 });
 
