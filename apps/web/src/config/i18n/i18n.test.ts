@@ -12,6 +12,7 @@ import {
   pathParamMessages,
   queryParamMessages,
   textMessages,
+  serviceCatalogue,
   serviceMessages,
   userMessages,
 } from '@app/contracts';
@@ -26,6 +27,13 @@ const leafKeys = (value: object, prefix = ''): string[] =>
   );
 
 describe('UI texts', () => {
+  it("names every service feature in both languages, the Japanese ones the catalogue's own", () => {
+    for (const service of serviceCatalogue) {
+      expect(ja.services.features[service.code]).toEqual(service.features);
+      expect(en.services.features[service.code]).toHaveLength(service.features.length);
+    }
+  });
+
   it('has the same keys in Japanese and English', () => {
     expect(leafKeys(en).sort()).toEqual(leafKeys(ja).sort());
   });

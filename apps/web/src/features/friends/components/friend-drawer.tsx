@@ -2,7 +2,6 @@ import { friendMessages } from '@app/contracts';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -19,7 +18,7 @@ import {
   useSendMessageMutation,
   useSetManagerNoteMutation,
 } from '../api/friends.api.ts';
-import { FriendStatusChip } from './friend-status-chip.tsx';
+import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
 import { ManagerNoteForm } from './manager-note-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageHistory } from './message-history.tsx';
@@ -139,8 +138,7 @@ function FriendDrawerContent({
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5, flexWrap: 'wrap' }}>
             <FriendStatusChip isFriend={f.isFriend} />
-            {f.member && <Chip size="small" label={t('friends.member')} />}
-            {f.staff && <Chip size="small" label={t('friends.staff')} />}
+            <FriendKindChips friend={f} />
           </Box>
         </Box>
         <IconButton aria-label={t('common.close')} onClick={onClose}>
@@ -157,7 +155,14 @@ function FriendDrawerContent({
                 ? [{ label: t('friends.fields.unfollowedAt'), value: formatDateTime(f.unfollowedAt) }]
                 : []),
               ...(f.member ? [{ label: t('friends.fields.memberCode'), value: f.member.memberCode }] : []),
-              ...(f.staff ? [{ label: t('friends.fields.staffStatus'), value: f.staff.status }] : []),
+              ...(f.staff
+                ? [
+                    {
+                      label: t('friends.fields.staffStatus'),
+                      value: t(`friends.staffStatus.${f.staff.status}`, { defaultValue: f.staff.status }),
+                    },
+                  ]
+                : []),
               { label: t('friends.fields.lineUserId'), value: f.lineUserId, isWide: true },
             ]}
           />

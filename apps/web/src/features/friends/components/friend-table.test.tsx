@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { friendBody } from '../../../testing/line-fixtures.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
+import { FriendKindChips } from './friend-status-chip.tsx';
 import { FriendTable, friendSearchBodyOf } from './friend-table.tsx';
 
 const paramsOf = (values: Record<string, string>, page = 1, limit = 20): ListParams => ({
@@ -80,5 +81,40 @@ describe('FriendTable', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '佐藤 花子' }));
     expect(onOpen).toHaveBeenLastCalledWith(friends[0]);
     expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('FriendKindChips (区分)', { timeout: 20_000 }, () => {
+  it('says General for a plain friend, Member, Staff, and Staff (pending) until the store approves', () => {
+    const kinds = [
+      friendBody(),
+      friendBody({ member: { id: 1, status: 'ACTIVE', memberCode: 'M-1' } }),
+      friendBody({ staff: { id: 2, status: 'APPROVED', managerNotes: null } }),
+      friendBody({ staff: { id: 3, status: 'PENDING', managerNotes: null } }),
+    ];
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              {kinds.map((f, i) => (
+                <div key={i} data-testid="kind">
+                  <FriendKindChips friend={f} />
+                </div>
+              ))}
+            </>
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    expect(screen.getAllByTestId('kind').map((cell) => cell.textContent)).toEqual([
+      'General',
+      'Member',
+      'Staff',
+      'Staff (pending)',
+    ]);
   });
 });

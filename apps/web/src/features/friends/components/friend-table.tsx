@@ -1,7 +1,6 @@
 import type { Friend, SearchFriendsBody } from '@app/contracts';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,7 @@ import { SearchField } from '../../../components/search-field.tsx';
 import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
-import { FriendStatusChip } from './friend-status-chip.tsx';
+import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
 
 export const friendAudiences = ['all', 'members', 'staff', 'others'] as const;
 export type FriendAudience = (typeof friendAudiences)[number];
@@ -132,15 +131,7 @@ export function FriendTable({
       key: 'kind',
       label: t('friends.fields.kind'),
       isSecondary: true,
-      render: (f) =>
-        f.member || f.staff ? (
-          <Box sx={{ display: 'flex', gap: 0.5 }}>
-            {f.member && <Chip size="small" label={t('friends.member')} />}
-            {f.staff && <Chip size="small" label={t('friends.staff')} />}
-          </Box>
-        ) : (
-          '—'
-        ),
+      render: (f) => <FriendKindChips friend={f} />,
     },
     {
       key: 'notes',

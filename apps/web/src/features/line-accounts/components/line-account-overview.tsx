@@ -87,7 +87,13 @@ export function LineAccountOverview({ account }: { account: LineAccount }) {
               },
               { label: t('lineAccounts.fields.channelId'), value: account.channelId },
               { label: t('lineAccounts.fields.loginChannelId'), value: account.loginChannelId },
-              { label: t('lineAccounts.fields.chatMode'), value: account.chatMode },
+              {
+                label: t('lineAccounts.fields.chatMode'),
+                // LINE's words (bot / chat); a mode LINE adds later shows as it came
+                value:
+                  account.chatMode &&
+                  t(`lineAccounts.chatModes.${account.chatMode}`, { defaultValue: account.chatMode }),
+              },
               { label: t('lineAccounts.fields.createdAt'), value: formatDateTime(account.createdAt) },
             ]}
           />

@@ -84,8 +84,13 @@ export function LineAccountServicesPanel({
                 />
               </Box>
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                {service.features.map((f) => (
-                  <Chip key={f} size="small" variant="outlined" label={f} />
+                {service.features.map((f, i) => (
+                  <Chip
+                    key={f}
+                    size="small"
+                    variant="outlined"
+                    label={t(`services.features.${service.code}.${i}`, { defaultValue: f })}
+                  />
                 ))}
               </Box>
               {linked?.liffId && (
