@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { errorMessages } from '@app/contracts';
+import { errorMessages, productName } from '@app/contracts';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { registerAreas } from './areas/index.ts';
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwagger, {
     openapi: {
       info: {
-        title: 'LINE OA Platform API',
+        title: `${productName.en} API`,
         description:
           'Generated from packages/contracts. Failures answer { success: false, message, code, errors?, requestId }.',
         version: '1.0.0',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productName } from '@app/contracts';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
 import { createDatabase, databaseOptionsOf } from './db/client.ts';
@@ -51,7 +52,7 @@ function printWelcome(
 ): void {
   const lines = [
     '',
-    `  LINE OA Platform is running: ${url}`,
+    `  ${productName.en} (${productName.ja}) is running: ${url}`,
     `  Log in at ${url}/login   (database: ${kind})`,
   ];
   if (seeded) {

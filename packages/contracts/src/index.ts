@@ -3,6 +3,7 @@ export * from './common/ids.ts';
 export * from './common/dates.ts';
 export * from './common/pagination.ts';
 export * from './common/enums.ts';
+export * from './common/product.ts';
 export * from './common/fields.ts';
 export * from './common/text.ts';
 export * from './common/endpoint.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productName } from '@app/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -24,7 +25,7 @@ const envSchema = z.object({
   JOBS_IN_API: bool.default(true),
   /** SMTP server for outgoing mail; without it mail is kept in the database (development mailbox). */
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('LINE OA Platform <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(`${productName.en} <no-reply@localhost>`),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(168),
   /** Secure cookies; defaults to true when APP_URL is https. */

@@ -1,10 +1,11 @@
+import { productName } from '@app/contracts';
 import type { OutgoingMail } from '../../platform/mail.ts';
 
 /** Mails are bilingual: Japanese first (the product's language), English below. */
 export function passwordResetMail(to: string, link: string, ttlMinutes: number): OutgoingMail {
   return {
     to,
-    subject: '【LINE OA Platform】パスワード再設定のご案内 / Reset your password',
+    subject: `【${productName.ja}】パスワード再設定のご案内 / Reset your password`,
     text: [
       'パスワード再設定のリクエストを受け付けました。',
       `下のリンクから${ttlMinutes}分以内に新しいパスワードを設定してください。`,

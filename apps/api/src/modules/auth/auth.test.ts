@@ -1,4 +1,4 @@
-import { fieldMessages, errorMessages } from '@app/contracts';
+import { fieldMessages, errorMessages, productName } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, clients, contactPersons, sessions, users } from '../../db/schema/index.ts';
@@ -218,6 +218,10 @@ describe('password reset', () => {
       body: { email: user.email.toUpperCase() },
     });
     expect(requested.statusCode).toBe(200);
+    // the product's one name, as the web app says it
+    expect((await readMailbox(t.app, t.db, user.email))[0]!.subject).toBe(
+      `【${productName.ja}】パスワード再設定のご案内 / Reset your password`,
+    );
     const token = await lastMailToken(user.email, '/password/reset/confirm');
 
     const confirmed = await call(t.app, 'POST', `${P}/password/confirm`, {

@@ -1,16 +1,17 @@
+import { productName } from '@app/contracts';
 import type { OutgoingMail } from '../../platform/mail.ts';
 
 /** Mails are bilingual: Japanese first (the product's language), English below. */
 export function invitationMail(to: string, link: string, ttlHours: number): OutgoingMail {
   return {
     to,
-    subject: '【LINE OA Platform】アカウントへのご招待 / You have been invited',
+    subject: `【${productName.ja}】アカウントへのご招待 / You have been invited`,
     text: [
-      'LINE OA Platform の管理画面アカウントが作成されました。',
+      `${productName.ja}の管理画面アカウントが作成されました。`,
       `下のリンクから${ttlHours}時間以内にパスワードを設定してください。`,
       link,
       '',
-      'An account on LINE OA Platform was created for you.',
+      `An account on ${productName.en} was created for you.`,
       `Open the link above within ${ttlHours} hours to choose your password.`,
     ].join('\n'),
   };
@@ -19,7 +20,7 @@ export function invitationMail(to: string, link: string, ttlHours: number): Outg
 export function emailChangeMail(to: string, link: string): OutgoingMail {
   return {
     to,
-    subject: '【LINE OA Platform】新しいメールアドレスの確認 / Confirm your new email address',
+    subject: `【${productName.ja}】新しいメールアドレスの確認 / Confirm your new email address`,
     text: [
       'メールアドレスの変更を受け付けました。',
       '下のリンクを開くと、ログインに使うメールアドレスがこのアドレスに変わります。',
@@ -36,7 +37,7 @@ export function emailChangeMail(to: string, link: string): OutgoingMail {
 export function verifyEmailMail(to: string, link: string): OutgoingMail {
   return {
     to,
-    subject: '【LINE OA Platform】メールアドレスの確認 / Verify your email address',
+    subject: `【${productName.ja}】メールアドレスの確認 / Verify your email address`,
     text: [
       'ご登録ありがとうございます。',
       '下のリンクを開いて、メールアドレスの確認を完了してください。',

@@ -10,6 +10,7 @@ import {
   lineAccountMessages,
   paginationMessages,
   pathParamMessages,
+  productName,
   queryParamMessages,
   textMessages,
   serviceCatalogue,
@@ -19,6 +20,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { messageKey } from '../../lib/translate-message.ts';
 import en from './en.json';
+import indexHtml from '../../../index.html?raw';
+import { createI18n } from './i18n.ts';
 import ja from './ja.json';
 
 const leafKeys = (value: object, prefix = ''): string[] =>
@@ -32,6 +35,14 @@ describe('UI texts', () => {
       expect(ja.services.features[service.code]).toEqual(service.features);
       expect(en.services.features[service.code]).toHaveLength(service.features.length);
     }
+  });
+
+  it("says the product's one name (the mails' too) in the header, the title and the page before it loads", () => {
+    const i18n = createI18n('ja');
+    expect(i18n.t('app.name')).toBe(productName.ja);
+    expect(i18n.t('app.copyright')).toBe(`© ${productName.ja}`);
+    expect(createI18n('en').t('app.title')).toBe(productName.en);
+    expect(indexHtml).toContain(`<title>${productName.ja}</title>`);
   });
 
   it('has the same keys in Japanese and English', () => {

@@ -1,3 +1,4 @@
+import { productName } from '@app/contracts';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -15,11 +16,20 @@ export function readStoredLanguage(): Language {
   }
 }
 
+/** app.name, app.title and app.copyright come from the one product name the mails also use. */
+const withProductName = <T extends object>(texts: T, name: string) => ({
+  ...texts,
+  app: { name, title: name, copyright: `© ${name}` },
+});
+
 /** A ready i18next instance (synchronous: the texts are bundled). Japanese is the default. */
 export function createI18n(language: Language = readStoredLanguage()): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { ja: { translation: ja }, en: { translation: en } },
+    resources: {
+      ja: { translation: withProductName(ja, productName.ja) },
+      en: { translation: withProductName(en, productName.en) },
+    },
     lng: language,
     fallbackLng: 'ja',
     supportedLngs: [...languages],
