@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { AppShell, type ShellNavItem } from '../components/app-shell/app-shell.tsx';
 import { roleLabel } from '../components/role-label.ts';
-import { navigationByRole } from '../config/navigation.tsx';
+import { navigationOf } from '../config/navigation.tsx';
 import { areaPathOfRole, paths } from '../config/routes.ts';
 import { unreadAnnouncementCountQueryOptions } from '../features/announcements/api/announcements.api.ts';
 import { useLogoutMutation } from '../features/auth/api/session.api.ts';
@@ -24,7 +24,7 @@ export function AreaLayout({ session }: { session: Session }) {
   // Client users see how many announcements they have not opened yet.
   const unread = useQuery({ ...unreadAnnouncementCountQueryOptions(), enabled: session.role === 'CLIENT' });
 
-  const navItems: ShellNavItem[] = navigationByRole[session.role]
+  const navItems: ShellNavItem[] = navigationOf(session)
     .filter((item) => can(session.role, session.position, item.permission))
     .map((item) => ({
       to: `${item.path ? `${base}/${item.path}` : base}${suffix}`,

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, mockFetch, sessionBody } from '../testing/mock-fetch.ts';
 import { renderableApp } from '../testing/test-providers.tsx';
@@ -46,6 +46,22 @@ describe('area route guard', { timeout: 20_000 }, () => {
     renderAt('/client/billing');
     expect(await screen.findByText('Coming soon', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' }).textContent).toContain('Users');
+  });
+
+  it('shows a client awaiting approval that it waits, its own setup only, and the rest as waiting', async () => {
+    const pending = sessionBody('CLIENT', 'OWNER');
+    pending.client = { ...pending.client!, contractStatus: 'PENDING_APPROVAL' };
+    mockFetch({ [me]: { body: pending } });
+    const router = renderAt('/client');
+    expect(await screen.findByText('Awaiting approval', undefined, { timeout: 10_000 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const entries = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(entries).toEqual(['Dashboard', 'Users', 'Company settings', 'Account settings']);
+    await act(() => router.navigate('/client/friends'));
+    expect(await screen.findByTestId('approval-pending')).toBeTruthy();
+    expect(screen.queryByText('Friends of', { exact: false })).toBeNull();
   });
 
   it('takes a signed-in user from the login page to their area, honouring next only inside it', async () => {

@@ -1,4 +1,4 @@
-import type { Permission, Role } from '@app/contracts';
+import type { Permission, Role, Session } from '@app/contracts';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
@@ -29,7 +29,19 @@ export type NavItem = {
   icon: ReactNode;
   /** The permission the table must grant to show the entry (and open the page). */
   permission: Permission;
+  /** Open to a client still awaiting the operator's approval (PENDING_APPROVAL). */
+  isOpenWhilePending?: boolean;
 };
+
+/** A client signed up and verified, not yet approved: only its own setup is open until then. */
+export const isAwaitingApproval = (session: Pick<Session, 'role' | 'client'>) =>
+  session.role === 'CLIENT' && session.client?.contractStatus === 'PENDING_APPROVAL';
+
+/** The entries a session may use now (all of them, except while its client awaits approval). */
+export const navigationOf = (session: Pick<Session, 'role' | 'client'>): NavItem[] =>
+  isAwaitingApproval(session)
+    ? navigationByRole[session.role].filter((item) => item.isOpenWhilePending)
+    : navigationByRole[session.role];
 
 /** The navigation of each area, as PRODUCT.md lists its screens. */
 export const navigationByRole: Record<Role, NavItem[]> = {
@@ -88,7 +100,13 @@ export const navigationByRole: Record<Role, NavItem[]> = {
     { path: 'account', labelKey: 'nav.account', icon: <AccountCircleOutlined />, permission: 'self.manage' },
   ],
   CLIENT: [
-    { path: '', labelKey: 'nav.dashboard', icon: <DashboardOutlined />, permission: 'client.read' },
+    {
+      path: '',
+      labelKey: 'nav.dashboard',
+      icon: <DashboardOutlined />,
+      permission: 'client.read',
+      isOpenWhilePending: true,
+    },
     {
       path: 'line-accounts',
       labelKey: 'nav.lineAccounts',
@@ -118,13 +136,26 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       icon: <CampaignOutlined />,
       permission: 'client.read',
     },
-    { path: 'users', labelKey: 'nav.users', icon: <GroupOutlined />, permission: 'client.users.manage' },
+    {
+      path: 'users',
+      labelKey: 'nav.users',
+      icon: <GroupOutlined />,
+      permission: 'client.users.manage',
+      isOpenWhilePending: true,
+    },
     {
       path: 'settings',
       labelKey: 'nav.companySettings',
       icon: <SettingsOutlined />,
       permission: 'client.settings.manage',
+      isOpenWhilePending: true,
     },
-    { path: 'account', labelKey: 'nav.account', icon: <AccountCircleOutlined />, permission: 'self.manage' },
+    {
+      path: 'account',
+      labelKey: 'nav.account',
+      icon: <AccountCircleOutlined />,
+      permission: 'self.manage',
+      isOpenWhilePending: true,
+    },
   ],
 };

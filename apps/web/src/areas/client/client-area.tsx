@@ -1,32 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalPendingNotice } from '../../components/approval-pending-notice.tsx';
 import { AreaRoutes } from '../../components/area-routes.tsx';
 import { WelcomePanel } from '../../components/welcome-panel.tsx';
-import { navigationByRole } from '../../config/navigation.tsx';
+import { isAwaitingApproval, navigationByRole } from '../../config/navigation.tsx';
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 
-/** The client area's pages (the layout and the role guard sit around it in the router). */
+/**
+ * The client area's pages (the layout and the role guard sit around it in the router). While the
+ * client awaits approval, the pages that open only after it say so instead.
+ */
 export function ClientArea() {
   const { t } = useTranslation();
   const { data: session } = useQuery(sessionQueryOptions());
   if (!session) return null;
+  const isPending = isAwaitingApproval(session);
+  const pages: Record<string, ReactNode> = {
+    'line-accounts': <ClientLineAccountPages session={session} />,
+    friends: <ClientFriendsPage session={session} />,
+    users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
+    settings: <CompanySettingsPage />,
+    account: <ClientAccountPage session={session} />,
+    announcements: <ClientAnnouncementPages />,
+  };
+  if (isPending) {
+    for (const item of navigationByRole.CLIENT) {
+      if (!item.isOpenWhilePending) pages[item.path] = <ApprovalPendingNotice />;
+    }
+  }
   return (
     <AreaRoutes
       navItems={navigationByRole.CLIENT}
       session={session}
-      home={<WelcomePanel session={session} />}
-      pages={{
-        'line-accounts': <ClientLineAccountPages session={session} />,
-        friends: <ClientFriendsPage session={session} />,
-        users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
-        settings: <CompanySettingsPage />,
-        account: <ClientAccountPage session={session} />,
-        announcements: <ClientAnnouncementPages />,
-      }}
+      home={
+        <>
+          {isPending && <ApprovalPendingNotice />}
+          <WelcomePanel session={session} />
+        </>
+      }
+      pages={pages}
     />
   );
 }
