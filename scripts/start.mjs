@@ -74,4 +74,8 @@ process.on('SIGTERM', () => stop(0));
 if (!process.env.LINE_API_BASE_URL && fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))) {
   run('line-sim', ['apps/line-sim/src/main.ts']);
 }
+// Without Stripe keys the product talks to the local payments simulator (apps/pay-sim) on PORT + 2.
+if (!process.env.STRIPE_SECRET_KEY && fs.existsSync(path.join(root, 'apps/pay-sim/src/main.ts'))) {
+  run('pay-sim', ['apps/pay-sim/src/main.ts']);
+}
 run('api', ['apps/api/src/main.ts']);
