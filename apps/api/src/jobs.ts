@@ -7,6 +7,7 @@ import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineLineWebhookJobs } from './modules/line-webhook/line-webhook.jobs.ts';
+import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
 import { defineShiftJobs } from './modules/shift/shift.jobs.ts';
 
 /**
@@ -21,6 +22,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineFriendJobs(jobs, deps.config);
   defineLineWebhookJobs(jobs, deps.config);
   defineShiftJobs(jobs);
+  definePaymentJobs(jobs, deps.config);
   return events;
 }
 

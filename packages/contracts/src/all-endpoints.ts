@@ -19,6 +19,11 @@ import {
   lineWebhookEndpoints,
   masterLineAccountEndpoints,
 } from './line-accounts/line-accounts.endpoints.ts';
+import {
+  masterPaymentEndpoints,
+  paymentEndpoints,
+  stripeWebhookEndpoints,
+} from './payments/payments.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
 import { shiftEndpoints } from './shift/shift.endpoints.ts';
@@ -58,6 +63,9 @@ export const endpointGroups = {
   friends: friendEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
+  payments: paymentEndpoints,
+  masterPayments: masterPaymentEndpoints,
+  stripeWebhook: stripeWebhookEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

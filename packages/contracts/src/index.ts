@@ -45,3 +45,5 @@ export * from './shift/shifts.schemas.ts';
 export * from './shift/shifts.endpoints.ts';
 export * from './shift/liff.schemas.ts';
 export * from './shift/liff.endpoints.ts';
+export * from './payments/payments.schemas.ts';
+export * from './payments/payments.endpoints.ts';

@@ -20,6 +20,11 @@ import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
+import {
+  masterPaymentRoutes,
+  paymentRoutes,
+  stripeWebhookRoutes,
+} from '../modules/payments/payments.routes.ts';
 
 /**
  * One scope per API area of SPEC.md 7. Paths come whole from the contracts (they carry the area prefix);
@@ -57,6 +62,13 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     serviceRoutes(area);
     friendRoutes(area);
   });
+  // payments of LINE accounts (client area) and the operator's prices (master area)
+  await app.register(async (area) => {
+    paymentRoutes(area);
+    masterPaymentRoutes(area);
+  });
+  // /payment/webhook/stripe: Stripe's calls, in their own scope (raw body for the signature)
+  await app.register(async (scope) => stripeWebhookRoutes(scope));
   // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app

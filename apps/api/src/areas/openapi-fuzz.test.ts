@@ -12,6 +12,7 @@ import {
   TEST_PASSWORD,
 } from '../testing/factories.ts';
 import { connectBody, startLineSim, type LineSim } from '../testing/line-sim.ts';
+import { startPaySim, type PaySim } from '../testing/pay-sim.ts';
 import {
   isSharedFailureShape,
   operationsOf,
@@ -38,6 +39,7 @@ const BASE_ID = 900_001;
 type Caller = { name: string; email?: string; cookie?: string };
 let t: TestApp;
 let sim: LineSim;
+let pay: PaySim;
 const logLines: string[] = [];
 const callers: Caller[] = [];
 let ownClientId: number;
@@ -73,6 +75,7 @@ const changeCount = async () =>
 
 beforeAll(async () => {
   sim = await startLineSim();
+  pay = await startPaySim();
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
   const encryptionKey = Buffer.alloc(32, 9).toString('base64');
@@ -84,9 +87,11 @@ beforeAll(async () => {
       LINE_DATA_API_BASE_URL: sim.baseUrl,
       ENCRYPTION_KEY: encryptionKey,
       LOG_LEVEL: 'info',
+      ...pay.env,
     },
     { logStream: stream },
   );
+  pay.connect(t.app);
 
   // The callers' own tenant, out of the fuzzer's id range.
   const agency = await createAgency(t.db, { id: BASE_ID });
@@ -151,6 +156,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await sim?.close();
+  await pay?.close();
 });
 
 function headersFor(caller: Caller, request: FuzzRequest): Record<string, string> {

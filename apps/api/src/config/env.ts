@@ -49,6 +49,23 @@ const envSchema = z.object({
   LINE_API_BASE_URL: z.url().optional(),
   LINE_DATA_API_BASE_URL: z.url().optional(),
   LINE_SIM_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Stripe. Unset: the local payments simulator (apps/pay-sim) on PAY_SIM_PORT (default PORT + 2), which
+   * `npm start` runs beside the API, with test keys and a development webhook secret. All three set:
+   * Stripe itself (test or live keys), with no other change.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAY_SIM_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PAY_SIM_WEBHOOK_SECRET: z.string().optional(),
+  /** The payments simulator's address as the browser reaches it (default http://127.0.0.1:PAY_SIM_PORT). */
+  PAY_SIM_PUBLIC_URL: z.url().optional(),
+  /** 適格請求書発行事業者の登録番号 (T + 13 digits) printed on invoices. */
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .regex(/^T\d{13}$/)
+    .optional(),
   /** 32 bytes, base64: encrypts LINE channel secrets at rest. Unset: a key kept in DATA_DIR (development). */
   ENCRYPTION_KEY: z.string().optional(),
   /** Attempts per 15 minutes per address and IP. */
@@ -79,6 +96,16 @@ export type Config = {
   rateLimits: { login: number; passwordReset: number; windowMs: number };
   line: { apiBaseUrl: string; dataApiBaseUrl: string; isSimulator: boolean; simulatorPort: number };
   encryptionKey: string | undefined;
+  payments: {
+    isSimulator: boolean;
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    /** Simulator only: where the API reaches it, and where the browser does. */
+    simulatorUrl: string | null;
+    simulatorPublicUrl: string | null;
+    livemode: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +125,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const simPort = e.LINE_SIM_PORT ?? e.PORT + 1;
+  const paySimPort = e.PAY_SIM_PORT ?? e.PORT + 2;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean);
+  if (stripeKeys.length !== 0 && stripeKeys.length !== 3) {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three (or none, for the payments simulator)',
+    );
+  }
+  const useStripe = stripeKeys.length === 3;
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return {
     env: e.NODE_ENV,
@@ -133,6 +168,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulatorPort: simPort,
     },
     encryptionKey: e.ENCRYPTION_KEY || undefined,
+    payments: useStripe
+      ? {
+          isSimulator: false,
+          secretKey: e.STRIPE_SECRET_KEY!,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          simulatorUrl: null,
+          simulatorPublicUrl: null,
+          livemode:
+            e.STRIPE_SECRET_KEY!.startsWith('sk_live_') || e.STRIPE_SECRET_KEY!.startsWith('rk_live_'),
+        }
+      : {
+          isSimulator: true,
+          secretKey: 'sk_test_paysim_local',
+          publishableKey: 'pk_test_paysim_local',
+          // The simulator's default (apps/pay-sim/src/config/env.ts): development only, never real Stripe.
+          webhookSecret: e.PAY_SIM_WEBHOOK_SECRET ?? 'whsec_paysim_local_development_only',
+          simulatorUrl: `http://127.0.0.1:${paySimPort}`,
+          simulatorPublicUrl: (e.PAY_SIM_PUBLIC_URL ?? `http://127.0.0.1:${paySimPort}`).replace(/\/$/, ''),
+          livemode: false,
+        },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -689,8 +689,9 @@ export class PaySimEngine {
     );
     const result = this.collect(invoice, sub, request, { firstInvoice: true });
     if (!result.paid && collection === 'charge_automatically' && behavior === 'error_if_incomplete') {
-      // Stripe leaves nothing behind on error_if_incomplete: the subscription is not created.
-      invoice.status = 'void';
+      // Stripe leaves no subscription behind on error_if_incomplete: nor its invoice and their events.
+      this.store.objects.delete(invoice.id as string);
+      this.pendingInvoiceEvents = [];
       const failure = result.failure!;
       throw cardError(failure.code, failure.message, { decline_code: failure.declineCode ?? undefined });
     }

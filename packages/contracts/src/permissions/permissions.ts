@@ -26,6 +26,10 @@ export const permissionTable = {
   'client.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
   'client.users.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
   'client.settings.manage': ['CLIENT_OWNER', 'MASTER_OWNER'],
+  // payments of a client's LINE accounts: cards and subscriptions are the client owner's (money), read by
+  // its managers and the master
+  'client.billing.read': ['CLIENT_OWNER', 'CLIENT_MANAGER', ...masters],
+  'client.billing.manage': ['CLIENT_OWNER'],
   // shift service: the store's client users and MASTER with x-client-id; OWNER and MANAGER manage
   'shift.read': [...clients, ...masters],
   'shift.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],

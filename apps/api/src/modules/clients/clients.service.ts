@@ -7,6 +7,7 @@ import {
   type ClientSignupResponse,
   type ContractChange,
   type ContractStatus,
+  type PaymentStatus,
   type agencyClientSignupBodySchema,
   type clientSignupBodySchema,
   type createClientBodySchema,
@@ -327,4 +328,26 @@ export async function changeContractStatus({
     });
     return after;
   });
+}
+
+/**
+ * The client's payment status (SPEC.md 4: ACTIVE, INACTIVE, CLOSED, PENDING), set by the payments module
+ * as Stripe's events arrive, in the caller's transaction.
+ */
+export async function setClientPaymentStatus(
+  db: Db,
+  clientId: number,
+  paymentStatus: PaymentStatus,
+): Promise<void> {
+  await updateClientRow(db, clientId, { paymentStatus });
+}
+
+/** Company names of clients by id (the master's failed-payments list). */
+export async function companyNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const row = await findClient(db, id);
+    if (row) names.set(id, row.companyName);
+  }
+  return names;
 }

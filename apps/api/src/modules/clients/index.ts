@@ -1,2 +1,2 @@
 /** The clients module's door: what other modules may use (STYLE.md "Door"). */
-export { listClients, signupClient } from './clients.service.ts';
+export { companyNamesOf, listClients, setClientPaymentStatus, signupClient } from './clients.service.ts';
