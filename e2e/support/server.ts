@@ -22,6 +22,8 @@ export type RunningServer = {
   url: string;
   /** The LINE simulator beside it (user page at /, console API at /_sim). */
   lineSimUrl: string;
+  /** The payments simulator beside it (Stripe's API at /v1, console API at /_sim). */
+  paySimUrl: string;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -54,6 +56,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const simPort = await freePort();
+  const payPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   let output = '';
   const collect = (text: string) => void (output += text);
@@ -63,12 +66,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     { LINE_SIM_PORT: String(simPort), LINE_SIM_LOG: '0', DATA_DIR: dataDir },
     collect,
   );
+  // As `npm start` does without Stripe keys: the payments simulator, its webhooks to the API.
+  const pay = spawnTsx(
+    'apps/pay-sim/src/main.ts',
+    {
+      PAY_SIM_PORT: String(payPort),
+      PAY_SIM_WEBHOOK_URL: `http://127.0.0.1:${port}/payment/webhook/stripe`,
+      DATA_DIR: dataDir,
+    },
+    collect,
+  );
   const api = spawnTsx(
     'apps/api/src/main.ts',
     {
       NODE_ENV: 'development',
       PORT: String(port),
       LINE_SIM_PORT: String(simPort),
+      PAY_SIM_PORT: String(payPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // As scripts/start.mjs does for the local demo: the mailbox on, for MASTER users only.
@@ -79,8 +93,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   );
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!output.includes('is running') || !output.includes('LINE simulator listening')) {
-    for (const child of [sim, api]) {
+  while (
+    !output.includes('is running') ||
+    !output.includes('LINE simulator listening') ||
+    !output.includes('Payments simulator listening')
+  ) {
+    for (const child of [sim, pay, api]) {
       if (child.exitCode !== null) throw new Error(`a server exited ${child.exitCode}:\n${output}`);
     }
     if (Date.now() > deadline) throw new Error(`servers did not start:\n${output}`);
@@ -89,9 +107,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     lineSimUrl: `http://127.0.0.1:${simPort}`,
+    paySimUrl: `http://127.0.0.1:${payPort}`,
     output: () => output,
     stop: async () => {
-      await Promise.all([stopChild(api), stopChild(sim)]);
+      await Promise.all([stopChild(api), stopChild(sim), stopChild(pay)]);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -96,14 +96,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Cards are typed into Stripe.js (its script, frames and API) or, offline, sent by the page straight to
+  // the payments simulator: the browser may reach those, never through our server.
+  const payments = config.payments.isSimulator
+    ? { script: [], connect: [config.payments.simulatorPublicUrl!], frame: [] }
+    : {
+        script: ['https://js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...payments.script],
+        connectSrc: ["'self'", ...payments.connect],
+        frameSrc: ["'self'", ...payments.frame],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },

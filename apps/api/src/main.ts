@@ -42,6 +42,11 @@ async function main(): Promise<void> {
   if (seeded?.lineAccount && config.line.isSimulator) {
     process.stdout.write(`  LINE simulator (the demo friends' side): ${config.line.apiBaseUrl}/\n\n`);
   }
+  if (config.payments.isSimulator) {
+    process.stdout.write(
+      `  Payments simulator (Stripe's stand-in, test card 4242 4242 4242 4242): ${config.payments.simulatorPublicUrl}/_sim/clock\n\n`,
+    );
+  }
 }
 
 function printWelcome(

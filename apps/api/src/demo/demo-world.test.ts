@@ -3,6 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildLineSimulator } from '@app/line-sim';
+import { buildPaySimulator } from '@app/pay-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
@@ -32,16 +33,24 @@ const C = '/client/api/v1';
  * state in DATA_DIR/line-sim, the API listening (LINE delivers webhooks to it). A restart closes all
  * three and opens them again on the same folder and ports.
  */
-async function startStack(ports: { app: number; sim: number }) {
+async function startStack(ports: { app: number; sim: number; pay: number }) {
   const sim = buildLineSimulator({ stateFile, redeliveryDelaysMs: [], webhookTimeoutMs: 5000 });
   await sim.listen({ port: ports.sim, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${ports.app}`;
+  // The payments simulator as npm start runs it: its state beside the database, webhooks to the API.
+  const pay = buildPaySimulator({
+    stateFile: path.join(dataDir, 'pay-sim', 'state.json'),
+    webhooks: [{ url: `${appUrl}/payment/webhook/stripe`, secret: 'whsec_paysim_local_development_only' }],
+    webhookRetryDelaysMs: [],
+  });
+  await pay.listen({ port: ports.pay, host: '127.0.0.1' });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(ports.app),
     APP_URL: appUrl,
     DATA_DIR: dataDir,
     LINE_SIM_PORT: String(ports.sim),
+    PAY_SIM_PORT: String(ports.pay),
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     RATE_LIMIT_LOGIN: '10000',
   });
@@ -64,6 +73,7 @@ async function startStack(ports: { app: number; sim: number }) {
     await app.jobs.stop();
     await database.close();
     await sim.close();
+    await pay.close();
   };
   return { app, sim, config, database, seed, api, login, simGet, stop };
 }
@@ -128,7 +138,19 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     ...(await inMonth('REQUEST', addMonths(y, m, 2))),
   ];
   const lastMonthDays = Number(monthRange(previous.y, previous.m).endDate.slice(-2));
+  const payment = `${C}/line-account/${account.id}/payment`;
+  const payments = {
+    cards: (await s.api('GET', `${payment}/cards`, { cookie })).json<{ data: { last4: string }[] }>().data,
+    subscriptions: (await s.api('GET', `${payment}/subscriptions`, { cookie })).json<{
+      data: { serviceCode: string; status: string; paymentType: string }[];
+    }>().data,
+    history: (await s.api('GET', `${payment}/history`, { cookie })).json<{
+      data: { paymentStatus: string; receiptUrl: string | null }[];
+    }>().data,
+    prices: (await s.api('GET', `${C}/payment/prices`, { cookie })).json<{ data: unknown[] }>().data,
+  };
   return {
+    payments,
     accounts,
     account,
     friends: friends.data,
@@ -141,7 +163,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
 
 describe('the demo world', () => {
   it('is written once on an empty data folder, survives a restart, and its LINE account keeps working', async () => {
-    const ports = { app: await freePort(), sim: await freePort() };
+    const ports = { app: await freePort(), sim: await freePort(), pay: await freePort() };
     stack = await startStack(ports);
     const first = await stack.seed();
     await stack.seed(); // a second start: nothing doubled
@@ -176,6 +198,16 @@ describe('the demo world', () => {
     expect(before.shift.special).toHaveLength(1);
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
     expect(before.shift.requests.length).toBeGreaterThan(0);
+    // Payments: prices set, a card, the member service paid by card and the shift service by invoice.
+    expect(before.payments.prices).toHaveLength(2);
+    expect(before.payments.cards.map((c) => c.last4)).toEqual(['0505']);
+    expect(before.payments.subscriptions.map((x) => [x.serviceCode, x.status, x.paymentType]).sort()).toEqual(
+      [
+        ['KS-001', 'active', 'CREDIT'],
+        ['KS-002', 'active', 'INVOICE'],
+      ],
+    );
+    expect(before.payments.history.map((h) => h.paymentStatus).sort()).toEqual(['COMPLETED', 'PENDING']);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
@@ -214,6 +246,7 @@ describe('the demo world', () => {
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
     expect(after.shift).toEqual(before.shift);
+    expect(after.payments).toEqual(before.payments);
 
     // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
     const friend = after.friends.find((f) => f.isFriend)!;
@@ -243,5 +276,5 @@ describe('the demo world', () => {
       data: { source: string; contents: string }[];
     }>();
     expect(history.data[0]).toMatchObject({ source: 'user', contents: '届きました！' });
-  });
+  }, 120_000);
 });

@@ -26,6 +26,7 @@ export const registerConsoleRoutes = (
   ctx: { engine: PaySimEngine; webhooks: WebhookSender; reset: () => void },
 ) => {
   const { engine, webhooks } = ctx;
+  app.get('/_sim/health', async () => ({ ok: true }));
   app.get('/_sim/clock', async () => ({
     now: engine.now(),
     iso: new Date(engine.now() * 1000).toISOString(),

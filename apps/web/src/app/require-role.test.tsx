@@ -43,7 +43,7 @@ describe('area route guard', { timeout: 20_000 }, () => {
 
   it('shows an owner the entry and a placeholder page', async () => {
     mockFetch({ [me]: { body: sessionBody('CLIENT', 'OWNER') } });
-    renderAt('/client/billing');
+    renderAt('/client/notifications');
     expect(await screen.findByText('Coming soon', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' }).textContent).toContain('Users');
   });

@@ -128,7 +128,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       path: 'billing',
       labelKey: 'nav.billing',
       icon: <CreditCardOutlined />,
-      permission: 'client.settings.manage',
+      permission: 'client.billing.read',
     },
     {
       path: 'announcements',

@@ -50,6 +50,8 @@ export type RequestOptions<E extends Endpoint> = ParamsOption<E> &
   BodyOption<E> & {
     /** The client a MASTER or AGENCY acts on (x-client-id). */
     clientId?: number;
+    /** Idempotency-Key: the same key on a retry makes the server (and Stripe) do the work once. */
+    idempotencyKey?: string;
     signal?: AbortSignal;
   };
 
@@ -92,6 +94,7 @@ export async function apiRequest<E extends Endpoint>(
     query?: unknown;
     body?: unknown;
     clientId?: number;
+    idempotencyKey?: string;
     signal?: AbortSignal;
   };
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
@@ -99,6 +102,7 @@ export async function apiRequest<E extends Endpoint>(
   // Only send a content type with a body: the API rejects an empty JSON body.
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.clientId !== undefined) headers['x-client-id'] = String(opts.clientId);
+  if (opts.idempotencyKey !== undefined) headers['idempotency-key'] = opts.idempotencyKey;
 
   let response: Response;
   try {

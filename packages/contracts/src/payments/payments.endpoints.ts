@@ -15,6 +15,7 @@ import {
   paymentInitSchema,
   paymentMethodBodySchema,
   savedCardSchema,
+  servicePriceSchema,
   saveCardBodySchema,
   setSubscriptionPriceBodySchema,
   stripeWebhookAckSchema,
@@ -40,6 +41,14 @@ const manage = {
  * simulator offline) and reach the API only as payment method ids; subscriptions per service.
  */
 export const paymentEndpoints = {
+  servicePrices: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT_PREFIX}/payment/prices`,
+    summary: 'The monthly price of each service (integer yen, tax included), for the catalogue',
+    tags,
+    access: allow('client.read'),
+    responses: { 200: z.object({ data: z.array(servicePriceSchema) }) },
+  }),
   init: defineEndpoint({
     method: 'POST',
     path: `${base}/init`,

@@ -108,6 +108,7 @@ export type CardFormInput = z.input<ReturnType<typeof cardFormSchema>>;
 
 export const paymentTypes = ['CREDIT', 'INVOICE'] as const;
 export const paymentTypeSchema = z.enum(paymentTypes, { error: paymentMessages.paymentType });
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
 export const transactionStatusSchema = z.enum(transactionStatuses);
 const serviceCodeSchema = z.enum(serviceCodes, { error: paymentMessages.serviceCode });
 
@@ -218,6 +219,12 @@ export const subscriptionPriceSchema = z.object({
   updatedAt: z.string(),
 });
 export type SubscriptionPrice = z.infer<typeof subscriptionPriceSchema>;
+export const servicePriceSchema = subscriptionPriceSchema.pick({
+  serviceCode: true,
+  recurringAmount: true,
+  currency: true,
+});
+export type ServicePrice = z.infer<typeof servicePriceSchema>;
 export const deleteTestDataBodySchema = z.object({ clientId: idSchema, lineAccountId: idSchema });
 export const deleteTestDataResultSchema = z.object({
   success: z.literal(true),

@@ -1,8 +1,10 @@
-/** The payments module's door: what other modules may use (STYLE.md "Door"). */
+/** The payments module's door: what other modules (and the demo world) may use (STYLE.md "Door"). */
 export {
   confirmSubscription,
   countFailedPayments,
   initPayment,
-  addCard,
+  listSubscriptionPrices,
+  listSubscriptions,
+  saveCard,
   setSubscriptionPrice,
 } from './payments.service.ts';

@@ -13,6 +13,16 @@ const requestKeyOf = (request: FastifyRequest) => {
 /** Payments of a LINE account (client area). */
 export function paymentRoutes(app: FastifyInstance) {
   const e = paymentEndpoints;
+  route(app, e.servicePrices, async (_input, request) => {
+    const { data } = await payments.listSubscriptionPrices({ ctx: request.ctx });
+    return {
+      data: data.map(({ serviceCode, recurringAmount, currency }) => ({
+        serviceCode,
+        recurringAmount,
+        currency,
+      })),
+    };
+  });
   route(app, e.init, async ({ params }, request) =>
     payments.initPayment({ ctx: request.ctx, input: { ...params, requestKey: requestKeyOf(request) } }),
   );

@@ -113,10 +113,11 @@ async function requireCustomer(ctx: ServiceContext, scope: Scope): Promise<Payme
 
 /**
  * The account's Stripe customer, made at Stripe on first use. Our row is written by `keep` once the call
- * that needed it succeeded, so a refused call changes nothing here; asking again sends the same
- * idempotency key, so a retry or a race makes no second customer.
+ * that needed it succeeded, so a refused call changes nothing here; a retried request (same
+ * Idempotency-Key) makes no second customer. (The key is per request, not per account: after the
+ * master deletes an account's test data, a new customer must be made, not the deleted one replayed.)
  */
-async function customerFor(ctx: ServiceContext, scope: Scope) {
+async function customerFor(ctx: ServiceContext, scope: Scope, requestKey: string | undefined) {
   const known = await findCustomer(ctx.db, scope);
   if (known) return { stripeCustomerId: known.stripeCustomerId, keep: async (_db: Db) => {} };
   const account = await getLineAccountRowOrThrow(ctx, scope.clientId, scope.lineAccountId);
@@ -128,7 +129,7 @@ async function customerFor(ctx: ServiceContext, scope: Scope) {
         metadata: { clientId: String(scope.clientId), lineAccountId: String(scope.lineAccountId) },
         preferred_locales: ['ja'],
       },
-      { idempotencyKey: `customer:${scope.clientId}:${scope.lineAccountId}:${scope.livemode}` },
+      { idempotencyKey: idempotencyKey(scope, 'customer', requestKey, String(scope.livemode)) },
     ),
   );
   return {
@@ -188,7 +189,7 @@ async function makeDefault(
 
 export async function initPayment({ ctx, input }: Ctx & { input: AccountInput }): Promise<PaymentInit> {
   const scope = await accountScope(ctx, input.lineAccountId);
-  const customer = await customerFor(ctx, scope);
+  const customer = await customerFor(ctx, scope, input.requestKey);
   const stripe = stripeFor(ctx.config);
   const intent = await viaGateway(ctx, () =>
     stripe.setupIntents.create(
@@ -253,7 +254,7 @@ export async function addCard({
       throw error;
     },
   );
-  const customer = await customerFor(ctx, scope);
+  const customer = await customerFor(ctx, scope, input.requestKey);
   if (current.customer && idOf(current.customer) !== customer.stripeCustomerId) {
     throw notFound(paymentMessages.cardNotFound);
   }
@@ -457,7 +458,7 @@ export async function confirmSubscription({
   }
   const known = await findCustomer(ctx.db, scope);
   if (input.paymentType === 'CREDIT' && !known) throw badRequest(paymentMessages.noCard);
-  const customer = await customerFor(ctx, scope);
+  const customer = await customerFor(ctx, scope, input.requestKey);
   // Card subscriptions are charged to the account's default card (Stripe's customer default): a card
   // named here becomes that default, and a later change of default card moves every subscription with it.
   let paymentMethodId: string | null = null;

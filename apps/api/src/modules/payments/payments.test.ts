@@ -447,6 +447,10 @@ describe('master', () => {
     expect(response.json()).toMatchObject({ success: true, deletedSubscriptions: 1, deletedTransactions: 1 });
     expect((await api(x, 'GET', '/history')).json().data).toEqual([]);
     expect((await api(x, 'GET', '/cards')).json().data).toEqual([]);
+    // the account starts again with a new customer at Stripe
+    const again = await addCard(x);
+    expect(again.saved.statusCode, again.saved.body).toBe(200);
+    expect((await api(x, 'GET', '/cards')).json().data).toHaveLength(1);
     const wrong = await call(t.app, 'POST', `${M}/payment/delete-test`, {
       cookie: await masterCookie(),
       body: { clientId: x.client.id + 100000, lineAccountId: x.account.id },

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
+import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
 
 /**
  * The client area's pages (the layout and the role guard sit around it in the router). While the
@@ -27,6 +28,8 @@ export function ClientArea() {
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,
     announcements: <ClientAnnouncementPages />,
+    services: <ClientServicesPage session={session} />,
+    billing: <ClientBillingPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

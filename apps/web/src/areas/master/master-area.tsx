@@ -11,6 +11,7 @@ import { MasterAuditLogPage } from './master-audit-log-page.tsx';
 import { MasterClientPages } from './master-client-pages.tsx';
 import { MasterDashboardPage } from './master-dashboard-page.tsx';
 import { MasterLineAccountsPage } from './master-line-accounts-page.tsx';
+import { MasterPaymentsPage } from './master-payments-page.tsx';
 
 /** The master area's pages (the layout and the role guard sit around it in the router). */
 export function MasterArea() {
@@ -31,6 +32,7 @@ export function MasterArea() {
           <UserManagement scope="master" currentUserId={session.user.id} title={t('nav.backOfficeUsers')} />
         ),
         'audit-log': <MasterAuditLogPage />,
+        payments: <MasterPaymentsPage />,
         account: <BackOfficeAccountPage area="master" />,
       }}
     />

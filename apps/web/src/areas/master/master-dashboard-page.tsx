@@ -15,6 +15,7 @@ import { agenciesQueryOptions } from '../../features/agencies/api/agencies.api.t
 import { announcementsQueryOptions } from '../../features/announcements/api/announcements.api.ts';
 import { clientSearchQueryOptions } from '../../features/clients/api/clients.api.ts';
 import { ContractStatusChip } from '../../features/clients/components/contract-status-chip.tsx';
+import { failedPaymentsQueryOptions } from '../../features/payments/api/payments.api.ts';
 import { masterUsersQueryOptions } from '../../features/users/api/users.api.ts';
 import { fullName } from '../../lib/format.ts';
 import { useRendersQueryFailure } from '../../lib/query-meta.ts';
@@ -73,6 +74,10 @@ export function MasterDashboardPage({ session }: { session: Session }) {
   const users = useQuery(masterUsersQueryOptions(countOnly));
   const published = useQuery(announcementsQueryOptions({ ...countOnly, status: 'PUBLISHED' }));
   const scheduled = useQuery(announcementsQueryOptions({ ...countOnly, status: 'SCHEDULED' }));
+  const failedPayments = useQuery({
+    ...failedPaymentsQueryOptions(),
+    select: (data) => ({ pagination: { totalItems: data.total } }),
+  });
   const clients = `${paths.master}/clients`;
   return (
     <>
@@ -123,6 +128,13 @@ export function MasterDashboardPage({ session }: { session: Session }) {
             label={t('masterDashboard.scheduledAnnouncements')}
             to={`${paths.master}/announcements?status=SCHEDULED`}
             query={scheduled}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <CountCard
+            label={t('masterDashboard.failedPayments')}
+            to={`${paths.master}/payments`}
+            query={failedPayments}
           />
         </Grid>
       </Grid>

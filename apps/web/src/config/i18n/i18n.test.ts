@@ -2,13 +2,16 @@ import {
   agencyMessages,
   announcementMessages,
   auditMessages,
+  cardFormMessages,
   clientMessages,
   dateMessages,
   errorMessages,
   fieldMessages,
   friendMessages,
+  declineMessages,
   lineAccountMessages,
   paginationMessages,
+  paymentMessages,
   pathParamMessages,
   productName,
   queryParamMessages,
@@ -67,6 +70,9 @@ describe('UI texts', () => {
       lineAccountMessages,
       serviceMessages,
       friendMessages,
+      paymentMessages,
+      declineMessages,
+      cardFormMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_PASSWORD = 'Demo-pass1';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport });
+  return context.newPage();
+}
+
+async function logIn(page: Page, email: string, area: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith(area));
+}
+
+/** Types a card into the card form (offline: the payments simulator's form, tokenized by the page). */
+async function fillCard(page: Page, number: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel(/^カード番号/)
+    .fill(number)
+    .catch(async (e: unknown) => {
+      await screenshot(page, 'failure-payments-card-form');
+      throw e;
+    });
+  await dialog.getByLabel(/^有効期限/).fill('12/34');
+  await dialog.getByLabel(/^セキュリティコード/).fill('123');
+  await dialog.getByLabel(/^カード名義/).fill('TARO YAMADA');
+  await dialog.getByRole('button', { name: '登録する' }).click();
+}
+
+describe('payments', () => {
+  it('the owner adds a card (a declined one says why in Japanese), subscribes KS-001, sees next billing and a receipt', async () => {
+    // The demo account starts with the demo's payments: the master deletes them (test data) first.
+    const owner = await newPage();
+    await logIn(owner, 'owner@demo.example', '/client');
+    const accounts = (await (await owner.request.get(`${server.url}/client/api/v1/line-account`)).json()) as {
+      data: { id: number; clientId: number }[];
+    };
+    const account = accounts.data[0]!;
+
+    const master = await newPage();
+    await logIn(master, 'master@demo.example', '/master');
+    await master.getByRole('link', { name: /決済失敗/ }).waitFor();
+    await master.goto(`${server.url}/master/payments`);
+    await master.getByRole('heading', { name: 'サービス料金' }).waitFor();
+    await expect.poll(() => master.getByText('¥5,500/月（税込）').count()).toBeGreaterThan(0);
+    const form = master.getByRole('form', { name: 'テストデータの削除' });
+    await form.getByLabel('クライアントID').fill(String(account.clientId));
+    await form.getByLabel('LINEアカウントID').fill(String(account.id));
+    await form.getByRole('button', { name: '削除する' }).click();
+    await master.getByText(/削除しました（契約 2 件、履歴 2 件）/).waitFor();
+    await screenshot(master, 'payments-master');
+    await master.context().close();
+
+    await owner.goto(`${server.url}/client/billing?lineAccountId=${account.id}`);
+    await owner.getByText('登録されたカードはありません。').waitFor();
+
+    // A declining test card: Stripe (the simulator) refuses it; the form says why, in Japanese.
+    await owner.getByRole('button', { name: 'カードを追加' }).click();
+    await fillCard(owner, '4000 0000 0000 0002');
+    await owner
+      .getByRole('dialog')
+      .getByText(/カードが拒否されました/)
+      .waitFor();
+    // said once, on the form (no toast repeating it)
+    await owner.waitForTimeout(500);
+    expect(await owner.getByText(/カードが拒否されました/).count()).toBe(1);
+    await screenshot(owner, 'payments-card-declined');
+    await owner.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+
+    // Insufficient funds has its own reason.
+    await owner.getByRole('button', { name: 'カードを追加' }).click();
+    await fillCard(owner, '4000000000009995');
+    await owner
+      .getByRole('dialog')
+      .getByText(/残高（利用可能枠）が不足/)
+      .waitFor();
+    await owner.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+
+    // A good card: saved, and the default.
+    await owner.getByRole('button', { name: 'カードを追加' }).click();
+    await fillCard(owner, '4242 4242 4242 4242');
+    await owner.getByTestId('card-4242').waitFor();
+    expect(await owner.getByTestId('card-4242').textContent()).toContain('既定');
+
+    // サービス: subscribe KS-001 by card.
+    await owner.goto(`${server.url}/client/services?lineAccountId=${account.id}`);
+    const member = owner.getByTestId('catalogue-KS-001');
+    await member.getByText('¥5,500').waitFor();
+    await member.getByRole('button', { name: '申し込む' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: '申し込む' }).click();
+    await member.getByText('契約中').waitFor();
+    await screenshot(owner, 'payments-services');
+
+    // お支払い: next billing and the receipt of the first month.
+    await owner.goto(`${server.url}/client/billing?lineAccountId=${account.id}`);
+    const next = owner.getByTestId('next-billing');
+    await expect.poll(() => next.textContent()).toMatch(/\d{4}\/\d{2}\/\d{2}/);
+    expect(await next.textContent()).toContain('¥5,500');
+    const row = owner.getByTestId('history-row').first();
+    await row.getByText('支払い完了').waitFor();
+    const receipt = await row.getByRole('link', { name: '領収書' }).getAttribute('href');
+    expect(receipt).toMatch(/\/invoices\/in_/);
+    const receiptPage = await owner.request.get(receipt!);
+    expect(receiptPage.status()).toBe(200);
+    await screenshot(owner, 'payments-billing');
+
+    // At a phone's size the page still reads.
+    const phone = await owner
+      .context()
+      .browser()!
+      .newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } });
+    await phone.addCookies(await owner.context().cookies());
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/client/billing?lineAccountId=${account.id}`);
+    await small.getByTestId('card-4242').waitFor();
+    await screenshot(small, 'payments-billing-phone');
+    await phone.close();
+    await owner.context().close();
+  });
+});
