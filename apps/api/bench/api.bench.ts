@@ -46,10 +46,14 @@ const login = await fetch(`${address}/auth/api/v1/session/login`, {
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
+let healthz = 0;
+/** One autocannon run, printed with its latency and its throughput as a share of /healthz's. */
 async function run(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, duration: 5, ...options });
+  const rate = result.requests.average;
+  const ratio = healthz ? `${((rate / healthz) * 100).toFixed(1).padStart(5)}% of /healthz` : '';
   console.log(
-    `${title.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}`,
+    `${title.padEnd(48)} ${String(Math.round(rate)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   ${ratio}`,
   );
   return result;
 }
@@ -57,7 +61,11 @@ async function run(title: string, options: autocannon.Options) {
 console.log(
   `API benchmarks (${serverUrl ? 'PostgreSQL' : 'PGlite in memory'}, one process, ${new Date().toISOString()})`,
 );
-await run('GET /healthz', { url: `${address}/healthz` });
+// Warm-up (JIT, connection pools), not printed.
+for (const path of ['/healthz', '/auth/api/v1/session/me', '/client/api/v1/client'])
+  await autocannon({ url: `${address}${path}`, headers: { cookie }, connections: 10, duration: 1 });
+healthz = (await run('GET /healthz', { url: `${address}/healthz` })).requests.average;
+await run('GET /healthz with a session cookie', { url: `${address}/healthz`, headers: { cookie } });
 const me = await run('GET /auth/api/v1/session/me (session lookup)', {
   url: `${address}/auth/api/v1/session/me`,
   headers: { cookie },

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
 import { handleFrameworkError, registerErrorHandling } from './platform/error-handler.ts';
 import { redactPaths, serializeError } from './platform/log-redaction.ts';
+import { computeSecurityHeaders } from './platform/security-headers.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
@@ -96,19 +96,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -128,7 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // helmet's headers, computed once (the policy is the same for every response).
+  const securityHeaders = computeSecurityHeaders();
   app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(securityHeaders);
     void reply.header('x-request-id', request.id);
     request.ctx = {
       db,

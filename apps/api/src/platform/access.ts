@@ -36,30 +36,29 @@ export function requireAccessDeclarations(scope: FastifyInstance, served: ApiRou
   });
 }
 
-/** onRequest: who is calling, may they call this route, and on which client's data. */
+/**
+ * onRequest: who is calling, may they call this route, and on which client's data. The session is
+ * looked up only for routes that need one: health checks, public routes, static files and /docs never
+ * pay for it.
+ */
 export async function authorizeRequest(request: FastifyRequest): Promise<void> {
   const { ctx } = request;
-  const token = readSessionCookie(request, ctx.config);
-  if (token) {
-    const session = await findSession(ctx.db, token, ctx.clock.now(), ctx.config);
-    if (session) {
-      ctx.actor = {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        role: session.role,
-        position: session.position,
-        clientId: session.clientId,
-        agencyId: session.agencyId,
-      };
-    }
-  }
-
   const config = request.routeOptions.config;
   const access = config.access;
   if (!access) return; // routes outside the API scope (docs, static files)
   if (access.kind === 'public') return;
-  const actor = ctx.actor;
-  if (!actor) throw unauthorized();
+  const token = readSessionCookie(request, ctx.config);
+  const session = token ? await findSession(ctx.db, token, ctx.clock.now(), ctx.config) : undefined;
+  if (!session) throw unauthorized();
+  const actor: Actor = {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    role: session.role,
+    position: session.position,
+    clientId: session.clientId,
+    agencyId: session.agencyId,
+  };
+  ctx.actor = actor;
   if (access.kind === 'permission' && !can(actor.role, actor.position, access.permission)) throw forbidden();
   if (config.clientScoped) ctx.clientId = await resolveClientScope(request, actor);
 }
