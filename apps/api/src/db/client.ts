@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +15,55 @@ export type Schema = typeof schema;
 /** A database or a transaction: repositories take either as their first parameter. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Row changes that end or alter sessions (platform/session-cache.ts). */
+export type ChangeFeed = {
+  isLive: () => boolean;
+  subscribe: (listener: (change: string) => void) => () => void;
+};
+
+/** drizzle's own parsers for PGlite (dates and intervals stay strings; drizzle maps them). */
+const identity = (value: string) => value;
+const drizzlePgliteParsers = {
+  [types.TIMESTAMP]: identity,
+  [types.TIMESTAMPTZ]: identity,
+  [types.INTERVAL]: identity,
+  [types.DATE]: identity,
+  1231: identity, // numeric[]
+  1115: identity, // timestamp[]
+  1185: identity, // timestamptz[]
+  1187: identity, // interval[]
+  1182: identity, // date[]
+};
+const withoutParsers = (options?: QueryOptions): QueryOptions | undefined =>
+  options?.parsers ? { ...options, parsers: undefined } : options;
+
+/**
+ * The PGlite client as drizzle sees it: the client is made with drizzle's parsers, and the parsers
+ * drizzle passes with every query are left out, so PGlite does not copy its parser table each time.
+ */
+function withParsersSetOnce(client: PGlite): PGlite {
+  const wrapTx = (tx: Transaction): Transaction =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === 'query')
+          return (query: string, params?: unknown[], options?: QueryOptions) =>
+            target.query(query, params, withoutParsers(options));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query')
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(query, params, withoutParsers(options));
+      if (property === 'transaction')
+        return <T>(fn: (tx: Transaction) => Promise<T>) => target.transaction((tx) => fn(wrapTx(tx)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 export type Database = {
   db: Db;
@@ -61,21 +110,23 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
+  const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
+    parsers: drizzlePgliteParsers,
   });
-  await client.waitReady;
+  await pglite.waitReady;
+  const client = withParsersSetOnce(pglite);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      await pglite.query('select 1');
     },
-    close: () => client.close(),
-    dump: async () => client.dumpDataDir('none'),
+    close: () => pglite.close(),
+    dump: async () => pglite.dumpDataDir('none'),
   };
 }
 
