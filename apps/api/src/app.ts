@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import { errorMessages, productName } from '@app/contracts';
 import type { Config } from './config/env.ts';
-import type { Db } from './db/client.ts';
+import { changeFeedOf, type Db } from './db/client.ts';
 import { registerAreas } from './areas/index.ts';
 import { authorizeRequest, requireAccessDeclarations, type ApiRoute } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -20,6 +20,8 @@ import { AppError } from './platform/errors.ts';
 import { handleFrameworkError, registerErrorHandling } from './platform/error-handler.ts';
 import { redactPaths, serializeError } from './platform/log-redaction.ts';
 import { computeSecurityHeaders } from './platform/security-headers.ts';
+import { SessionCache } from './platform/session-cache.ts';
+import type { SessionRecord } from './platform/sessions.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
@@ -117,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // helmet's headers, computed once (the policy is the same for every response).
   const securityHeaders = computeSecurityHeaders();
+  // Sessions between requests, while the database's change feed is live (decision 0006).
+  const feed = changeFeedOf(db);
+  const sessionCache = feed ? new SessionCache<SessionRecord>(feed) : undefined;
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers(securityHeaders);
     void reply.header('x-request-id', request.id);
@@ -133,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientId: null,
     };
     checkCsrf(request);
-    await authorizeRequest(request);
+    await authorizeRequest(request, sessionCache);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p))) void reply.header('cache-control', 'no-store');
@@ -153,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => sessionCache?.close());
   return app;
 }
 

@@ -16,11 +16,92 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-/** Row changes that end or alter sessions (platform/session-cache.ts). */
+/**
+ * Row changes that end or alter sessions, as the database's triggers announce them at commit
+ * (migration `session_cache_notify`; platform/session-cache.ts reads them). `isLive` is false while
+ * they may be missed (the PostgreSQL listener reconnecting): nothing may be cached meanwhile.
+ */
 export type ChangeFeed = {
   isLive: () => boolean;
   subscribe: (listener: (change: string) => void) => () => void;
 };
+
+export const CHANGES_CHANNEL = 'session_cache';
+
+const changeFeeds = new WeakMap<Db, ChangeFeed>();
+/** The change feed of a database made by createDatabase (undefined for any other Db). */
+export const changeFeedOf = (db: Db): ChangeFeed | undefined => changeFeeds.get(db);
+
+function createListeners() {
+  const listeners = new Set<(change: string) => void>();
+  return {
+    emit: (change: string) => {
+      for (const listener of listeners) listener(change);
+    },
+    subscribe: (listener: (change: string) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: every pooled connection LISTENs, so the connection that commits a change receives its
+ * notification before its COMMIT returns (this process never answers from a stale row after its own
+ * change); one dedicated connection LISTENs as well, so changes of other processes arrive while the
+ * pool has no connection open. Reconnects on its own; while it is down the feed is not live.
+ */
+function postgresChangeFeed(pool: pg.Pool, url: string) {
+  const { emit, subscribe } = createListeners();
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? '*');
+  };
+  pool.on('connect', (client) => {
+    client.on('notification', onNotification);
+    client.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => {});
+  });
+  let listener: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  const retry = () => {
+    if (!closed) setTimeout(() => void connect(), 1000).unref();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    client.on('notification', onNotification);
+    client.on('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      live = false;
+      emit('*');
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch {
+      void client.end().catch(() => {});
+      retry();
+      return;
+    }
+    if (closed) return void client.end().catch(() => {});
+    listener = client;
+    emit('*'); // whatever happened while nobody listened
+    live = true;
+  }
+  return {
+    feed: { isLive: () => live, subscribe } satisfies ChangeFeed,
+    start: connect,
+    close: async () => {
+      closed = true;
+      live = false;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}
 
 /** drizzle's own parsers for PGlite (dates and intervals stay strings; drizzle maps them). */
 const identity = (value: string) => value;
@@ -98,7 +179,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle connection the server ends (restart, failover, a dropped database) is removed by the pool and
     // the next query opens a new one; without a listener node-postgres rethrows it and the process dies.
     pool.on('error', () => {});
+    const changes = postgresChangeFeed(pool, options.url);
+    await changes.start();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    changeFeeds.set(db, changes.feed);
     return {
       db,
       kind: 'postgres',
@@ -106,7 +190,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -117,7 +204,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   });
   await pglite.waitReady;
   const client = withParsersSetOnce(pglite);
+  // One connection: a change's notification arrives before the query that made it returns.
+  const { emit, subscribe } = createListeners();
+  await pglite.listen(CHANGES_CHANNEL, emit);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  changeFeeds.set(db, { isLive: () => !pglite.closed, subscribe });
   return {
     db,
     kind: 'pglite',
