@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,6 +46,22 @@ function createListeners() {
   };
 }
 
+/** A pooled connection that LISTENs to the change feed before the pool hands it out. */
+function ListeningClient(config?: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  const connect = client.connect.bind(client);
+  const listening = async () => {
+    await connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    return client;
+  };
+  client.connect = ((callback?: (err: Error | undefined) => void) => {
+    if (!callback) return listening();
+    listening().then(() => callback(undefined), callback);
+  }) as pg.Client['connect'];
+  return client;
+}
+
 /**
  * PostgreSQL: every pooled connection LISTENs, so the connection that commits a change receives its
  * notification before its COMMIT returns (this process never answers from a stale row after its own
@@ -56,10 +73,7 @@ function postgresChangeFeed(pool: pg.Pool, url: string) {
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? '*');
   };
-  pool.on('connect', (client) => {
-    client.on('notification', onNotification);
-    client.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => {});
-  });
+  pool.on('connect', (client) => client.on('notification', onNotification));
   let listener: pg.Client | undefined;
   let live = false;
   let closed = false;
@@ -175,7 +189,11 @@ export const databaseOptionsOf = (config: {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: ListeningClient as unknown as typeof pg.Client,
+    });
     // An idle connection the server ends (restart, failover, a dropped database) is removed by the pool and
     // the next query opens a new one; without a listener node-postgres rethrows it and the process dies.
     pool.on('error', () => {});
@@ -201,6 +219,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
     parsers: drizzlePgliteParsers,
+    extensions: { pg_trgm }, // friend search (migration 0006)
   });
   await pglite.waitReady;
   const client = withParsersSetOnce(pglite);
