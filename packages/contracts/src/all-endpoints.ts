@@ -19,6 +19,7 @@ import {
   lineWebhookEndpoints,
   masterLineAccountEndpoints,
 } from './line-accounts/line-accounts.endpoints.ts';
+import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
 import { shiftEndpoints } from './shift/shift.endpoints.ts';
@@ -58,6 +59,7 @@ export const endpointGroups = {
   friends: friendEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
+  richMenus: richMenuEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

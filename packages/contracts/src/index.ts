@@ -45,3 +45,5 @@ export * from './shift/shifts.schemas.ts';
 export * from './shift/shifts.endpoints.ts';
 export * from './shift/liff.schemas.ts';
 export * from './shift/liff.endpoints.ts';
+export * from './rich-menus/rich-menus.schemas.ts';
+export * from './rich-menus/rich-menus.endpoints.ts';

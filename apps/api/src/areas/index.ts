@@ -19,6 +19,7 @@ import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
+import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
 
 /**
@@ -56,6 +57,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     lineAccountRoutes(area);
     serviceRoutes(area);
     friendRoutes(area);
+    richMenuRoutes(area);
   });
   // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => lineWebhookRoutes(scope));
