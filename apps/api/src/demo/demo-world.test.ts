@@ -128,7 +128,17 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     ...(await inMonth('REQUEST', addMonths(y, m, 2))),
   ];
   const lastMonthDays = Number(monthRange(previous.y, previous.m).endDate.slice(-2));
+  const richMenus = (await s.api('GET', `${C}/line-account/${account.id}/rich-menu`, { cookie })).json<{
+    data: { richMenuId: string; isDefault: boolean; areas: unknown[] }[];
+  }>().data;
+  const simMenus = await s.simGet<{ defaultRichMenuId: string | null }>(
+    `/_sim/channels/${account.channelId}/richmenus`,
+  );
   return {
+    richMenus: richMenus.map((menu) => ({
+      ...menu,
+      isDefaultAtLine: menu.richMenuId === simMenus.defaultRichMenuId,
+    })),
     accounts,
     account,
     friends: friends.data,
@@ -176,6 +186,9 @@ describe('the demo world', () => {
     expect(before.shift.special).toHaveLength(1);
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
     expect(before.shift.requests.length).toBeGreaterThan(0);
+    expect(before.richMenus).toHaveLength(1);
+    expect(before.richMenus[0]).toMatchObject({ isDefault: true, isDefaultAtLine: true });
+    expect(before.richMenus[0]!.areas).toHaveLength(3);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
@@ -214,6 +227,7 @@ describe('the demo world', () => {
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
     expect(after.shift).toEqual(before.shift);
+    expect(after.richMenus).toEqual(before.richMenus);
 
     // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
     const friend = after.friends.find((f) => f.isFriend)!;

@@ -5,6 +5,7 @@ import {
   createLineAccountBodySchema,
   createNormalRulesBodySchema,
   createSpecialRuleGroupBodySchema,
+  richMenuObjectSchema,
   saveShiftBodySchema,
   submitRequestsBodySchema,
 } from '@app/contracts';
@@ -26,6 +27,14 @@ import {
   setFriendManagerNote,
 } from '../modules/friends/index.ts';
 import { createLineAccount, listLineAccountsOfClient } from '../modules/line-accounts/index.ts';
+import {
+  createRichMenu,
+  layoutRichMenu,
+  listRichMenusOfAccount,
+  renderRichMenuImage,
+  setDefaultRichMenu,
+  type RenderInput,
+} from '../modules/rich-menus/index.ts';
 import { linkService } from '../modules/services/index.ts';
 import {
   approveDrafts,
@@ -66,6 +75,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     ? await seedLineAccount(ownerCtx, deps.config.line.apiBaseUrl)
     : null;
   if (lineAccount) await seedShiftStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
+  if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 
@@ -98,6 +108,44 @@ function contextOf(deps: DemoWorldDeps, user: UserRow): ServiceContext {
     actor,
     clientId: user.clientId,
   };
+}
+
+/**
+ * The account's default rich menu, as a manager makes it in the editor: an image (drawn here as a
+ * designer would), three tap areas on it (a message, the menu page, a phone call), then set as default.
+ */
+async function seedRichMenu(ctx: ServiceContext, lineAccountId: number): Promise<void> {
+  const { data: menus } = await listRichMenusOfAccount({ ctx, input: { lineAccountId } });
+  if (menus.length > 0) return;
+  const labels = ['予約する', 'メニュー', 'お店に電話'];
+  const design: RenderInput = {
+    width: 2500,
+    height: 843,
+    rows: [labels.map((label) => ({ label, ratio: 1, gap: 24 }))],
+    border: { top: 40, bottom: 40, left: 40, right: 40 },
+  };
+  const image = renderRichMenuImage(design);
+  const [boxes] = layoutRichMenu(design).itemBoxes;
+  const actions = [
+    { type: 'message' as const, label: '予約する', text: '予約したいです' },
+    { type: 'uri' as const, label: 'メニュー', uri: 'https://example.com/demo-shop/menu' },
+    { type: 'uri' as const, label: 'お店に電話', uri: 'tel:0612345678' },
+  ];
+  const menu = await createRichMenu({
+    ctx,
+    input: {
+      lineAccountId,
+      richMenu: richMenuObjectSchema.parse({
+        name: '基本メニュー',
+        size: { width: design.width, height: design.height },
+        selected: true,
+        chatBarText: 'メニュー',
+        areas: boxes!.map((bounds, index) => ({ bounds, action: actions[index]! })),
+      }),
+      image: `data:${image.contentType};base64,${image.data.toString('base64')}`,
+    },
+  });
+  await setDefaultRichMenu({ ctx, input: { lineAccountId, richMenuId: menu.id } });
 }
 
 /** One announcement in each status: draft, scheduled, published and archived. */
