@@ -11,6 +11,7 @@ import {
   paginationMessages,
   pathParamMessages,
   queryParamMessages,
+  richMenuMessages,
   textMessages,
   serviceMessages,
   userMessages,
@@ -41,6 +42,7 @@ const groups = {
   lineAccount: lineAccountMessages,
   service: serviceMessages,
   friend: friendMessages,
+  richMenu: richMenuMessages,
   web: webMessages,
 } as const;
 

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
+import { ClientRichMenuPages } from './client-rich-menu-pages.tsx';
 
 /**
  * The client area's pages (the layout and the role guard sit around it in the router). While the
@@ -23,6 +24,7 @@ export function ClientArea() {
   const pages: Record<string, ReactNode> = {
     'line-accounts': <ClientLineAccountPages session={session} />,
     friends: <ClientFriendsPage session={session} />,
+    'rich-menus': <ClientRichMenuPages session={session} />,
     users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,

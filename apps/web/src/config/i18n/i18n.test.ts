@@ -12,6 +12,7 @@ import {
   pathParamMessages,
   productName,
   queryParamMessages,
+  richMenuMessages,
   textMessages,
   serviceCatalogue,
   serviceMessages,
@@ -67,6 +68,7 @@ describe('UI texts', () => {
       lineAccountMessages,
       serviceMessages,
       friendMessages,
+      richMenuMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);
