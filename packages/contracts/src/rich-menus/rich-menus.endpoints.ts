@@ -4,6 +4,9 @@ import { allow, defineEndpoint } from '../common/endpoint.ts';
 import { okBodySchema } from '../common/errors.ts';
 import {
   createRichMenuBodySchema,
+  createTabbedRichMenuBodySchema,
+  tabbedPreviewSchema,
+  tabbedRichMenuSchema,
   richMenuAccountParamsSchema,
   richMenuListSchema,
   richMenuParamsSchema,
@@ -74,6 +77,25 @@ export const richMenuEndpoints = {
     params: richMenuParamsSchema,
     body: updateRichMenuBodySchema,
     responses: { 200: richMenuSchema },
+  }),
+  createTabbed: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/tabbed`,
+    summary:
+      'Tabbed rich menu: the server draws each tab, makes one menu per tab with switch areas and aliases; all or nothing at LINE',
+    params: richMenuAccountParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 201: tabbedRichMenuSchema },
+  }),
+  previewTabbed: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/tabbed/preview`,
+    summary: "Each tab's image as the server draws it (PNG data URLs); changes nothing",
+    params: richMenuAccountParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 200: tabbedPreviewSchema },
   }),
   delete: defineEndpoint({
     ...manage,

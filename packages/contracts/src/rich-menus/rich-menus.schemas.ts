@@ -218,3 +218,141 @@ export const richMenuSchema = z.object({
 export type RichMenu = z.infer<typeof richMenuSchema>;
 export const richMenuListSchema = z.object({ data: z.array(richMenuSchema) });
 export type RichMenuList = z.infer<typeof richMenuListSchema>;
+
+const pixels = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(100, message);
+const ratioSchema = z
+  .number({ error: richMenuMessages.ratio })
+  .positive(richMenuMessages.ratio)
+  .max(100, richMenuMessages.ratio);
+
+/**
+ * An item of a tab's grid (SPEC.md 3: type message or uri, label, text, uri, ratio, gap): its width share
+ * in the row and the gap after it, in pixels.
+ */
+export const tabItemSchema = z
+  .object({
+    type: z.enum(['message', 'uri'], { error: richMenuMessages.actionType }),
+    label: z
+      .string({ error: richMenuMessages.label })
+      .trim()
+      .min(1, richMenuMessages.label)
+      .max(richMenuLimits.maxLabel, richMenuMessages.label),
+    text: z
+      .string({ error: richMenuMessages.text })
+      .max(richMenuLimits.maxText, richMenuMessages.text)
+      .optional(),
+    uri: z
+      .string({ error: richMenuMessages.uriScheme })
+      .max(richMenuLimits.maxUri, richMenuMessages.uriScheme)
+      .optional(),
+    ratio: ratioSchema.default(1),
+    gap: pixels(richMenuMessages.gap).default(0),
+  })
+  .superRefine((item, issue) => {
+    if (item.type === 'message' && !item.text?.trim()) {
+      issue.addIssue({ code: 'custom', message: richMenuMessages.actionTarget, path: ['text'] });
+    }
+    if (item.type === 'uri') {
+      if (!item.uri?.trim())
+        issue.addIssue({ code: 'custom', message: richMenuMessages.actionTarget, path: ['uri'] });
+      else if (!isRichMenuUri(item.uri)) {
+        issue.addIssue({ code: 'custom', message: richMenuMessages.uriScheme, path: ['uri'] });
+      }
+    }
+  });
+export type TabItem = z.output<typeof tabItemSchema>;
+
+/**
+ * One tab (SPEC.md 3): its label in the tab bar, `text` for the chat bar while it is shown, its width
+ * share in the tab bar and the gap after it (tabGap), its rows of items, the border around its grid, the
+ * alias other tabs switch to (menuAliasId), and imageUrl (answers only).
+ */
+export const tabConfigSchema = z.object({
+  label: z
+    .string({ error: richMenuMessages.tabLabel })
+    .trim()
+    .min(1, richMenuMessages.tabLabel)
+    .max(richMenuLimits.maxLabel, richMenuMessages.tabLabel),
+  text: z
+    .string({ error: richMenuMessages.chatBarText })
+    .trim()
+    .min(1, richMenuMessages.chatBarText)
+    .max(richMenuLimits.maxChatBarText, richMenuMessages.chatBarText),
+  ratio: ratioSchema.default(1),
+  itemRows: z
+    .array(
+      z.object({
+        items: z.array(tabItemSchema).min(1, richMenuMessages.itemRows).max(10, richMenuMessages.itemRows),
+      }),
+      {
+        error: richMenuMessages.itemRows,
+      },
+    )
+    .min(1, richMenuMessages.itemRows)
+    .max(10, richMenuMessages.itemRows),
+  tabGap: pixels(richMenuMessages.gap).default(0),
+  border: z
+    .object({
+      top: pixels(richMenuMessages.border).default(0),
+      bottom: pixels(richMenuMessages.border).default(0),
+      left: pixels(richMenuMessages.border).default(0),
+      right: pixels(richMenuMessages.border).default(0),
+    })
+    .default({ top: 0, bottom: 0, left: 0, right: 0 }),
+  menuAliasId: z
+    .string({ error: richMenuMessages.aliasId })
+    .regex(/^[a-z0-9_-]{1,32}$/, richMenuMessages.aliasId),
+  imageUrl: z.string().optional(),
+});
+export type TabConfig = z.output<typeof tabConfigSchema>;
+export type TabConfigInput = z.input<typeof tabConfigSchema>;
+
+/** POST /rich-menu/tabbed (and its preview): the tabs and the size every tab's image has. */
+export const createTabbedRichMenuBodySchema = z
+  .object({
+    tabConfig: z
+      .array(tabConfigSchema, { error: richMenuMessages.tabsRequired })
+      .min(2, richMenuMessages.tabsRequired)
+      .max(richMenuLimits.maxTabs, richMenuMessages.tabsRequired),
+    width: richMenuSizeSchema.shape.width,
+    height: richMenuSizeSchema.shape.height,
+  })
+  .superRefine((body, issue) => {
+    if (body.width / body.height < richMenuLimits.minAspectRatio) {
+      issue.addIssue({ code: 'custom', message: richMenuMessages.aspectRatio, path: ['height'] });
+    }
+    const seen = new Set<string>();
+    body.tabConfig.forEach((tab, index) => {
+      if (seen.has(tab.menuAliasId)) {
+        issue.addIssue({
+          code: 'custom',
+          message: richMenuMessages.aliasTaken,
+          path: ['tabConfig', index, 'menuAliasId'],
+        });
+      }
+      seen.add(tab.menuAliasId);
+      // Each tab's menu: a switch area per other tab plus its items, at most 20 areas.
+      const items = tab.itemRows.reduce((sum, row) => sum + row.items.length, 0);
+      if (body.tabConfig.length - 1 + items > richMenuLimits.maxAreas) {
+        issue.addIssue({
+          code: 'custom',
+          message: richMenuMessages.areasMax,
+          path: ['tabConfig', index, 'itemRows'],
+        });
+      }
+    });
+  });
+export type CreateTabbedRichMenuBody = z.input<typeof createTabbedRichMenuBodySchema>;
+export type TabbedRichMenuInput = z.output<typeof createTabbedRichMenuBodySchema>;
+
+/** The tabbed menu made: one rich menu per tab, in tab order. */
+export const tabbedRichMenuSchema = z.object({
+  groupId: z.string(),
+  tabConfig: z.array(tabConfigSchema),
+  data: z.array(richMenuSchema),
+});
+export type TabbedRichMenu = z.infer<typeof tabbedRichMenuSchema>;
+
+/** The preview: each tab's image as the server draws it (data URLs), in tab order. */
+export const tabbedPreviewSchema = z.object({ images: z.array(z.string()) });

@@ -1,4 +1,4 @@
-import type { RichMenuArea } from '@app/contracts';
+import type { RichMenuArea, TabConfig } from '@app/contracts';
 import {
   boolean,
   customType,
@@ -46,6 +46,12 @@ export const richMenus = pgTable(
     image: bytea('image').notNull(),
     /** The account's default menu at LINE (at most one per account). */
     isDefault: boolean('is_default').notNull().default(false),
+    /** A tab of a tabbed rich menu: the group (one menu per tab), its place, its alias at LINE. */
+    tabGroupId: varchar('tab_group_id', { length: 40 }),
+    tabIndex: integer('tab_index'),
+    menuAliasId: varchar('menu_alias_id', { length: 32 }),
+    /** The group's tabs as they were sent, on each of its rows. */
+    tabConfig: jsonb('tab_config').$type<TabConfig[]>(),
     updatedByUserId: integer('updated_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,12 +8,11 @@ const input = (extra: Partial<RenderInput> = {}): RenderInput => ({
   height: 1686,
   tabs: {
     items: [
-      { label: 'ご予約', ratio: 1 },
-      { label: 'メニュー・料金', ratio: 1 },
-      { label: 'ショップ情報', ratio: 1 },
+      { label: 'ご予約', ratio: 1, gap: 8 },
+      { label: 'メニュー・料金', ratio: 1, gap: 8 },
+      { label: 'ショップ情報', ratio: 1, gap: 8 },
     ],
     selected: 1,
-    gap: 8,
   },
   rows: [
     [

@@ -24,12 +24,13 @@ function registerFonts() {
 
 export type Box = { x: number; y: number; width: number; height: number };
 export type RenderItem = { label: string; ratio: number; gap: number };
-export type RenderTab = { label: string; ratio: number };
+/** A tab's width share in the bar and the gap after it, in pixels. */
+export type RenderTab = { label: string; ratio: number; gap: number };
 export type RenderInput = {
   width: number;
   height: number;
   /** A tab bar on top, the selected tab highlighted; none for a plain grid. */
-  tabs?: { items: RenderTab[]; selected: number; gap: number } | undefined;
+  tabs?: { items: RenderTab[]; selected: number } | undefined;
   rows: RenderItem[][];
   border: { top: number; bottom: number; left: number; right: number };
   color?: string;
@@ -70,7 +71,7 @@ export function layoutRichMenu(input: RenderInput): RenderLayout {
         0,
         input.width,
         input.tabs.items.map((tab) => tab.ratio),
-        input.tabs.items.map(() => input.tabs!.gap),
+        input.tabs.items.map((tab) => tab.gap),
       ).map((part) => ({ x: part.start, y: 0, width: part.size, height: barHeight }))
     : [];
   const { top, bottom, left, right } = input.border;

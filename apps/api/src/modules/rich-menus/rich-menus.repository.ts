@@ -69,3 +69,17 @@ export async function markDefault(db: Db, scope: AccountScope, id: number | null
     .set({ isDefault: id === null ? false : sql`${richMenus.id} = ${id}` })
     .where(inAccount(scope));
 }
+
+/** The rows of one tabbed rich menu, in tab order. */
+export async function listTabGroup(db: Db, scope: AccountScope, groupId: string): Promise<RichMenuListRow[]> {
+  return db
+    .select(withPerson)
+    .from(richMenus)
+    .leftJoin(users, eq(users.id, richMenus.updatedByUserId))
+    .where(and(inAccount(scope), eq(richMenus.tabGroupId, groupId)))
+    .orderBy(richMenus.tabIndex);
+}
+
+export async function deleteTabGroupRows(db: Db, scope: AccountScope, groupId: string): Promise<void> {
+  await db.delete(richMenus).where(and(inAccount(scope), eq(richMenus.tabGroupId, groupId)));
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSameOrigin } from '../../platform/csrf.ts';
 import { route } from '../../platform/route.ts';
 import * as richMenus from './rich-menus.service.ts';
+import * as tabbed from './tabbed-rich-menus.service.ts';
 
 /** A 1 MB image as a base64 data URL in JSON is about 1.4 MB; the app's limit is 1 MB. */
 const withImage = { bodyLimit: 1_600_000 };
@@ -28,6 +29,12 @@ export function richMenuRoutes(app: FastifyInstance) {
     e.update,
     async ({ params, body }, { ctx }) => richMenus.updateRichMenu({ ctx, input: { ...params, ...body } }),
     withImage,
+  );
+  route(app, e.createTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.createTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.previewTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.previewTabbedRichMenu({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.delete, async ({ params }, { ctx }) => richMenus.deleteRichMenu({ ctx, input: params }));
   route(app, e.setDefault, async ({ params, query }, request) => {

@@ -16,6 +16,8 @@ import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accou
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
 import {
   deleteRichMenuRow,
+  deleteTabGroupRows,
+  listTabGroup,
   findRichMenu,
   insertRichMenu,
   listRichMenus,
@@ -44,7 +46,10 @@ export function toRichMenuView(row: RichMenuListRow): RichMenu {
     // The version makes a replaced image a new address for the browser's cache.
     imageUrl: `${richMenuImagePath(row.lineAccountId, row.id)}?v=${row.updatedAt.getTime()}`,
     isDefault: row.isDefault,
-    tab: null,
+    tab:
+      row.tabGroupId !== null && row.tabIndex !== null && row.menuAliasId !== null
+        ? { groupId: row.tabGroupId, index: row.tabIndex, menuAliasId: row.menuAliasId }
+        : null,
     updatedBy: row.updatedByUserId ? { id: row.updatedByUserId, name: row.updatedByName ?? '' } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -58,7 +63,7 @@ async function accountOf(ctx: ServiceContext, lineAccountId: number) {
   return { scope: { clientId, lineAccountId }, account };
 }
 
-async function activeChannel(ctx: ServiceContext, lineAccountId: number) {
+export async function activeChannel(ctx: ServiceContext, lineAccountId: number) {
   const found = await accountOf(ctx, lineAccountId);
   if (found.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
   return { ...found, channel: channelsOf(ctx, found.account).messaging };
@@ -217,6 +222,7 @@ type UpdateInput = MenuInput & { richMenu: RichMenuObject; image?: string | unde
 export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput }): Promise<RichMenu> {
   const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
   const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  if (row.tabGroupId) throw badRequest(richMenuMessages.tabbedReadOnly);
   const image = input.image
     ? decodeRichMenuImage(input.image, input.richMenu.size)
     : checkRichMenuImage(
@@ -258,18 +264,27 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
   return getRichMenu({ ctx, input });
 }
 
-/** Deleted at LINE (one LINE no longer has counts as deleted), then here. */
+/**
+ * Deleted at LINE (one LINE no longer has counts as deleted), then here. A tab's menu takes its whole
+ * tabbed rich menu with it: every tab's menu and alias.
+ */
 export async function deleteRichMenu({ ctx, input }: Ctx & { input: MenuInput }) {
   const { scope, account } = await accountOf(ctx, input.lineAccountId);
   const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  const group = row.tabGroupId ? await listTabGroup(ctx.db, scope, row.tabGroupId) : [row];
   if (account.status === 'ACTIVE') {
+    const line = lineGatewayFor(ctx.config);
+    const channel = channelsOf(ctx, account).messaging;
     try {
-      await lineGatewayFor(ctx.config).deleteRichMenu(channelsOf(ctx, account).messaging, row.lineRichMenuId);
+      for (const menu of group)
+        if (menu.menuAliasId) await line.deleteRichMenuAlias(channel, menu.menuAliasId);
+      for (const menu of group) await line.deleteRichMenu(channel, menu.lineRichMenuId);
     } catch (error) {
       throw lineFailure(error, richMenuMessages.lineRefused);
     }
   }
-  await deleteRichMenuRow(ctx.db, scope, row.id);
+  if (row.tabGroupId) await deleteTabGroupRows(ctx.db, scope, row.tabGroupId);
+  else await deleteRichMenuRow(ctx.db, scope, row.id);
   return { success: true as const };
 }
 
