@@ -145,4 +145,55 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
       )
       .toBe(true);
   });
+
+  it('a manager builds a three-tab menu with live previews; a LINE user switches tabs on the simulator', async () => {
+    const page = await newPage({ width: 1400, height: 1000 });
+    await logIn(page, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus`);
+    await page.getByRole('link', { name: 'タブ切り替えメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus/tabbed/new');
+    await page.getByRole('button', { name: 'タブを追加' }).click();
+    const tabs: [string, string][] = [
+      ['ご予約', '予約'],
+      ['メニュー', 'メニュー表'],
+      ['お店', 'お店の情報'],
+    ];
+    for (const [index, [label, text]] of tabs.entries()) {
+      await page.getByRole('tab').nth(index).click();
+      await page.getByLabel(/^タブ名/).fill(label);
+      await page.getByLabel(/^メニューバーのテキスト/).fill(text);
+    }
+    await page.getByRole('tab').nth(0).click();
+    await page.getByLabel('ラベル').first().fill('予約する');
+    await page.getByLabel('送信するテキスト').first().fill('タブから予約');
+    // The server draws the three tabs; the preview shows them.
+    await expect.poll(() => page.getByTestId('tab-preview').count(), { timeout: 20_000 }).toBe(3);
+    await page.waitForTimeout(1500); // the last edit's preview
+    await screenshot(page, 'rich-menu-tabbed-builder');
+
+    await page.getByRole('button', { name: 'タブ切り替えメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const first = cardOf(page, 'ご予約（タブ 1/3）');
+    await expect.poll(() => first.isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^タブ \d\/3$/).count()).toBe(3);
+    await first.getByRole('button', { name: 'デフォルトに設定' }).click();
+    await expect.poll(() => first.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-tabbed');
+
+    const phone = await newPage({ width: 1280, height: 1000 });
+    await phone.goto(server.lineSimUrl);
+    await phone.locator('#channel-list').getByText('デモ商店 梅田店').click();
+    await phone.locator('#user-list').getByText(FRIEND).click();
+    const menu = phone.locator('#richmenu');
+    await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: 'メニュー' }).click();
+    await expect.poll(() => menu.getByText(/^メニュー表 /).isVisible()).toBe(true);
+    await screenshot(phone, 'rich-menu-simulator-tab-2');
+    await menu.locator('button.area', { hasText: 'お店' }).click();
+    await expect.poll(() => menu.getByText(/^お店の情報 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: 'ご予約' }).click();
+    await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: '予約する' }).click();
+    await expect.poll(() => phone.locator('#timeline').getByText('タブから予約').isVisible()).toBe(true);
+  });
 });

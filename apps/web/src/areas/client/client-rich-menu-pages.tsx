@@ -24,12 +24,15 @@ import {
   richMenuQueryOptions,
   richMenusQueryOptions,
   useCreateRichMenuMutation,
+  useCreateTabbedRichMenuMutation,
+  usePreviewTabbedRichMenuMutation,
   useDeleteRichMenuMutation,
   useSetDefaultRichMenuMutation,
   useUpdateRichMenuMutation,
 } from '../../features/rich-menus/api/rich-menus.api.ts';
 import { RichMenuEditor } from '../../features/rich-menus/components/rich-menu-editor.tsx';
 import { RichMenuList } from '../../features/rich-menus/components/rich-menu-list.tsx';
+import { TabbedRichMenuBuilder } from '../../features/rich-menus/components/tabbed-rich-menu-builder.tsx';
 import { showToast } from '../../lib/toast-store.ts';
 
 const base = `${paths.client}/rich-menus`;
@@ -88,14 +91,19 @@ function RichMenuListPage({ session, account }: { session: Session; account: Lin
   const remove = useDeleteRichMenuMutation(account.id);
   const canManage = canManageOf(session);
   const createButton = canManage ? (
-    <Button
-      variant="contained"
-      startIcon={<AddOutlined />}
-      component={RouterLink}
-      to={`${base}/new?lineAccountId=${account.id}`}
-    >
-      {t('richMenus.create')}
-    </Button>
+    <>
+      <Button variant="outlined" component={RouterLink} to={`${base}/tabbed/new?lineAccountId=${account.id}`}>
+        {t('richMenus.tabbed.createButton')}
+      </Button>
+      <Button
+        variant="contained"
+        startIcon={<AddOutlined />}
+        component={RouterLink}
+        to={`${base}/new?lineAccountId=${account.id}`}
+      >
+        {t('richMenus.create')}
+      </Button>
+    </>
   ) : undefined;
   const list = accounts.data?.data ?? [];
   return (
@@ -157,6 +165,30 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
   );
 }
 
+function TabbedRichMenuCreatePage({ session, account }: { session: Session; account: LineAccount }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateTabbedRichMenuMutation(account.id);
+  const preview = usePreviewTabbedRichMenuMutation(account.id);
+  if (!canManageOf(session)) return <ForbiddenState />;
+  return (
+    <>
+      <BackLink to={listHref(account.id)} label={t('richMenus.backToList')} />
+      <PageHeader title={t('richMenus.tabbed.title')} subtitle={account.displayName} />
+      <TabbedRichMenuBuilder
+        accountName={account.displayName}
+        onPreview={(body) => preview.mutateAsync(body)}
+        onCancel={() => void navigate(listHref(account.id))}
+        onSubmit={async (body) => {
+          const made = await create.mutateAsync(body);
+          showToast(t('richMenus.tabbed.created', { count: made.data.length }), 'success');
+          await navigate(listHref(account.id));
+        }}
+      />
+    </>
+  );
+}
+
 function RichMenuEditPage({ id, session, account }: { id: number; session: Session; account: LineAccount }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -173,7 +205,8 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
               key={m.updatedAt}
               menu={m}
               accountName={account.displayName}
-              canEdit={canManageOf(session)}
+              // A tab's menu is changed through its tabbed menu (the server refuses a PUT on it).
+              canEdit={canManageOf(session) && m.tab === null}
               onCancel={() => void navigate(listHref(account.id))}
               onSubmit={async (body) => {
                 await update.mutateAsync(body);
@@ -196,6 +229,10 @@ export function ClientRichMenuPages({ session }: { session: Session }) {
         <Routes>
           <Route index element={<RichMenuListPage session={session} account={account} />} />
           <Route path="new" element={<RichMenuCreatePage session={session} account={account} />} />
+          <Route
+            path="tabbed/new"
+            element={<TabbedRichMenuCreatePage session={session} account={account} />}
+          />
           <Route
             path=":id"
             element={

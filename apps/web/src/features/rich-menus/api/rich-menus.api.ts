@@ -1,6 +1,7 @@
 import {
   richMenuEndpoints,
   type CreateRichMenuBody,
+  type CreateTabbedRichMenuBody,
   type RichMenu,
   type UpdateRichMenuBody,
 } from '@app/contracts';
@@ -76,5 +77,23 @@ export function useSetDefaultRichMenuMutation(lineAccountId: number) {
         query: { richMenuId: String(richMenuId) },
       }),
     onSuccess: refresh,
+  });
+}
+
+/** One menu per tab, made and linked at LINE by the server. */
+export function useCreateTabbedRichMenuMutation(lineAccountId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.createTabbed, { params: params(lineAccountId), body }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Each tab's image as the server will draw it (the builder's live preview). */
+export function usePreviewTabbedRichMenuMutation(lineAccountId: number) {
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.previewTabbed, { params: params(lineAccountId), body }),
   });
 }

@@ -96,6 +96,16 @@ export function RichMenuList({
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }} noWrap>
                   {menu.name}
                 </Typography>
+                {menu.tab && (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={t('richMenus.tabbed.chip', {
+                      number: menu.tab.index + 1,
+                      count: menus.filter((m) => m.tab?.groupId === menu.tab?.groupId).length,
+                    })}
+                  />
+                )}
                 {menu.isDefault && (
                   <Chip size="small" color="primary" icon={<StarOutlined />} label={t('richMenus.default')} />
                 )}
@@ -117,7 +127,7 @@ export function RichMenuList({
             </CardContent>
             <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               <Button size="small" startIcon={<EditOutlined />} component={RouterLink} to={hrefOf(menu)}>
-                {canManage ? t('common.edit') : t('richMenus.open')}
+                {canManage && !menu.tab ? t('common.edit') : t('richMenus.open')}
               </Button>
               {canManage && !menu.isDefault && (
                 <Button
