@@ -36,7 +36,7 @@ export function checkCsrf(request: FastifyRequest): void {
 
 /**
  * For the one GET that changes state (SPEC.md's GET .../rich-menu/default): only a request from this
- * product's own pages may run it (docs/decisions/0006-state-changing-get.md). Browsers say where a
+ * product's own pages may run it (docs/decisions/0007-rich-menus.md). Browsers say where a
  * request comes from in Sec-Fetch-Site; without it the Origin must be ours; with neither it is refused,
  * so a link, an <img> or a form on another site can never set it.
  */
