@@ -111,6 +111,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   }>().data;
   const weekly = (await s.api('GET', `${store}/normal-rule`, { cookie })).json<unknown[]>();
   const special = (await s.api('GET', `${store}/special-rule`, { cookie })).json<unknown[]>();
+  const patterns = (await s.api('GET', `${store}/shift-pattern`, { cookie })).json<{ name: string }[]>();
   const shifts = async (status: string, startAtMin: string, startAtMax: string) =>
     (await s.api('GET', `${store}/staff-shift`, { cookie, query: { status, startAtMin, startAtMax } })).json<
       unknown[]
@@ -135,7 +136,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     announcements,
     simChannels,
     simUsers,
-    shift: { staff, weekly, special, approved, requests, lastMonthDays },
+    shift: { staff, weekly, special, patterns, approved, requests, lastMonthDays },
   };
 }
 
@@ -174,6 +175,7 @@ describe('the demo world', () => {
     expect(before.shift.staff.filter((x) => x.isHelper && x.friendId === null)).toHaveLength(1);
     expect(before.shift.weekly).toHaveLength(14);
     expect(before.shift.special).toHaveLength(1);
+    expect(before.shift.patterns.map((p) => p.name)).toEqual(['早番', '遅番', '通し']);
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
     expect(before.shift.requests.length).toBeGreaterThan(0);
     const agency = await stack.login('agency@demo.example');

@@ -6,6 +6,7 @@ import {
   createNormalRulesBodySchema,
   createSpecialRuleGroupBodySchema,
   saveShiftBodySchema,
+  shiftPatternBodySchema,
   submitRequestsBodySchema,
 } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +32,7 @@ import {
   approveDrafts,
   createHelper,
   createNormalRules,
+  createShiftPattern,
   createSpecialRuleGroup,
   getOpenPeriod,
   saveShifts,
@@ -283,6 +285,14 @@ async function seedShiftStore(
     ctx,
     input: { storeId, ...createNormalRulesBodySchema.parse({ schedules: weekly }) },
   });
+  // The presets the manager applies in the shift table.
+  for (const pattern of [
+    { name: '早番', startHour: 10, startMinute: 0, endHour: 15, endMinute: 0 },
+    { name: '遅番', startHour: 15, startMinute: 0, endHour: 21, endMinute: 0 },
+    { name: '通し', startHour: 10, startMinute: 0, endHour: 21, endMinute: 0 },
+  ]) {
+    await createShiftPattern({ ctx, input: { storeId, pattern: shiftPatternBodySchema.parse(pattern) } });
+  }
   const today = tokyoDay(ctx.clock.now());
   const { y, m } = parseDay(today);
   const yearEnd = formatDay(y, 12, 31);

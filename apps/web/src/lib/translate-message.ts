@@ -13,6 +13,7 @@ import {
   queryParamMessages,
   textMessages,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -26,6 +27,8 @@ export const webMessages = {
 } as const;
 
 const groups = {
+  // First: its texts shared with other groups (nameRequired) take the other group's key.
+  shift: shiftMessages,
   field: fieldMessages,
   error: errorMessages,
   pagination: paginationMessages,

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
+import { ClientShiftPages } from './client-shift-pages.tsx';
 
 /**
  * The client area's pages (the layout and the role guard sit around it in the router). While the
@@ -27,6 +28,7 @@ export function ClientArea() {
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,
     announcements: <ClientAnnouncementPages />,
+    shift: <ClientShiftPages session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

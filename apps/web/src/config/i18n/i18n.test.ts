@@ -15,6 +15,7 @@ import {
   textMessages,
   serviceCatalogue,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,7 @@ describe('UI texts', () => {
       lineAccountMessages,
       serviceMessages,
       friendMessages,
+      shiftMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);

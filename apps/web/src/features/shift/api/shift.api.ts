@@ -1,0 +1,129 @@
+import { buildPath, shiftEndpoints, type SaveShiftBody } from '@app/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, clientErrorCodes } from '../../../lib/api-client.ts';
+
+/* The shift service's back-office calls the shift pages use. */
+
+export const shiftKeys = {
+  all: ['shift'] as const,
+  store: (storeId: number) => ['shift', storeId] as const,
+};
+
+const storeParams = (storeId: number) => ({ storeId: String(storeId) });
+
+export const shiftStoresQueryOptions = () =>
+  queryOptions({
+    queryKey: [...shiftKeys.all, 'stores'],
+    queryFn: ({ signal }) => apiRequest(shiftEndpoints.listStores, { query: { limit: 100 }, signal }),
+  });
+
+export const shiftClosureQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'closure'],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.getShiftClosure, { params: storeParams(storeId), signal }),
+  });
+
+export const monthlyShiftsQueryOptions = (storeId: number, year: number, month: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'monthly', year, month],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.monthlyShifts, {
+        params: storeParams(storeId),
+        query: { year, month },
+        signal,
+      }),
+  });
+
+export const remarksQueryOptions = (storeId: number, startDate: string, endDate: string) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'remarks', startDate, endDate],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listRemarks, {
+        params: storeParams(storeId),
+        query: { startDate, endDate },
+        signal,
+      }),
+  });
+
+export const normalRulesQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'normal-rules'],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listNormalRules, { params: storeParams(storeId), signal }),
+  });
+
+export const specialRulesQueryOptions = (storeId: number, startDate: string, endDate: string) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'special-rules', startDate, endDate],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listSpecialRuleGroups, {
+        params: storeParams(storeId),
+        query: { startAtMin: `${startDate}T00:00`, startAtMax: `${endDate}T23:59` },
+        signal,
+      }),
+  });
+
+export const shiftPatternsQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'patterns'],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listShiftPatterns, { params: storeParams(storeId), signal }),
+  });
+
+export function useSaveShiftsMutation(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveShiftBody) =>
+      apiRequest(shiftEndpoints.saveShifts, { params: storeParams(storeId), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...shiftKeys.store(storeId), 'monthly'] }),
+  });
+}
+
+export function useApproveDraftsMutation(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { startAtMin: string; startAtMax: string; isApprove: boolean }) =>
+      apiRequest(shiftEndpoints.approveDrafts, { params: storeParams(storeId), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...shiftKeys.store(storeId), 'monthly'] }),
+  });
+}
+
+export function useSaveRemarkMutation(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ staffId, ...body }: { staffId: number; date: string; remark: string }) =>
+      apiRequest(shiftEndpoints.saveRemark, {
+        params: { storeId: String(storeId), staffId: String(staffId) },
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...shiftKeys.store(storeId), 'remarks'] }),
+  });
+}
+
+/** Downloads the API's monthly CSV (UTF-8 with BOM) as a file. */
+export async function downloadMonthlyCsv(storeId: number, year: number, month: number): Promise<void> {
+  const url = `${buildPath(shiftEndpoints.monthlyShiftsCsv.path, storeParams(storeId))}?year=${year}&month=${month}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'include' });
+  } catch {
+    throw new ApiError(0, clientErrorCodes.network, 'Network error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(
+      response.status,
+      body?.code ?? clientErrorCodes.http,
+      body?.message ?? response.statusText,
+    );
+  }
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `shift-${year}-${String(month).padStart(2, '0')}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
