@@ -19,11 +19,15 @@ import { paths } from '../../config/routes.ts';
 import { shiftClosureQueryOptions, shiftStoresQueryOptions } from '../../features/shift/api/shift.api.ts';
 import { periodKeyOfDay, periodOfKey } from '../../features/shift/lib/shift-grid-model.ts';
 import { ShiftTable } from '../../features/shift/components/shift-table-page.tsx';
+import { ShiftStaffPage } from '../../features/shift/components/shift-staff-page.tsx';
 
 const base = `${paths.client}/shift`;
 
 /** The shift pages' sections (tabs); each keeps ?lineAccountId&shiftStoreId. */
-const sections: { path: string; labelKey: string }[] = [{ path: '', labelKey: 'shift.tabs.table' }];
+const sections: { path: string; labelKey: string }[] = [
+  { path: '', labelKey: 'shift.tabs.table' },
+  { path: 'staff', labelKey: 'shift.tabs.staff' },
+];
 
 function useShiftStoreParam(): number | null {
   const [searchParams] = useSearchParams();
@@ -132,6 +136,7 @@ export function ClientShiftPages({ session }: { session: Session }) {
             />
           }
         />
+        <Route path="staff" element={<ShiftStaffPage storeId={store.id} canManage={canManage} />} />
       </Routes>
     );
   }

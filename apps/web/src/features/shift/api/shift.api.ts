@@ -101,6 +101,69 @@ export function useSaveRemarkMutation(storeId: number) {
   });
 }
 
+export const shiftStaffQueryOptions = (storeId: number, status: 'PENDING' | 'APPROVED') =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'staff', status],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listStaff, {
+        params: storeParams(storeId),
+        query: { status, limit: 100 },
+        signal,
+      }),
+  });
+
+/** After a staff change: the staff lists and the shift table (its rows are the approved staff). */
+const useStaffChanged = (storeId: number) => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shiftKeys.store(storeId) });
+};
+
+export function useBulkApproveStaffMutation(storeId: number) {
+  const changed = useStaffChanged(storeId);
+  return useMutation({
+    mutationFn: (staffIds: number[]) =>
+      apiRequest(shiftEndpoints.bulkApproveStaff, { params: storeParams(storeId), body: { staffIds } }),
+    onSuccess: changed,
+  });
+}
+
+export function useBulkDeleteStaffMutation(storeId: number) {
+  const changed = useStaffChanged(storeId);
+  return useMutation({
+    mutationFn: (staffIds: number[]) =>
+      apiRequest(shiftEndpoints.bulkDeleteStaff, { params: storeParams(storeId), body: { staffIds } }),
+    onSuccess: changed,
+  });
+}
+
+export function useCreateHelperMutation(storeId: number) {
+  const changed = useStaffChanged(storeId);
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiRequest(shiftEndpoints.createHelper, { params: storeParams(storeId), body: { name } }),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateStaffMutation(storeId: number) {
+  const changed = useStaffChanged(storeId);
+  return useMutation({
+    mutationFn: ({
+      staffId,
+      ...body
+    }: {
+      staffId: number;
+      employeeNumber: string | null;
+      managerNotes: string | null;
+    }) =>
+      apiRequest(shiftEndpoints.updateStaff, {
+        params: { storeId: String(storeId), staffId: String(staffId) },
+        body,
+      }),
+    onSuccess: changed,
+  });
+}
+
 /** Downloads the API's monthly CSV (UTF-8 with BOM) as a file. */
 export async function downloadMonthlyCsv(storeId: number, year: number, month: number): Promise<void> {
   const url = `${buildPath(shiftEndpoints.monthlyShiftsCsv.path, storeParams(storeId))}?year=${year}&month=${month}`;
