@@ -20,6 +20,7 @@ import { shiftClosureQueryOptions, shiftStoresQueryOptions } from '../../feature
 import { periodKeyOfDay, periodOfKey } from '../../features/shift/lib/shift-grid-model.ts';
 import { ShiftTable } from '../../features/shift/components/shift-table-page.tsx';
 import { ShiftStaffPage } from '../../features/shift/components/shift-staff-page.tsx';
+import { ShiftSettingsPage } from '../../features/shift/components/shift-settings-page.tsx';
 
 const base = `${paths.client}/shift`;
 
@@ -27,6 +28,7 @@ const base = `${paths.client}/shift`;
 const sections: { path: string; labelKey: string }[] = [
   { path: '', labelKey: 'shift.tabs.table' },
   { path: 'staff', labelKey: 'shift.tabs.staff' },
+  { path: 'settings', labelKey: 'shift.tabs.settings' },
 ];
 
 function useShiftStoreParam(): number | null {
@@ -137,6 +139,7 @@ export function ClientShiftPages({ session }: { session: Session }) {
           }
         />
         <Route path="staff" element={<ShiftStaffPage storeId={store.id} canManage={canManage} />} />
+        <Route path="settings" element={<ShiftSettingsPage storeId={store.id} canManage={canManage} />} />
       </Routes>
     );
   }

@@ -1,4 +1,11 @@
-import { buildPath, shiftEndpoints, type SaveShiftBody } from '@app/contracts';
+import {
+  buildPath,
+  shiftEndpoints,
+  type NormalRuleInput,
+  type ReminderSettingsBody,
+  type SaveShiftBody,
+  type UpdateShiftClosureBody,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, clientErrorCodes } from '../../../lib/api-client.ts';
 
@@ -159,6 +166,107 @@ export function useUpdateStaffMutation(storeId: number) {
       apiRequest(shiftEndpoints.updateStaff, {
         params: { storeId: String(storeId), staffId: String(staffId) },
         body,
+      }),
+    onSuccess: changed,
+  });
+}
+
+export const reminderSettingsQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'reminders'],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.getReminderSettings, { params: storeParams(storeId), signal }),
+  });
+
+export const allSpecialRulesQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: [...shiftKeys.store(storeId), 'special-rules', 'all'],
+    queryFn: ({ signal }) =>
+      apiRequest(shiftEndpoints.listSpecialRuleGroups, { params: storeParams(storeId), query: {}, signal }),
+  });
+
+/** A settings change: everything of the store is read again (periods, rules, patterns may change). */
+const useStoreChanged = (storeId: number) => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shiftKeys.store(storeId) });
+};
+
+export function useUpdateClosureMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (body: UpdateShiftClosureBody) =>
+      apiRequest(shiftEndpoints.updateShiftClosure, { params: storeParams(storeId), body }),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateRemindersMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (body: ReminderSettingsBody) =>
+      apiRequest(shiftEndpoints.updateReminderSettings, { params: storeParams(storeId), body }),
+    onSuccess: changed,
+  });
+}
+
+export function useReplaceNormalRulesMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (scheduleNormalRules: NormalRuleInput[]) =>
+      apiRequest(shiftEndpoints.replaceNormalRules, {
+        params: storeParams(storeId),
+        body: { scheduleNormalRules },
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useCreatePatternMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (body: {
+      name: string;
+      startHour: number;
+      startMinute: number;
+      endHour: number;
+      endMinute: number;
+      endDayDiff: 0 | 1;
+    }) => apiRequest(shiftEndpoints.createShiftPattern, { params: storeParams(storeId), body }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeletePatternMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(shiftEndpoints.deleteShiftPattern, { params: { storeId: String(storeId), id: String(id) } }),
+    onSuccess: changed,
+  });
+}
+
+export function useCreateSpecialGroupMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (body: {
+      label: string;
+      schedules: {
+        shiftStartDateTime: string;
+        shiftEndDateTime: string;
+        staffCount: number;
+        isRest: boolean;
+      }[];
+    }) => apiRequest(shiftEndpoints.createSpecialRuleGroup, { params: storeParams(storeId), body }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteSpecialGroupMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(shiftEndpoints.deleteSpecialRuleGroup, {
+        params: { storeId: String(storeId), id: String(id) },
       }),
     onSuccess: changed,
   });
