@@ -1,4 +1,4 @@
-import { can, type Session } from '@app/contracts';
+import { can, type Session, type ShiftClosure } from '@app/contracts';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,12 +21,15 @@ import { periodKeyOfDay, periodOfKey } from '../../features/shift/lib/shift-grid
 import { ShiftTable } from '../../features/shift/components/shift-table-page.tsx';
 import { ShiftStaffPage } from '../../features/shift/components/shift-staff-page.tsx';
 import { ShiftSettingsPage } from '../../features/shift/components/shift-settings-page.tsx';
+import { ShiftDayView, ShiftPrintView } from '../../features/shift/components/shift-day-and-print.tsx';
 
 const base = `${paths.client}/shift`;
 
 /** The shift pages' sections (tabs); each keeps ?lineAccountId&shiftStoreId. */
 const sections: { path: string; labelKey: string }[] = [
   { path: '', labelKey: 'shift.tabs.table' },
+  { path: 'daily', labelKey: 'shift.tabs.daily' },
+  { path: 'print', labelKey: 'shift.tabs.print' },
   { path: 'staff', labelKey: 'shift.tabs.staff' },
   { path: 'settings', labelKey: 'shift.tabs.settings' },
 ];
@@ -139,6 +142,32 @@ export function ClientShiftPages({ session }: { session: Session }) {
           }
         />
         <Route path="staff" element={<ShiftStaffPage storeId={store.id} canManage={canManage} />} />
+        <Route
+          path="daily"
+          element={
+            <ShiftDayView
+              storeId={store.id}
+              date={
+                /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get('date') ?? '')
+                  ? searchParams.get('date')!
+                  : new Date().toISOString().slice(0, 10)
+              }
+              onDateChange={(date) =>
+                setSearchParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('date', date);
+                  return next;
+                })
+              }
+            />
+          }
+        />
+        <Route
+          path="print"
+          element={
+            <PrintPage storeId={store.id} storeName={store.name} periodParam={searchParams.get('period')} />
+          }
+        />
         <Route path="settings" element={<ShiftSettingsPage storeId={store.id} canManage={canManage} />} />
       </Routes>
     );
@@ -163,6 +192,38 @@ export function ClientShiftPages({ session }: { session: Session }) {
   );
 }
 
+/** The period a page shows: ?period, else the open period, else the one of today. */
+function periodOfPage(closure: ShiftClosure, periodParam: string | null) {
+  const today = new Date().toISOString().slice(0, 10);
+  const key =
+    (periodParam && periodOfKey(periodParam) ? periodParam : null) ??
+    closure.openPeriod?.key ??
+    periodKeyOfDay(today, closure.pattern);
+  return periodOfKey(key)!;
+}
+
+function PrintPage({
+  storeId,
+  storeName,
+  periodParam,
+}: {
+  storeId: number;
+  storeName: string;
+  periodParam: string | null;
+}) {
+  const closure = useQuery(shiftClosureQueryOptions(storeId));
+  const failure = useQueryFailure(closure);
+  if (closure.isError) return <Card>{failure}</Card>;
+  if (!closure.data) return <Skeleton variant="rounded" height={480} />;
+  return (
+    <ShiftPrintView
+      storeId={storeId}
+      storeName={storeName}
+      period={periodOfPage(closure.data, periodParam)}
+    />
+  );
+}
+
 function TablePage({
   storeId,
   canManage,
@@ -178,12 +239,7 @@ function TablePage({
   const failure = useQueryFailure(closure);
   if (closure.isError) return <Card>{failure}</Card>;
   if (!closure.data) return <Skeleton variant="rounded" height={480} />;
-  const today = new Date().toISOString().slice(0, 10);
-  const key =
-    (periodParam && periodOfKey(periodParam) ? periodParam : null) ??
-    closure.data.openPeriod?.key ??
-    periodKeyOfDay(today, closure.data.pattern);
-  const period = periodOfKey(key)!;
+  const period = periodOfPage(closure.data, periodParam);
   return (
     <Box>
       <ShiftTable
