@@ -290,8 +290,7 @@ describe('Shift table with 50 staff x 31 days (figures printed, not asserted)', 
     console.log(
       `[shift grid 50x31] cells=${cells} page-loaded=${apiMs}ms month-data-at=${monthlyAt}ms time-to-interactive=${interactive}ms first-arrow-key=${keyMs}ms ` +
         `scroll frames=${frames.length} median=${pct(50)}ms p95=${pct(95)}ms max=${sorted.at(-1)!.toFixed(1)}ms >50ms=${long} ` +
-        `trace: long tasks=${longTasks} layout=${ms('Layout').toFixed(0)}ms paint=${ms('Paint').toFixed(0)}ms ` +
-        `style=${ms('UpdateLayoutTree').toFixed(0)}ms script=${ms('FunctionCall').toFixed(0)}ms`,
+        `trace: long tasks=${longTasks} script=${ms('FunctionCall').toFixed(0)}ms`,
     );
     expect(cells).toBe(50 * lastDay);
   });
