@@ -245,5 +245,5 @@ describe('the demo world', () => {
       data: { source: string; contents: string }[];
     }>();
     expect(history.data[0]).toMatchObject({ source: 'user', contents: '届きました！' });
-  });
+  }, 180_000); // writes the whole demo world twice over a restart: minutes on a loaded 2-core machine
 });
