@@ -12,6 +12,7 @@ const apiPaths = [
   '/search/api',
   '/shift/api',
   '/member-liff/api',
+  '/liff/api',
   '/dev/api',
   '/docs',
   '/healthz',

@@ -26,7 +26,8 @@ import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { provideStaffDirectory } from './modules/friends/index.ts';
+import { provideMemberDirectory, provideStaffDirectory } from './modules/friends/index.ts';
+import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
@@ -51,6 +52,7 @@ const API_PREFIXES = [
   '/search/api/',
   '/shift/api/',
   '/member-liff/api/',
+  '/liff/api/',
   '/dev/api/',
   '/line/',
 ];
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Module wiring the modules cannot do themselves without importing each other.
   provideStaffDirectory(shiftStaffDirectory);
+  provideMemberDirectory(memberDirectory);
   // Durable jobs, defined apart from HTTP (jobs.ts); main.ts starts the runner, tests call runDue.
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });

@@ -19,7 +19,9 @@ import {
   lineWebhookEndpoints,
   masterLineAccountEndpoints,
 } from './line-accounts/line-accounts.endpoints.ts';
+import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
+import { liffAppEndpoints } from './services/liff-app.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
 import { shiftEndpoints } from './shift/shift.endpoints.ts';
 import {
@@ -58,6 +60,9 @@ export const endpointGroups = {
   friends: friendEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
+  members: memberEndpoints,
+  memberLiff: memberLiffEndpoints,
+  liffApp: liffAppEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -45,3 +45,6 @@ export * from './shift/shifts.schemas.ts';
 export * from './shift/shifts.endpoints.ts';
 export * from './shift/liff.schemas.ts';
 export * from './shift/liff.endpoints.ts';
+export * from './members/members.schemas.ts';
+export * from './members/members.endpoints.ts';
+export * from './services/liff-app.ts';

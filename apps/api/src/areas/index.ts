@@ -7,6 +7,7 @@ import {
   masterClientRoutes,
 } from '../modules/clients/clients.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { memberLiffRoutes, memberRoutes } from '../modules/members/members.routes.ts';
 import { shiftRoutes } from '../modules/shift/shift.routes.ts';
 import { agencyAreaAgencyRoutes, masterAgencyRoutes } from '../modules/agencies/agencies.routes.ts';
 import {
@@ -61,6 +62,11 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app
   await app.register(async (area) => shiftRoutes(area));
+  // the member service (KS-001): /client/api/v1 member calls and /member-liff/api/v1 for its mini-app
+  await app.register(async (area) => {
+    memberRoutes(area);
+    memberLiffRoutes(area);
+  });
   // /dev/api/v1: development tools, only while mail stays in the database
   if (config.devMailbox) await app.register(async (area) => devRoutes(area));
 }

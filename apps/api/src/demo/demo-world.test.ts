@@ -129,6 +129,14 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     ...(await inMonth('REQUEST', addMonths(y, m, 2))),
   ];
   const lastMonthDays = Number(monthRange(previous.y, previous.m).endDate.slice(-2));
+  const memberList = (
+    await s.api('GET', `${C}/member`, { cookie, query: { lineAccountId: String(account.id), limit: '500' } })
+  ).json<{
+    data: { status: string; remarks: string | null; attributes: { type: string; value: string | null }[] }[];
+  }>().data;
+  const memberAttributes = (
+    await s.api('GET', `${C}/line-account/${account.id}/member-service/attributes`, { cookie })
+  ).json<{ type: string }[]>();
   return {
     accounts,
     account,
@@ -137,6 +145,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     simChannels,
     simUsers,
     shift: { staff, weekly, special, patterns, approved, requests, lastMonthDays },
+    members: { list: memberList, attributes: memberAttributes },
   };
 }
 
@@ -178,6 +187,18 @@ describe('the demo world', () => {
     expect(before.shift.patterns.map((p) => p.name).sort()).toEqual(['早番', '遅番', '通し'].sort());
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
     expect(before.shift.requests.length).toBeGreaterThan(0);
+    // The member service: attributes of every type, members with values of each, remarks, one INACTIVE.
+    expect(new Set(before.members.attributes.map((x) => x.type))).toEqual(
+      new Set(['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE']),
+    );
+    expect(before.members.list.length).toBeGreaterThanOrEqual(20);
+    for (const type of ['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX']) {
+      expect(before.members.list.some((m) => m.attributes.some((x) => x.type === type && x.value))).toBe(
+        true,
+      );
+    }
+    expect(before.members.list.filter((m) => m.remarks).length).toBeGreaterThan(0);
+    expect(before.members.list.filter((m) => m.status === 'INACTIVE')).toHaveLength(1);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
@@ -216,6 +237,7 @@ describe('the demo world', () => {
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
     expect(after.shift).toEqual(before.shift);
+    expect(after.members).toEqual(before.members);
 
     // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
     const friend = after.friends.find((f) => f.isFriend)!;

@@ -3,6 +3,7 @@ import {
   approveDraftBodySchema,
   createAnnouncementBodySchema,
   createLineAccountBodySchema,
+  createMemberAttributeBodySchema,
   createNormalRulesBodySchema,
   createSpecialRuleGroupBodySchema,
   saveShiftBodySchema,
@@ -27,6 +28,13 @@ import {
   setFriendManagerNote,
 } from '../modules/friends/index.ts';
 import { createLineAccount, listLineAccountsOfClient } from '../modules/line-accounts/index.ts';
+import {
+  createMemberAttribute,
+  registerOwnMember,
+  updateMemberRemarks,
+  updateMemberSettings,
+  updateMemberStatus,
+} from '../modules/members/index.ts';
 import { linkService } from '../modules/services/index.ts';
 import {
   approveDrafts,
@@ -68,6 +76,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     ? await seedLineAccount(ownerCtx, deps.config.line.apiBaseUrl)
     : null;
   if (lineAccount) await seedShiftStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
+  if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   return { ...base, lineAccount };
 }
 
@@ -377,6 +386,98 @@ async function seedShiftStore(
       }),
     },
   });
+}
+
+const MEMBER_SERVICE = 'KS-001';
+const MEMBERS_ON_LINE = 24;
+
+/**
+ * The member service on the demo account, as a store runs it: the owner links it, defines attributes
+ * of every type and the member card; friends register in the mini-app (LIFF login at the simulator)
+ * with every kind of value; the staff keep remarks on some; one member is switched off.
+ */
+async function seedMemberStore(
+  ctx: ServiceContext,
+  lineAccount: { id: number; channelId: string },
+  simBaseUrl: string,
+): Promise<void> {
+  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const account = accounts.find((a) => a.id === lineAccount.id);
+  if (!account || account.services.some((s) => s.serviceCode === MEMBER_SERVICE)) return;
+  const link = await linkService({
+    ctx,
+    input: { lineAccountId: account.id, clientId: account.clientId, serviceCode: MEMBER_SERVICE },
+  });
+  const storeId = link.storeId!;
+  const lineAccountId = account.id;
+  await updateMemberSettings({
+    ctx,
+    input: { lineAccountId, isShowMemberCard: true, requireRegistration: true, memberCodeShowMode: 'QRCODE' },
+  });
+  const define = (body: Record<string, unknown>) =>
+    createMemberAttribute({ ctx, input: { lineAccountId, ...createMemberAttributeBodySchema.parse(body) } });
+  const name = await define({ label: 'お名前', type: 'STRING', isRequired: true, internalName: 'name' });
+  const birthday = await define({
+    label: '生年月日',
+    type: 'DATE',
+    isRequired: true,
+    internalName: 'birthday',
+  });
+  const gender = await define({
+    label: '性別',
+    type: 'RADIO',
+    isRequired: true,
+    choices: [{ value: '女性' }, { value: '男性' }, { value: '回答しない' }],
+  });
+  const visits = await define({ label: '月の来店回数', type: 'NUMBER' });
+  const likes = await define({
+    label: '好きなメニュー',
+    type: 'CHECKBOX',
+    choices: [{ value: 'コーヒー' }, { value: '紅茶' }, { value: 'ケーキ' }, { value: 'ランチ' }],
+  });
+  await define({ label: 'プロフィール写真', type: 'IMAGE' });
+  await define({ label: 'スタッフメモ', type: 'STRING', visibility: 'PRIVATE', isDeletable: false });
+
+  const registered: number[] = [];
+  for (const [index, displayName] of demoFriendNames.entries()) {
+    if (registered.length === MEMBERS_ON_LINE) break;
+    if (index % 4 === 3) continue; // some friends never register
+    const userId = await lineUserIdOf(simBaseUrl, displayName);
+    if (!userId) continue;
+    const { idToken } = await simulatorCall<{ idToken: string }>(simBaseUrl, '/_sim/liff/login', {
+      userId,
+      liffId: link.liffId,
+    });
+    const year = 1960 + ((index * 7) % 45);
+    const member = await registerOwnMember({
+      ctx,
+      input: {
+        storeId,
+        authorization: `Bearer ${idToken}`,
+        entries: [
+          { attributeId: name.id, value: displayName },
+          {
+            attributeId: birthday.id,
+            value: `${year}-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 27) + 1).padStart(2, '0')}`,
+          },
+          { attributeId: gender.id, attributeChoiceIds: [gender.choices[index % 3]!.id] },
+          ...(index % 5 === 4 ? [] : [{ attributeId: visits.id, numberValue: (index * 3) % 13 }]),
+          {
+            attributeId: likes.id,
+            attributeChoiceIds: likes.choices.filter((_, i) => (index + i) % 3 === 0).map((c) => c.id),
+          },
+        ],
+      },
+    });
+    registered.push(member.id);
+  }
+  const remarks = ['ケーキの予約が多い常連さん', '誕生日月にクーポン送付済み', 'アレルギー: くるみ'];
+  for (const [i, text] of remarks.entries()) {
+    const memberId = registered[i * 3];
+    if (memberId) await updateMemberRemarks({ ctx, input: { lineAccountId, memberId, remarks: text } });
+  }
+  const last = registered.at(-1);
+  if (last) await updateMemberStatus({ ctx, input: { lineAccountId, memberId: last, status: 'INACTIVE' } });
 }
 
 const toSpecial = (s: { startAt: string; endAt: string }) => ({

@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './audit.ts';
 export * from './announcements.ts';
 export * from './shift.ts';
+export * from './members.ts';

@@ -13,4 +13,11 @@ export {
   recordUnfollow,
   type FriendProfile,
 } from './line-events.ts';
-export { provideStaffDirectory, type StaffDirectory, type StaffOfFriend } from './service-users.ts';
+export {
+  provideMemberDirectory,
+  provideStaffDirectory,
+  type MemberDirectory,
+  type MemberOfFriend,
+  type StaffDirectory,
+  type StaffOfFriend,
+} from './service-users.ts';
