@@ -168,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** The built SPA on the same origin: files from apps/web/dist, index.html for page routes; JSON 404 otherwise. */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const hasWebApp = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  const hasLiffPage = fs.existsSync(path.join(config.webDistDir, 'liff.html'));
   if (hasWebApp)
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
@@ -177,10 +178,12 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (isPage) {
+      // The mini-apps (/liff/member, /liff/shift) have their own light page.
+      const isMiniApp = request.url.startsWith('/liff/') && hasLiffPage;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+        .sendFile(isMiniApp ? 'liff.html' : 'index.html');
     }
     return reply.code(404).send({
       success: false,

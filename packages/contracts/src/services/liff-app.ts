@@ -13,6 +13,8 @@ export const liffAppInfoSchema = z.object({
   serviceCode: z.string(),
   liffId: z.string(),
   storeId: idSchema,
+  /** 'simulator': the page is opened from the LINE simulator, which hands it the LIFF login (liff-mock). */
+  lineMode: z.enum(['line', 'simulator']),
   branding: z.object({
     displayName: z.string(),
     title: z.string().nullable(),

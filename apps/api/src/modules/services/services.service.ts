@@ -118,6 +118,10 @@ export async function linkService({ ctx, input }: Ctx & { input: LinkInput }): P
   }
 }
 
+/** The LINE simulator: the default, or LINE's base URL on this machine (tests and e2e point it there). */
+const isLineSimulator = (line: { isSimulator: boolean; apiBaseUrl: string }) =>
+  line.isSimulator || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(line.apiBaseUrl);
+
 /**
  * What a mini-app page needs before LIFF starts (public): the LIFF app and store of the account's
  * ACTIVE link of the service, and the account's branding. Anything else answers 404 alike.
@@ -139,6 +143,7 @@ export async function getLiffAppInfo({
     serviceCode: definition.code,
     liffId: link.liffId,
     storeId: store.id,
+    lineMode: isLineSimulator(ctx.config.line) ? 'simulator' : 'line',
     branding: {
       displayName: account.displayName,
       title: account.title,
