@@ -464,7 +464,7 @@ async function seedMemberStore(
           ...(index % 5 === 4 ? [] : [{ attributeId: visits.id, numberValue: (index * 3) % 13 }]),
           {
             attributeId: likes.id,
-            attributeChoiceIds: likes.choices.filter((_, i) => (index + i) % 3 === 0).map((c) => c.id),
+            attributeChoiceIds: likes.choices.filter((_, i) => (index * 7 + i * 3) % 5 < 2).map((c) => c.id),
           },
         ],
       },

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
+import { ClientMembersPage } from './client-members-page.tsx';
 import { ClientShiftPages } from './client-shift-pages.tsx';
 
 /**
@@ -24,6 +25,7 @@ export function ClientArea() {
   const pages: Record<string, ReactNode> = {
     'line-accounts': <ClientLineAccountPages session={session} />,
     friends: <ClientFriendsPage session={session} />,
+    members: <ClientMembersPage session={session} />,
     users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,
