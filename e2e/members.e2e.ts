@@ -146,7 +146,7 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'CSVダウンロード' }).click();
     const file = await (await download).path();
-    const csv = fs.readFileSync(file!, 'utf8');
+    const csv = fs.readFileSync(file, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toContain('会員番号,LINE表示名,ステータス,登録日時,備考,お名前,生年月日,性別');
