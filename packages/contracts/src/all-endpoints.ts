@@ -11,6 +11,7 @@ import {
   masterClientEndpoints,
 } from './clients/clients.endpoints.ts';
 import type { Endpoint } from './common/endpoint.ts';
+import { dashboardEndpoints } from './dashboard/dashboard.endpoints.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
@@ -63,6 +64,7 @@ export const endpointGroups = {
   members: memberEndpoints,
   memberLiff: memberLiffEndpoints,
   liffApp: liffAppEndpoints,
+  dashboard: dashboardEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -48,3 +48,5 @@ export * from './shift/liff.endpoints.ts';
 export * from './members/members.schemas.ts';
 export * from './members/members.endpoints.ts';
 export * from './services/liff-app.ts';
+export * from './dashboard/dashboard.schemas.ts';
+export * from './dashboard/dashboard.endpoints.ts';

@@ -6,6 +6,11 @@ import {
   clientAreaRoutes,
   masterClientRoutes,
 } from '../modules/clients/clients.routes.ts';
+import {
+  agencyDashboardRoutes,
+  clientDashboardRoutes,
+  masterDashboardRoutes,
+} from '../modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
 import { memberLiffRoutes, memberRoutes } from '../modules/members/members.routes.ts';
 import { shiftRoutes } from '../modules/shift/shift.routes.ts';
@@ -35,6 +40,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     clientAreaRoutes(area);
     clientUserRoutes(area);
     clientAnnouncementRoutes(area);
+    clientDashboardRoutes(area);
   });
   // /master/api/v1
   await app.register(async (area) => {
@@ -43,12 +49,14 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     masterClientRoutes(area);
     masterAnnouncementRoutes(area);
     masterAuditRoutes(area);
+    masterDashboardRoutes(area);
   });
   // /agency/api/v1
   await app.register(async (area) => {
     agencyAreaAgencyRoutes(area);
     agencyClientRoutes(area);
     agencyUserRoutes(area);
+    agencyDashboardRoutes(area);
   });
   // /search/api/v1/master
   await app.register(async (area) => searchMasterRoutes(area));

@@ -21,3 +21,4 @@ export {
   type StaffDirectory,
   type StaffOfFriend,
 } from './service-users.ts';
+export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';

@@ -6,3 +6,4 @@ export { createNormalRules, createShiftPattern, createSpecialRuleGroup } from '.
 export { updateShiftClosure } from './settings.service.ts';
 export { approveDrafts, saveShifts } from './shifts.service.ts';
 export { createHelper, updateStaffStatus } from './staff.service.ts';
+export { staffFiguresOfLineAccount } from './shift.figures.ts';

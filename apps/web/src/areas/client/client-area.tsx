@@ -8,6 +8,7 @@ import { isAwaitingApproval, navigationByRole } from '../../config/navigation.ts
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
+import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientMembersPage } from './client-members-page.tsx';
@@ -45,6 +46,7 @@ export function ClientArea() {
         <>
           {isPending && <ApprovalPendingNotice />}
           <WelcomePanel session={session} />
+          {!isPending && <ClientDashboard />}
         </>
       }
       pages={pages}
