@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   approveDraftBodySchema,
+  createClientBodySchema,
   createAnnouncementBodySchema,
   createLineAccountBodySchema,
   createMemberAttributeBodySchema,
@@ -19,6 +20,7 @@ import type { Actor, ServiceContext } from '../platform/context.ts';
 import { addDays, addMonths, formatDay, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
 import { createMailer } from '../platform/mail.ts';
 import { createAnnouncement, listAnnouncements } from '../modules/announcements/index.ts';
+import { changeContractStatus, createClient, listClients } from '../modules/clients/index.ts';
 import {
   findFriendOfLineUser,
   recordFollow,
@@ -50,7 +52,13 @@ import {
   updateStaffStatus,
 } from '../modules/shift/index.ts';
 import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
-import { demoAnnouncements, demoConversations, demoFriendNames, demoNotes } from './demo-content.ts';
+import {
+  demoAnnouncements,
+  demoClientHistory,
+  demoConversations,
+  demoFriendNames,
+  demoNotes,
+} from './demo-content.ts';
 
 export type DemoWorldDeps = { db: Db; config: Config; log: FastifyBaseLogger; clock?: Clock };
 
@@ -71,6 +79,8 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   const master = await userOrThrow(deps.db, 'master@demo.example');
   const owner = await userOrThrow(deps.db, 'owner@demo.example');
   await seedAnnouncements(contextOf(deps, master));
+  const agencyUser = await userOrThrow(deps.db, 'agency@demo.example');
+  await seedClientHistory(contextOf(deps, master), agencyUser.agencyId);
   const ownerCtx = contextOf(deps, owner);
   const lineAccount = deps.config.line.isSimulator
     ? await seedLineAccount(ownerCtx, deps.config.line.apiBaseUrl)
@@ -128,6 +138,73 @@ async function seedAnnouncements(ctx: ServiceContext): Promise<void> {
         ...(a.archiveInDays !== null ? { archiveAt: at(a.archiveInDays) } : {}),
       }),
     });
+  }
+}
+
+/** The same context at another moment: what the master did months ago, done on a clock set back. */
+const at = (ctx: ServiceContext, when: Date): ServiceContext => ({ ...ctx, clock: { now: () => when } });
+
+/** Day 10 of the Tokyo month `monthsAgo` months before now, at noon in Tokyo. */
+function monthsAgo(ctx: ServiceContext, n: number): Date {
+  const { y, m } = parseDay(tokyoDay(ctx.clock.now()));
+  const month = addMonths(y, m, -n);
+  const day = formatDay(month.y, month.m, Math.min(10, parseDay(tokyoDay(ctx.clock.now())).d));
+  return new Date(`${day}T12:00:00+09:00`);
+}
+
+/**
+ * Clients signed up by the master over the last months, under the demo agency or direct, made ACTIVE
+ * (and some cancelled or suspended) as the master's contract-status changes do, on a clock set back:
+ * the dashboards' months of new clients, fees and commission have history to chart.
+ */
+async function seedClientHistory(ctx: ServiceContext, agencyId: number | null): Promise<void> {
+  const first = demoClientHistory[0];
+  const found = await listClients({ ctx, input: { query: { page: 1, limit: 1, search: first.name } } });
+  if (found.pagination.totalItems > 0) return;
+  for (const [index, c] of demoClientHistory.entries()) {
+    const activeAt = monthsAgo(ctx, c.activeMonthsAgo);
+    const [prefecture, city, addressOther] = c.city;
+    const created = await createClient({
+      ctx: at(ctx, new Date(activeAt.getTime() - 7 * DAY_MS)),
+      input: createClientBodySchema.parse({
+        ...(c.ofAgency && agencyId !== null ? { agencyId } : {}),
+        client: {
+          companyName: c.name,
+          companyNameKana: c.kana,
+          address: { postalCode: '100-0001', prefecture, city, addressOther },
+          monthlyFee: c.fee,
+          paymentStatus: 'ACTIVE',
+        },
+        contactPerson: {
+          lastName: '担当',
+          firstName: `${index + 1}郎`,
+          email: `history-${index + 1}@demo.example`,
+          phoneNumber: '03-0000-0000',
+        },
+        user: {
+          lastName: '担当',
+          firstName: `${index + 1}郎`,
+          email: `history-${index + 1}@demo.example`,
+          password: `${randomUUID()}-Aa1`,
+        },
+      }),
+    });
+    await changeContractStatus({
+      ctx: at(ctx, activeAt),
+      input: { id: created.id, to: 'ACTIVE', via: 'status' },
+    });
+    if ('cancelledMonthsAgo' in c) {
+      await changeContractStatus({
+        ctx: at(ctx, monthsAgo(ctx, c.cancelledMonthsAgo)),
+        input: { id: created.id, to: 'CANCELLED', via: 'cancel' },
+      });
+    }
+    if ('suspendedMonthsAgo' in c) {
+      await changeContractStatus({
+        ctx: at(ctx, monthsAgo(ctx, c.suspendedMonthsAgo)),
+        input: { id: created.id, to: 'SUSPENDED', via: 'status' },
+      });
+    }
   }
 }
 
