@@ -55,7 +55,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
     <>
       {failure && <Card sx={{ mb: 3 }}>{failure}</Card>}
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.friends')}
             to={friendsList}
@@ -64,7 +64,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
             testId="figure-friends"
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.newFriends', { n: days })}
             note={t('clientDashboard.blocksInSpan', { n: formatCount(blocks) })}
@@ -74,7 +74,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
             testId="figure-new-friends"
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.blocked')}
             to={`${friendsList}&state=blocked`}
@@ -83,7 +83,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
           />
         </Grid>
         {/* Members (member service, issue 9): its FigureTile, linking to the members list, goes here. */}
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.staff')}
             note={
@@ -97,7 +97,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
             testId="figure-staff"
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.unreadAnnouncements')}
             to={`${paths.client}/announcements?unread=true`}
@@ -106,7 +106,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
             testId="figure-unread"
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.messagesThisMonth')}
             note={
@@ -121,7 +121,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
               </>
             }
             isPending={isPending}
-            value={dash(() => `${formatCount(sent)} / ${formatCount(quota)}`)}
+            value={dash(() => formatCount(sent))}
             testId="figure-messages"
           />
         </Grid>
