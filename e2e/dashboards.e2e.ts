@@ -87,4 +87,21 @@ describe('dashboards', () => {
     await screenshot(page, 'dashboard-client-90');
     await page.context().close();
   });
+
+  it('simulator mode: the LINE account and friends pages link to the simulator page', async () => {
+    const page = await logIn('owner@demo.example', '/client');
+    for (const path of ['/client/line-accounts', '/client/friends']) {
+      await page.goto(`${server.url}${path}`);
+      const link = page.getByTestId('simulator-link');
+      await expect.poll(() => link.isVisible()).toBe(true);
+      expect(await link.innerText()).toContain('LINEシミュレーターを開く');
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // It is the simulator's own page that answers there.
+      const response = await fetch(href!);
+      expect(response.status).toBe(200);
+    }
+    await screenshot(page, 'friends-simulator-link');
+    await page.context().close();
+  });
 });

@@ -90,6 +90,7 @@ function sessionView(
       ? { id: client.id, companyName: client.companyName, contractStatus: client.contractStatus }
       : null,
     agency: agency ? { id: agency.id, name: agency.name } : null,
+    ...(ctx.config.line.simulatorPageUrl ? { lineSimulatorUrl: ctx.config.line.simulatorPageUrl } : {}),
   };
 }
 
