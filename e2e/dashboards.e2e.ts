@@ -101,6 +101,7 @@ describe('dashboards', () => {
       const response = await fetch(href!);
       expect(response.status).toBe(200);
     }
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(5);
     await screenshot(page, 'friends-simulator-link');
     await page.context().close();
   });
