@@ -19,7 +19,7 @@ export const DASHBOARD_MONTHS = 12;
 
 /**
  * GET /master/api/v1/dashboard. Months: clients whose contract first became ACTIVE in the month, and
- * the monthly fees of the clients ACTIVE in it (the agencies' commission rule, docs/decisions/0008).
+ * the monthly fees of the clients ACTIVE in it (the agencies' commission rule, docs/decisions/0010).
  */
 export const masterDashboardSchema = z.object({
   clientsByStatus: clientsByStatusSchema,
