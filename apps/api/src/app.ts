@@ -26,7 +26,8 @@ import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { provideStaffDirectory } from './modules/friends/index.ts';
+import { provideMemberDirectory, provideStaffDirectory } from './modules/friends/index.ts';
+import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
@@ -51,6 +52,7 @@ const API_PREFIXES = [
   '/search/api/',
   '/shift/api/',
   '/member-liff/api/',
+  '/liff/api/',
   '/dev/api/',
   '/line/',
 ];
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Module wiring the modules cannot do themselves without importing each other.
   provideStaffDirectory(shiftStaffDirectory);
+  provideMemberDirectory(memberDirectory);
   // Durable jobs, defined apart from HTTP (jobs.ts); main.ts starts the runner, tests call runDue.
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });
@@ -165,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** The built SPA on the same origin: files from apps/web/dist, index.html for page routes; JSON 404 otherwise. */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const hasWebApp = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  const hasLiffPage = fs.existsSync(path.join(config.webDistDir, 'liff.html'));
   if (hasWebApp)
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
@@ -174,10 +178,12 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (isPage) {
+      // The mini-apps (/liff/member, /liff/shift) have their own light page.
+      const isMiniApp = request.url.startsWith('/liff/') && hasLiffPage;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+        .sendFile(isMiniApp ? 'liff.html' : 'index.html');
     }
     return reply.code(404).send({
       success: false,

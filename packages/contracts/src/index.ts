@@ -47,3 +47,8 @@ export * from './shift/liff.schemas.ts';
 export * from './shift/liff.endpoints.ts';
 export * from './rich-menus/rich-menus.schemas.ts';
 export * from './rich-menus/rich-menus.endpoints.ts';
+export * from './members/members.schemas.ts';
+export * from './members/members.endpoints.ts';
+export * from './services/liff-app.ts';
+export * from './dashboard/dashboard.schemas.ts';
+export * from './dashboard/dashboard.endpoints.ts';

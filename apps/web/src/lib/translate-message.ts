@@ -14,6 +14,7 @@ import {
   richMenuMessages,
   textMessages,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -27,6 +28,8 @@ export const webMessages = {
 } as const;
 
 const groups = {
+  // First: its texts shared with other groups (nameRequired) take the other group's key.
+  shift: shiftMessages,
   field: fieldMessages,
   error: errorMessages,
   pagination: paginationMessages,

@@ -38,7 +38,7 @@ export const richMenuEndpoints = {
     method: 'GET',
     path: `${base}/default`,
     summary:
-      'Set the default rich menu (SPEC.md: a GET; refused unless the request is same-origin, docs/decisions/0007)',
+      'Set the default rich menu (SPEC.md: a GET; refused unless the request is same-origin, docs/decisions/0011)',
     params: richMenuAccountParamsSchema,
     query: setDefaultRichMenuQuerySchema,
     responses: { 200: richMenuSchema },

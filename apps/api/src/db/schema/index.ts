@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './announcements.ts';
 export * from './shift.ts';
 export * from './rich-menus.ts';
+export * from './members.ts';

@@ -67,17 +67,18 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
 export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promise<Session> {
   const actor = requireActor(ctx);
   const { session } = ctx;
-  if (session) return sessionView(session.user, session.client, session.agency);
+  if (session) return sessionView(ctx, session.user, session.client, session.agency);
   return buildSessionView(ctx, await getUserOrThrow(ctx.db, actor.userId));
 }
 
 async function buildSessionView(ctx: ServiceContext, user: UserRow): Promise<Session> {
   const client = user.clientId !== null ? await findClientTenant(ctx.db, user.clientId) : undefined;
   const agency = user.agencyId !== null ? await findAgencyTenant(ctx.db, user.agencyId) : undefined;
-  return sessionView(user, client, agency);
+  return sessionView(ctx, user, client, agency);
 }
 
 function sessionView(
+  ctx: ServiceContext,
   user: Omit<UserRow, 'passwordHash'>,
   client: Pick<ClientTenant, 'id' | 'companyName' | 'contractStatus'> | null | undefined,
   agency: AgencyTenant | null | undefined,
@@ -90,6 +91,7 @@ function sessionView(
       ? { id: client.id, companyName: client.companyName, contractStatus: client.contractStatus }
       : null,
     agency: agency ? { id: agency.id, name: agency.name } : null,
+    ...(ctx.config.line.simulatorPageUrl ? { lineSimulatorUrl: ctx.config.line.simulatorPageUrl } : {}),
   };
 }
 

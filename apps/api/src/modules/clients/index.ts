@@ -1,2 +1,3 @@
 /** The clients module's door: what other modules may use (STYLE.md "Door"). */
-export { listClients, signupClient } from './clients.service.ts';
+export { changeContractStatus, createClient, listClients, signupClient } from './clients.service.ts';
+export { clientFigures, type ClientFigures } from './clients.figures.ts';

@@ -16,6 +16,7 @@ import {
   textMessages,
   serviceCatalogue,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,7 @@ describe('UI texts', () => {
       serviceMessages,
       friendMessages,
       richMenuMessages,
+      shiftMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);
