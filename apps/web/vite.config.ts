@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -12,14 +13,34 @@ const apiPaths = [
   '/search/api',
   '/shift/api',
   '/member-liff/api',
+  '/liff/api',
   '/dev/api',
   '/docs',
   '/healthz',
 ];
 
+/** The mini-apps' pages (/liff/member, /liff/shift) are liff.html, their own light entry. */
+const liffPages = (): Plugin => ({
+  name: 'liff-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/liff\/(?!api\/)[^.]*$/.test(req.url.split('?')[0] ?? '')) {
+        req.url = `/liff.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+      }
+      next();
+    });
+  },
+});
+
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), liffPages()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: { input: { main: page('index.html'), liff: page('liff.html') } },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

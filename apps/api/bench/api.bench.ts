@@ -1,12 +1,29 @@
 // `npm run bench`: throughput and latency of the API's hot paths on the embedded database, and memory.
 // Prints figures; asserts nothing (targets are read by people, not by the test suite).
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase } from '../src/db/client.ts';
+import {
+  friends,
+  jobs,
+  lineAccounts,
+  lineAccountServices,
+  shiftStaff,
+  staffShifts,
+  stores,
+  users,
+  webhookEvents,
+} from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { secretBoxFor } from '../src/platform/secret-box.ts';
 
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite.
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -34,6 +51,7 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN: '1000000',
   RATE_LIMIT_MAIL: '1000000',
   LOG_LEVEL: 'silent',
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 });
 const app = await buildApp({ config, db: database.db, logger: false });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -46,10 +64,15 @@ const login = await fetch(`${address}/auth/api/v1/session/login`, {
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
+let healthz = 0;
+/** One autocannon run, printed with its latency and its throughput as a share of /healthz's. */
 async function run(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, duration: 5, ...options });
+  const rate = result.requests.average;
+  const ratio = healthz ? `${((rate / healthz) * 100).toFixed(1).padStart(5)}% of /healthz` : '';
+  // autocannon's histogram has no p95: p97.5 is printed beside p99 (a p95 target holds if p97.5 meets it).
   console.log(
-    `${title.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}`,
+    `${title.padEnd(48)} ${String(Math.round(rate)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p97.5 ${result.latency.p97_5} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   ${ratio}`,
   );
   return result;
 }
@@ -57,7 +80,11 @@ async function run(title: string, options: autocannon.Options) {
 console.log(
   `API benchmarks (${serverUrl ? 'PostgreSQL' : 'PGlite in memory'}, one process, ${new Date().toISOString()})`,
 );
-await run('GET /healthz', { url: `${address}/healthz` });
+// Warm-up (JIT, connection pools), not printed.
+for (const path of ['/healthz', '/auth/api/v1/session/me', '/client/api/v1/client'])
+  await autocannon({ url: `${address}${path}`, headers: { cookie }, connections: 10, duration: 1 });
+healthz = (await run('GET /healthz', { url: `${address}/healthz` })).requests.average;
+await run('GET /healthz with a session cookie', { url: `${address}/healthz`, headers: { cookie } });
 const me = await run('GET /auth/api/v1/session/me (session lookup)', {
   url: `${address}/auth/api/v1/session/me`,
   headers: { cookie },
@@ -73,11 +100,197 @@ const loginRun = await run('POST login (argon2id verify)', {
   headers: { 'content-type': 'application/json', origin },
   body: JSON.stringify({ email: 'owner@demo.example', password: DEMO_PASSWORD }),
 });
+
+const db = database.db;
+const [owner] = await db.select().from(users).where(eq(users.email, 'owner@demo.example'));
+const clientId = owner!.clientId!;
+
+// Webhook receive: signed, de-duplicated and queued, at a fixed 1,000 events/s for 10 s; every tenth
+// call is LINE redelivering the previous event (same webhookEventId), which must be a no-op.
+const channelSecret = randomBytes(16).toString('hex');
+const [account] = await db
+  .insert(lineAccounts)
+  .values({
+    clientId,
+    channelId: `bench-${randomBytes(4).toString('hex')}`,
+    channelSecretEncrypted: secretBoxFor(config).seal(channelSecret),
+    loginChannelId: `bench-login-${randomBytes(4).toString('hex')}`,
+    displayName: 'ベンチ店',
+    botId: 'Ubench',
+  })
+  .returning();
+const sentIds = new Set<string>();
+let calls = 0;
+let previous = '';
+const webhookBody = () => {
+  calls += 1;
+  if (calls % 10 === 0 && previous) return previous;
+  const webhookEventId = `01BENCH${randomBytes(10).toString('hex').toUpperCase()}`;
+  sentIds.add(webhookEventId);
+  previous = JSON.stringify({
+    destination: 'Ubench',
+    events: [
+      {
+        type: 'message',
+        mode: 'active',
+        timestamp: Date.now(),
+        webhookEventId,
+        deliveryContext: { isRedelivery: false },
+        source: { type: 'user', userId: `U${randomBytes(16).toString('hex')}` },
+        replyToken: randomBytes(16).toString('hex'),
+        message: { id: String(calls), type: 'text', text: 'こんにちは' },
+      },
+    ],
+  });
+  return previous;
+};
+const webhook = await run('POST /line/webhook (1,000 events/s, 10 s)', {
+  url: `${address}/line/webhook/${account!.id}`,
+  connections: 20,
+  overallRate: 1000,
+  amount: 10_000,
+  duration: 10,
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const body = webhookBody();
+        const signature = createHmac('sha256', channelSecret).update(body).digest('base64');
+        return {
+          ...request,
+          body,
+          headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+        };
+      },
+    },
+  ],
+});
+const [stored] = await db
+  .select({ n: count() })
+  .from(webhookEvents)
+  .where(eq(webhookEvents.lineAccountId, account!.id));
+const [queued] = await db.select({ n: count() }).from(jobs).where(eq(jobs.queue, 'line.webhook-event'));
+console.log(
+  `  webhook: ${webhook.requests.total} calls, ${sentIds.size} distinct events; stored ${stored!.n}, queued ${queued!.n} jobs; ${
+    stored!.n === sentIds.size && queued!.n === sentIds.size ? 'nothing lost, no repeat stored' : 'MISMATCH'
+  }`,
+);
+
+// Friends list and search over 100,000 friends of one LINE account (seeded with one multi-row insert).
+let started = performance.now();
+await db.execute(sql`
+  insert into friends (client_id, line_account_id, line_user_id, display_name, followed_at, created_at)
+  select ${clientId}, ${account!.id}, 'U' || md5(i::text), '友だち' || i,
+         now() - i * interval '1 minute', now() - i * interval '1 minute'
+  from generate_series(1, 100000) as i`);
+await db.execute(sql`analyze friends`);
+const [friendCount] = await db
+  .select({ n: count() })
+  .from(friends)
+  .where(and(eq(friends.lineAccountId, account!.id)));
+console.log(`  seeded ${friendCount!.n} friends in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const friendsPath = `${address}/client/api/v1/line-account/${account!.id}/friends`;
+await run('GET friends, page 1 of 100,000', { url: `${friendsPath}?page=1&limit=20`, headers: { cookie } });
+await run('GET friends, search over 100,000', {
+  url: `${friendsPath}?page=1&limit=20&search=${encodeURIComponent('友だち4242')}`,
+  headers: { cookie },
+});
+
+// The monthly shift table of a store with 50 staff, each working most days of the month.
+const [link] = await db
+  .insert(lineAccountServices)
+  .values({ clientId, lineAccountId: account!.id, serviceCode: 'KS-002', liffId: 'bench-liff' })
+  .returning();
+const [store] = await db
+  .insert(stores)
+  .values({
+    clientId,
+    lineAccountId: account!.id,
+    lineAccountServiceId: link!.id,
+    serviceCode: 'KS-002',
+    name: 'ベンチ店',
+  })
+  .returning();
+const staffFriends = await db
+  .insert(friends)
+  .values(
+    Array.from({ length: 50 }, (_, i) => ({
+      clientId,
+      lineAccountId: account!.id,
+      lineUserId: `Ustaff${i}${randomBytes(8).toString('hex')}`,
+      displayName: `スタッフ${i + 1}`,
+    })),
+  )
+  .returning({ id: friends.id });
+const staff = await db
+  .insert(shiftStaff)
+  .values(
+    staffFriends.map((f) => ({ clientId, storeId: store!.id, friendId: f.id, status: 'APPROVED' as const })),
+  )
+  .returning({ id: shiftStaff.id });
+const shiftRows = staff.flatMap((member, i) =>
+  Array.from({ length: 30 }, (_, d) => d)
+    .filter((d) => (d + i) % 7 !== 0)
+    .map((d) => {
+      const startAt = new Date(Date.UTC(2026, 10, d + 1, 0 + (i % 4), 0));
+      const endAt = new Date(startAt.getTime() + 8 * 3600_000);
+      return {
+        clientId,
+        storeId: store!.id,
+        staffId: member.id,
+        status: 'APPROVED' as const,
+        startAt,
+        endAt,
+        duration: 480,
+      };
+    }),
+);
+for (let i = 0; i < shiftRows.length; i += 500)
+  await db.insert(staffShifts).values(shiftRows.slice(i, i + 500));
+await run(`GET monthly shift table (50 staff, ${shiftRows.length} shifts)`, {
+  url: `${address}/shift/api/v1/store/${store!.id}/staff-shift/monthly?year=2026&month=11`,
+  headers: { cookie },
+});
+
 const rss = process.memoryUsage().rss / 1024 / 1024;
-console.log(`memory: rss ${rss.toFixed(0)} MiB after the runs`);
+const heap = process.memoryUsage().heapUsed / 1024 / 1024;
+console.log(`memory: rss ${rss.toFixed(0)} MiB, heap used ${heap.toFixed(0)} MiB after the runs`);
 console.log(
   `ratio session read / login: ${(me.requests.average / Math.max(1, loginRun.requests.average)).toFixed(1)}x`,
 );
 await app.close();
 await database.close();
 if (serverUrl) await admin(`drop database if exists ${benchDb} with (force)`);
+
+// Cold start: `npm start` (PGlite, the web app built) to its banner, on a fresh DATA_DIR (the demo is
+// written) and again on that DATA_DIR (what a restart costs). BENCH_COLD_START=false skips it.
+if (process.env.BENCH_COLD_START !== 'false') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  for (const label of ['first start (empty DATA_DIR, demo written)', 'cold start (existing DATA_DIR)']) {
+    started = performance.now();
+    const child = spawn('npm', ['start'], {
+      detached: true,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const seconds = await new Promise<number | undefined>((resolve) => {
+      let out = '';
+      const timer = setTimeout(() => resolve(undefined), 120_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('is running:')) {
+          clearTimeout(timer);
+          resolve((performance.now() - started) / 1000);
+        }
+      });
+      child.on('exit', () => resolve(undefined));
+    });
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+    console.log(
+      `${label.padEnd(48)} ${seconds === undefined ? 'no banner within 120 s' : `${seconds.toFixed(2)} s`}`,
+    );
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

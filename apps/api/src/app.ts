@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -12,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import { errorMessages, productName } from '@app/contracts';
 import type { Config } from './config/env.ts';
-import type { Db } from './db/client.ts';
+import { changeFeedOf, type Db } from './db/client.ts';
 import { registerAreas } from './areas/index.ts';
 import { authorizeRequest, requireAccessDeclarations, type ApiRoute } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -20,11 +19,15 @@ import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
 import { handleFrameworkError, registerErrorHandling } from './platform/error-handler.ts';
 import { redactPaths, serializeError } from './platform/log-redaction.ts';
+import { computeSecurityHeaders, securityPolicy } from './platform/security-headers.ts';
+import { SessionCache } from './platform/session-cache.ts';
+import type { SessionRecord } from './platform/sessions.ts';
 import { healthRoutes } from './platform/health.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { provideStaffDirectory } from './modules/friends/index.ts';
+import { provideMemberDirectory, provideStaffDirectory } from './modules/friends/index.ts';
+import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
@@ -49,6 +52,7 @@ const API_PREFIXES = [
   '/search/api/',
   '/shift/api/',
   '/member-liff/api/',
+  '/liff/api/',
   '/dev/api/',
   '/line/',
 ];
@@ -88,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Module wiring the modules cannot do themselves without importing each other.
   provideStaffDirectory(shiftStaffDirectory);
+  provideMemberDirectory(memberDirectory);
   // Durable jobs, defined apart from HTTP (jobs.ts); main.ts starts the runner, tests call runDue.
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });
@@ -105,20 +110,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connect: ['https://api.stripe.com'],
         frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
       };
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...payments.script],
-        connectSrc: ["'self'", ...payments.connect],
-        frameSrc: ["'self'", ...payments.frame],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -138,7 +129,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // helmet's headers, computed once (the policy is the same for every response).
+  const securityHeaders = computeSecurityHeaders(securityPolicy(payments));
+  // Sessions between requests, while the database's change feed is live (decision 0006).
+  const feed = changeFeedOf(db);
+  const sessionCache = feed ? new SessionCache<SessionRecord>(feed) : undefined;
   app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(securityHeaders);
     void reply.header('x-request-id', request.id);
     request.ctx = {
       db,
@@ -153,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientId: null,
     };
     checkCsrf(request);
-    await authorizeRequest(request);
+    await authorizeRequest(request, sessionCache);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p))) void reply.header('cache-control', 'no-store');
@@ -173,12 +170,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => sessionCache?.close());
   return app;
 }
 
 /** The built SPA on the same origin: files from apps/web/dist, index.html for page routes; JSON 404 otherwise. */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const hasWebApp = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  const hasLiffPage = fs.existsSync(path.join(config.webDistDir, 'liff.html'));
   if (hasWebApp)
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
@@ -188,10 +187,12 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
       !path.extname(request.url.split('?')[0] ?? '');
     if (isPage) {
+      // The mini-apps (/liff/member, /liff/shift) have their own light page.
+      const isMiniApp = request.url.startsWith('/liff/') && hasLiffPage;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+        .sendFile(isMiniApp ? 'liff.html' : 'index.html');
     }
     return reply.code(404).send({
       success: false,

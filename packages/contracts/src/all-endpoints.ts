@@ -11,6 +11,7 @@ import {
   masterClientEndpoints,
 } from './clients/clients.endpoints.ts';
 import type { Endpoint } from './common/endpoint.ts';
+import { dashboardEndpoints } from './dashboard/dashboard.endpoints.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
@@ -24,7 +25,10 @@ import {
   paymentEndpoints,
   stripeWebhookEndpoints,
 } from './payments/payments.endpoints.ts';
+import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
+import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
+import { liffAppEndpoints } from './services/liff-app.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
 import { shiftEndpoints } from './shift/shift.endpoints.ts';
 import {
@@ -66,6 +70,11 @@ export const endpointGroups = {
   payments: paymentEndpoints,
   masterPayments: masterPaymentEndpoints,
   stripeWebhook: stripeWebhookEndpoints,
+  richMenus: richMenuEndpoints,
+  members: memberEndpoints,
+  memberLiff: memberLiffEndpoints,
+  liffApp: liffAppEndpoints,
+  dashboard: dashboardEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

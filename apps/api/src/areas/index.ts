@@ -6,7 +6,13 @@ import {
   clientAreaRoutes,
   masterClientRoutes,
 } from '../modules/clients/clients.routes.ts';
+import {
+  agencyDashboardRoutes,
+  clientDashboardRoutes,
+  masterDashboardRoutes,
+} from '../modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { memberLiffRoutes, memberRoutes } from '../modules/members/members.routes.ts';
 import { shiftRoutes } from '../modules/shift/shift.routes.ts';
 import { agencyAreaAgencyRoutes, masterAgencyRoutes } from '../modules/agencies/agencies.routes.ts';
 import {
@@ -19,6 +25,7 @@ import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
+import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
 import {
   masterPaymentRoutes,
@@ -39,6 +46,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     clientAreaRoutes(area);
     clientUserRoutes(area);
     clientAnnouncementRoutes(area);
+    clientDashboardRoutes(area);
   });
   // /master/api/v1
   await app.register(async (area) => {
@@ -47,12 +55,14 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     masterClientRoutes(area);
     masterAnnouncementRoutes(area);
     masterAuditRoutes(area);
+    masterDashboardRoutes(area);
   });
   // /agency/api/v1
   await app.register(async (area) => {
     agencyAreaAgencyRoutes(area);
     agencyClientRoutes(area);
     agencyUserRoutes(area);
+    agencyDashboardRoutes(area);
   });
   // /search/api/v1/master
   await app.register(async (area) => searchMasterRoutes(area));
@@ -61,6 +71,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     lineAccountRoutes(area);
     serviceRoutes(area);
     friendRoutes(area);
+    richMenuRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {
@@ -73,6 +84,11 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app
   await app.register(async (area) => shiftRoutes(area));
+  // the member service (KS-001): /client/api/v1 member calls and /member-liff/api/v1 for its mini-app
+  await app.register(async (area) => {
+    memberRoutes(area);
+    memberLiffRoutes(area);
+  });
   // /dev/api/v1: development tools, only while mail stays in the database
   if (config.devMailbox) await app.register(async (area) => devRoutes(area));
 }

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, clients, contactPersons, users } from '../db/schema/index.ts';
+import { announcements, clients, contactPersons, lineAccounts, users } from '../db/schema/index.ts';
 import { createAgency, createClient, createUser, loginAs, TEST_PASSWORD } from '../testing/factories.ts';
 import type { ApiRoute } from '../platform/access.ts';
 import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -63,7 +63,12 @@ async function createTenant(label: string) {
   });
   const clientOwner = await createUser(t.db, { role: 'CLIENT', position: 'OWNER', clientId: client.id });
   const agencyOwner = await createUser(t.db, { role: 'AGENCY', position: 'OWNER', agencyId: agency.id });
-  return { label, agency, client, clientOwner, agencyOwner };
+  // A LINE account row for the calls that only read about one (the connect flow is line-accounts.test.ts's).
+  const [lineAccount] = await t.db
+    .insert(lineAccounts)
+    .values({ clientId: client.id, channelId: `9${Date.now()}${seq++}`, channelSecretEncrypted: 'sealed' })
+    .returning();
+  return { label, agency, client, clientOwner, agencyOwner, lineAccount: lineAccount! };
 }
 
 const freshClientUser = async (x: Tenant) =>
@@ -156,6 +161,10 @@ const entries: Record<string, Entry> = {
     kind: 'tenant',
     build: async () => ({ path: { id: await freshAnnouncement() } }),
     other: sessionTenantForClients,
+  },
+  'GET /client/api/v1/line-account/:lineAccountId/dashboard': {
+    kind: 'tenant',
+    build: (x) => ({ path: { lineAccountId: x.lineAccount.id }, query: { days: '90' } }),
   },
 
   // master area: MASTER reaches every tenant; nobody else passes the permission check
@@ -252,6 +261,7 @@ const entries: Record<string, Entry> = {
     kind: 'tenant',
     build: (x) => ({ query: { clientId: String(x.client.id) } }),
   },
+  'GET /master/api/v1/dashboard': { kind: 'tenant', build: () => ({}) },
   'GET /search/api/v1/master/list/clients': {
     kind: 'tenant',
     build: (x) => ({ query: { search: x.client.companyName } }),
@@ -268,6 +278,7 @@ const entries: Record<string, Entry> = {
   },
   'GET /agency/api/v1/signup-link': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'GET /agency/api/v1/commissions': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/dashboard': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'GET /agency/api/v1/account': { kind: 'tenant', build: () => ({}), other: 'ownData' },
   'PATCH /agency/api/v1/account/email': ownEmailChange,
   'PATCH /agency/api/v1/account/password': ownPasswordChange,

@@ -94,7 +94,14 @@ export type Config = {
   devMailbox: boolean;
   webDistDir: string;
   rateLimits: { login: number; passwordReset: number; windowMs: number };
-  line: { apiBaseUrl: string; dataApiBaseUrl: string; isSimulator: boolean; simulatorPort: number };
+  line: {
+    apiBaseUrl: string;
+    dataApiBaseUrl: string;
+    isSimulator: boolean;
+    simulatorPort: number;
+    /** The simulator's own page, shown to signed-in users in simulator mode; null with real LINE or in production. */
+    simulatorPageUrl: string | null;
+  };
   encryptionKey: string | undefined;
   payments: {
     isSimulator: boolean;
@@ -166,6 +173,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ).replace(/\/$/, ''),
       isSimulator: !e.LINE_API_BASE_URL,
       simulatorPort: simPort,
+      simulatorPageUrl:
+        !e.LINE_API_BASE_URL && e.NODE_ENV !== 'production' ? `http://127.0.0.1:${simPort}/` : null,
     },
     encryptionKey: e.ENCRYPTION_KEY || undefined,
     payments: useStripe

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +16,149 @@ export type Schema = typeof schema;
 /** A database or a transaction: repositories take either as their first parameter. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/**
+ * Row changes that end or alter sessions, as the database's triggers announce them at commit
+ * (migration `session_cache_notify`; platform/session-cache.ts reads them). `isLive` is false while
+ * they may be missed (the PostgreSQL listener reconnecting): nothing may be cached meanwhile.
+ */
+export type ChangeFeed = {
+  isLive: () => boolean;
+  subscribe: (listener: (change: string) => void) => () => void;
+};
+
+export const CHANGES_CHANNEL = 'session_cache';
+
+const changeFeeds = new WeakMap<Db, ChangeFeed>();
+/** The change feed of a database made by createDatabase (undefined for any other Db). */
+export const changeFeedOf = (db: Db): ChangeFeed | undefined => changeFeeds.get(db);
+
+function createListeners() {
+  const listeners = new Set<(change: string) => void>();
+  return {
+    emit: (change: string) => {
+      for (const listener of listeners) listener(change);
+    },
+    subscribe: (listener: (change: string) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** A pooled connection that LISTENs to the change feed before the pool hands it out. */
+function ListeningClient(config?: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  const connect = client.connect.bind(client);
+  const listening = async () => {
+    await connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    return client;
+  };
+  client.connect = ((callback?: (err: Error | undefined) => void) => {
+    if (!callback) return listening();
+    listening().then(() => callback(undefined), callback);
+  }) as pg.Client['connect'];
+  return client;
+}
+
+/**
+ * PostgreSQL: every pooled connection LISTENs, so the connection that commits a change receives its
+ * notification before its COMMIT returns (this process never answers from a stale row after its own
+ * change); one dedicated connection LISTENs as well, so changes of other processes arrive while the
+ * pool has no connection open. Reconnects on its own; while it is down the feed is not live.
+ */
+function postgresChangeFeed(pool: pg.Pool, url: string) {
+  const { emit, subscribe } = createListeners();
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? '*');
+  };
+  pool.on('connect', (client) => client.on('notification', onNotification));
+  let listener: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  const retry = () => {
+    if (!closed) setTimeout(() => void connect(), 1000).unref();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    client.on('notification', onNotification);
+    client.on('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      live = false;
+      emit('*');
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch {
+      void client.end().catch(() => {});
+      retry();
+      return;
+    }
+    if (closed) return void client.end().catch(() => {});
+    listener = client;
+    emit('*'); // whatever happened while nobody listened
+    live = true;
+  }
+  return {
+    feed: { isLive: () => live, subscribe } satisfies ChangeFeed,
+    start: connect,
+    close: async () => {
+      closed = true;
+      live = false;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** drizzle's own parsers for PGlite (dates and intervals stay strings; drizzle maps them). */
+const identity = (value: string) => value;
+const drizzlePgliteParsers = {
+  [types.TIMESTAMP]: identity,
+  [types.TIMESTAMPTZ]: identity,
+  [types.INTERVAL]: identity,
+  [types.DATE]: identity,
+  1231: identity, // numeric[]
+  1115: identity, // timestamp[]
+  1185: identity, // timestamptz[]
+  1187: identity, // interval[]
+  1182: identity, // date[]
+};
+const withoutParsers = (options?: QueryOptions): QueryOptions | undefined =>
+  options?.parsers ? { ...options, parsers: undefined } : options;
+
+/**
+ * The PGlite client as drizzle sees it: the client is made with drizzle's parsers, and the parsers
+ * drizzle passes with every query are left out, so PGlite does not copy its parser table each time.
+ */
+function withParsersSetOnce(client: PGlite): PGlite {
+  const wrapTx = (tx: Transaction): Transaction =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === 'query')
+          return (query: string, params?: unknown[], options?: QueryOptions) =>
+            target.query(query, params, withoutParsers(options));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query')
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(query, params, withoutParsers(options));
+      if (property === 'transaction')
+        return <T>(fn: (tx: Transaction) => Promise<T>) => target.transaction((tx) => fn(wrapTx(tx)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 export type Database = {
   db: Db;
@@ -45,11 +189,18 @@ export const databaseOptionsOf = (config: {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: ListeningClient as unknown as typeof pg.Client,
+    });
     // An idle connection the server ends (restart, failover, a dropped database) is removed by the pool and
     // the next query opens a new one; without a listener node-postgres rethrows it and the process dies.
     pool.on('error', () => {});
+    const changes = postgresChangeFeed(pool, options.url);
+    await changes.start();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    changeFeeds.set(db, changes.feed);
     return {
       db,
       kind: 'postgres',
@@ -57,25 +208,35 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
+  const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
+    parsers: drizzlePgliteParsers,
+    extensions: { pg_trgm }, // friend search (migration 0006)
   });
-  await client.waitReady;
+  await pglite.waitReady;
+  const client = withParsersSetOnce(pglite);
+  // One connection: a change's notification arrives before the query that made it returns.
+  const { emit, subscribe } = createListeners();
+  await pglite.listen(CHANGES_CHANNEL, emit);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  changeFeeds.set(db, { isLive: () => !pglite.closed, subscribe });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      await pglite.query('select 1');
     },
-    close: () => client.close(),
-    dump: async () => client.dumpDataDir('none'),
+    close: () => pglite.close(),
+    dump: async () => pglite.dumpDataDir('none'),
   };
 }
 

@@ -135,3 +135,69 @@ export const demoAnnouncements: {
     archiveInDays: null,
   },
 ];
+
+/**
+ * Clients with a contract history, so the master's and the agency's charts have months to show: each
+ * became ACTIVE `activeMonthsAgo` months ago (day 10), some were cancelled or suspended since.
+ */
+export const demoClientHistory = [
+  {
+    name: '札幌らーめん株式会社',
+    kana: 'サッポロラーメンカブシキガイシャ',
+    city: ['北海道', '札幌市中央区', '北1条西2-1'],
+    fee: 12800,
+    ofAgency: true,
+    activeMonthsAgo: 10,
+    cancelledMonthsAgo: 3,
+  },
+  {
+    name: '那覇マリンスポーツ株式会社',
+    kana: 'ナハマリンスポーツカブシキガイシャ',
+    city: ['沖縄県', '那覇市', '久茂地1-1-1'],
+    fee: 22000,
+    ofAgency: false,
+    activeMonthsAgo: 9,
+    suspendedMonthsAgo: 1,
+  },
+  {
+    name: '北浜ベーカリー株式会社',
+    kana: 'キタハマベーカリーカブシキガイシャ',
+    city: ['大阪府', '大阪市中央区', '北浜1-1-1'],
+    fee: 9800,
+    ofAgency: true,
+    activeMonthsAgo: 7,
+  },
+  {
+    name: '天神カフェ合同会社',
+    kana: 'テンジンカフェゴウドウガイシャ',
+    city: ['福岡県', '福岡市中央区', '天神2-2-2'],
+    fee: 15800,
+    ofAgency: true,
+    activeMonthsAgo: 5,
+  },
+  {
+    name: '栄ネイルサロン株式会社',
+    kana: 'サカエネイルサロンカブシキガイシャ',
+    city: ['愛知県', '名古屋市中区', '栄4-4-4'],
+    fee: 7800,
+    ofAgency: true,
+    activeMonthsAgo: 2,
+  },
+  {
+    name: '博多フィットネス株式会社',
+    kana: 'ハカタフィットネスカブシキガイシャ',
+    city: ['福岡県', '福岡市博多区', '博多駅前3-3-3'],
+    fee: 19800,
+    ofAgency: false,
+    activeMonthsAgo: 0,
+  },
+] as const satisfies readonly {
+  name: string;
+  kana: string;
+  city: readonly [string, string, string];
+  fee: number;
+  ofAgency: boolean;
+  activeMonthsAgo: number;
+  cancelledMonthsAgo?: number;
+  suspendedMonthsAgo?: number;
+}[];

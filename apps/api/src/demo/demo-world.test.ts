@@ -121,6 +121,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   }>().data;
   const weekly = (await s.api('GET', `${store}/normal-rule`, { cookie })).json<unknown[]>();
   const special = (await s.api('GET', `${store}/special-rule`, { cookie })).json<unknown[]>();
+  const patterns = (await s.api('GET', `${store}/shift-pattern`, { cookie })).json<{ name: string }[]>();
   const shifts = async (status: string, startAtMin: string, startAtMax: string) =>
     (await s.api('GET', `${store}/staff-shift`, { cookie, query: { status, startAtMin, startAtMax } })).json<
       unknown[]
@@ -149,15 +150,34 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     }>().data,
     prices: (await s.api('GET', `${C}/payment/prices`, { cookie })).json<{ data: unknown[] }>().data,
   };
+  const richMenus = (await s.api('GET', `${C}/line-account/${account.id}/rich-menu`, { cookie })).json<{
+    data: { richMenuId: string; isDefault: boolean; areas: unknown[] }[];
+  }>().data;
+  const simMenus = await s.simGet<{ defaultRichMenuId: string | null }>(
+    `/_sim/channels/${account.channelId}/richmenus`,
+  );
+  const memberList = (
+    await s.api('GET', `${C}/member`, { cookie, query: { lineAccountId: String(account.id), limit: '500' } })
+  ).json<{
+    data: { status: string; remarks: string | null; attributes: { type: string; value: string | null }[] }[];
+  }>().data;
+  const memberAttributes = (
+    await s.api('GET', `${C}/line-account/${account.id}/member-service/attributes`, { cookie })
+  ).json<{ type: string }[]>();
   return {
     payments,
+    richMenus: richMenus.map((menu) => ({
+      ...menu,
+      isDefaultAtLine: menu.richMenuId === simMenus.defaultRichMenuId,
+    })),
     accounts,
     account,
     friends: friends.data,
     announcements,
     simChannels,
     simUsers,
-    shift: { staff, weekly, special, approved, requests, lastMonthDays },
+    shift: { staff, weekly, special, patterns, approved, requests, lastMonthDays },
+    members: { list: memberList, attributes: memberAttributes },
   };
 }
 
@@ -196,6 +216,7 @@ describe('the demo world', () => {
     expect(before.shift.staff.filter((x) => x.isHelper && x.friendId === null)).toHaveLength(1);
     expect(before.shift.weekly).toHaveLength(14);
     expect(before.shift.special).toHaveLength(1);
+    expect(before.shift.patterns.map((p) => p.name).sort()).toEqual(['早番', '遅番', '通し'].sort());
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
     expect(before.shift.requests.length).toBeGreaterThan(0);
     // Payments: prices set, a card, the member service paid by card and the shift service by invoice.
@@ -208,6 +229,21 @@ describe('the demo world', () => {
       ],
     );
     expect(before.payments.history.map((h) => h.paymentStatus).sort()).toEqual(['COMPLETED', 'PENDING']);
+    expect(before.richMenus).toHaveLength(1);
+    expect(before.richMenus[0]).toMatchObject({ isDefault: true, isDefaultAtLine: true });
+    expect(before.richMenus[0]!.areas).toHaveLength(3);
+    // The member service: attributes of every type, members with values of each, remarks, one INACTIVE.
+    expect(new Set(before.members.attributes.map((x) => x.type))).toEqual(
+      new Set(['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE']),
+    );
+    expect(before.members.list.length).toBeGreaterThanOrEqual(20);
+    for (const type of ['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX']) {
+      expect(before.members.list.some((m) => m.attributes.some((x) => x.type === type && x.value))).toBe(
+        true,
+      );
+    }
+    expect(before.members.list.filter((m) => m.remarks).length).toBeGreaterThan(0);
+    expect(before.members.list.filter((m) => m.status === 'INACTIVE')).toHaveLength(1);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
@@ -247,6 +283,8 @@ describe('the demo world', () => {
     expect(after.simUsers).toHaveLength(before.simUsers.length);
     expect(after.shift).toEqual(before.shift);
     expect(after.payments).toEqual(before.payments);
+    expect(after.richMenus).toEqual(before.richMenus);
+    expect(after.members).toEqual(before.members);
 
     // The account still works at LINE: a push reaches the simulator, a user's message reaches the product.
     const friend = after.friends.find((f) => f.isFriend)!;
@@ -276,5 +314,5 @@ describe('the demo world', () => {
       data: { source: string; contents: string }[];
     }>();
     expect(history.data[0]).toMatchObject({ source: 'user', contents: '届きました！' });
-  }, 120_000);
+  }, 180_000); // writes the whole demo world twice over a restart: minutes on a loaded 2-core machine
 });

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   approveDraftBodySchema,
+  createClientBodySchema,
   createAnnouncementBodySchema,
   createLineAccountBodySchema,
+  createMemberAttributeBodySchema,
   createNormalRulesBodySchema,
   createSpecialRuleGroupBodySchema,
+  richMenuObjectSchema,
   saveShiftBodySchema,
+  shiftPatternBodySchema,
   submitRequestsBodySchema,
 } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +21,7 @@ import type { Actor, ServiceContext } from '../platform/context.ts';
 import { addDays, addMonths, formatDay, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
 import { createMailer } from '../platform/mail.ts';
 import { createAnnouncement, listAnnouncements } from '../modules/announcements/index.ts';
+import { changeContractStatus, createClient, listClients } from '../modules/clients/index.ts';
 import {
   findFriendOfLineUser,
   recordFollow,
@@ -34,11 +39,27 @@ import {
   saveCard,
   setSubscriptionPrice,
 } from '../modules/payments/index.ts';
+import {
+  createRichMenu,
+  layoutRichMenu,
+  listRichMenusOfAccount,
+  renderRichMenuImage,
+  setDefaultRichMenu,
+  type RenderInput,
+} from '../modules/rich-menus/index.ts';
+import {
+  createMemberAttribute,
+  registerOwnMember,
+  updateMemberRemarks,
+  updateMemberSettings,
+  updateMemberStatus,
+} from '../modules/members/index.ts';
 import { linkService } from '../modules/services/index.ts';
 import {
   approveDrafts,
   createHelper,
   createNormalRules,
+  createShiftPattern,
   createSpecialRuleGroup,
   getOpenPeriod,
   saveShifts,
@@ -48,7 +69,13 @@ import {
   updateStaffStatus,
 } from '../modules/shift/index.ts';
 import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
-import { demoAnnouncements, demoConversations, demoFriendNames, demoNotes } from './demo-content.ts';
+import {
+  demoAnnouncements,
+  demoClientHistory,
+  demoConversations,
+  demoFriendNames,
+  demoNotes,
+} from './demo-content.ts';
 
 export type DemoWorldDeps = { db: Db; config: Config; log: FastifyBaseLogger; clock?: Clock };
 
@@ -69,6 +96,8 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   const master = await userOrThrow(deps.db, 'master@demo.example');
   const owner = await userOrThrow(deps.db, 'owner@demo.example');
   await seedAnnouncements(contextOf(deps, master));
+  const agencyUser = await userOrThrow(deps.db, 'agency@demo.example');
+  await seedClientHistory(contextOf(deps, master), agencyUser.agencyId);
   const ownerCtx = contextOf(deps, owner);
   const lineAccount = deps.config.line.isSimulator
     ? await seedLineAccount(ownerCtx, deps.config.line.apiBaseUrl)
@@ -77,6 +106,8 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (deps.config.payments.isSimulator) {
     await seedPayments(contextOf(deps, master), ownerCtx, lineAccount);
   }
+  if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   return { ...base, lineAccount };
 }
 
@@ -111,6 +142,44 @@ function contextOf(deps: DemoWorldDeps, user: UserRow): ServiceContext {
   };
 }
 
+/**
+ * The account's default rich menu, as a manager makes it in the editor: an image (drawn here as a
+ * designer would), three tap areas on it (a message, the menu page, a phone call), then set as default.
+ */
+async function seedRichMenu(ctx: ServiceContext, lineAccountId: number): Promise<void> {
+  const { data: menus } = await listRichMenusOfAccount({ ctx, input: { lineAccountId } });
+  if (menus.length > 0) return;
+  const labels = ['予約する', 'メニュー', 'お店に電話'];
+  const design: RenderInput = {
+    width: 2500,
+    height: 843,
+    rows: [labels.map((label) => ({ label, ratio: 1, gap: 24 }))],
+    border: { top: 40, bottom: 40, left: 40, right: 40 },
+  };
+  const image = renderRichMenuImage(design);
+  const [boxes] = layoutRichMenu(design).itemBoxes;
+  const actions = [
+    { type: 'message' as const, label: '予約する', text: '予約したいです' },
+    { type: 'uri' as const, label: 'メニュー', uri: 'https://example.com/demo-shop/menu' },
+    { type: 'uri' as const, label: 'お店に電話', uri: 'tel:0612345678' },
+  ];
+  const menu = await createRichMenu({
+    ctx,
+    input: {
+      lineAccountId,
+      richMenu: richMenuObjectSchema.parse({
+        name: '基本メニュー',
+        size: { width: design.width, height: design.height },
+        selected: true,
+        chatBarText: 'メニュー',
+        areas: boxes!.map((bounds, index) => ({ bounds, action: actions[index]! })),
+      }),
+      image: `data:${image.contentType};base64,${image.data.toString('base64')}`,
+    },
+  });
+  await setDefaultRichMenu({ ctx, input: { lineAccountId, richMenuId: menu.id } });
+}
+
 /** One announcement in each status: draft, scheduled, published and archived. */
 async function seedAnnouncements(ctx: ServiceContext): Promise<void> {
   const existing = await listAnnouncements({ ctx, input: { page: 1, limit: 1 } });
@@ -128,6 +197,73 @@ async function seedAnnouncements(ctx: ServiceContext): Promise<void> {
         ...(a.archiveInDays !== null ? { archiveAt: at(a.archiveInDays) } : {}),
       }),
     });
+  }
+}
+
+/** The same context at another moment: what the master did months ago, done on a clock set back. */
+const at = (ctx: ServiceContext, when: Date): ServiceContext => ({ ...ctx, clock: { now: () => when } });
+
+/** Day 10 of the Tokyo month `monthsAgo` months before now, at noon in Tokyo. */
+function monthsAgo(ctx: ServiceContext, n: number): Date {
+  const { y, m } = parseDay(tokyoDay(ctx.clock.now()));
+  const month = addMonths(y, m, -n);
+  const day = formatDay(month.y, month.m, Math.min(10, parseDay(tokyoDay(ctx.clock.now())).d));
+  return new Date(`${day}T12:00:00+09:00`);
+}
+
+/**
+ * Clients signed up by the master over the last months, under the demo agency or direct, made ACTIVE
+ * (and some cancelled or suspended) as the master's contract-status changes do, on a clock set back:
+ * the dashboards' months of new clients, fees and commission have history to chart.
+ */
+async function seedClientHistory(ctx: ServiceContext, agencyId: number | null): Promise<void> {
+  const first = demoClientHistory[0];
+  const found = await listClients({ ctx, input: { query: { page: 1, limit: 1, search: first.name } } });
+  if (found.pagination.totalItems > 0) return;
+  for (const [index, c] of demoClientHistory.entries()) {
+    const activeAt = monthsAgo(ctx, c.activeMonthsAgo);
+    const [prefecture, city, addressOther] = c.city;
+    const created = await createClient({
+      ctx: at(ctx, new Date(activeAt.getTime() - 7 * DAY_MS)),
+      input: createClientBodySchema.parse({
+        ...(c.ofAgency && agencyId !== null ? { agencyId } : {}),
+        client: {
+          companyName: c.name,
+          companyNameKana: c.kana,
+          address: { postalCode: '100-0001', prefecture, city, addressOther },
+          monthlyFee: c.fee,
+          paymentStatus: 'ACTIVE',
+        },
+        contactPerson: {
+          lastName: '担当',
+          firstName: `${index + 1}郎`,
+          email: `history-${index + 1}@demo.example`,
+          phoneNumber: '03-0000-0000',
+        },
+        user: {
+          lastName: '担当',
+          firstName: `${index + 1}郎`,
+          email: `history-${index + 1}@demo.example`,
+          password: `${randomUUID()}-Aa1`,
+        },
+      }),
+    });
+    await changeContractStatus({
+      ctx: at(ctx, activeAt),
+      input: { id: created.id, to: 'ACTIVE', via: 'status' },
+    });
+    if ('cancelledMonthsAgo' in c) {
+      await changeContractStatus({
+        ctx: at(ctx, monthsAgo(ctx, c.cancelledMonthsAgo)),
+        input: { id: created.id, to: 'CANCELLED', via: 'cancel' },
+      });
+    }
+    if ('suspendedMonthsAgo' in c) {
+      await changeContractStatus({
+        ctx: at(ctx, monthsAgo(ctx, c.suspendedMonthsAgo)),
+        input: { id: created.id, to: 'SUSPENDED', via: 'status' },
+      });
+    }
   }
 }
 
@@ -298,6 +434,14 @@ async function seedShiftStore(
     ctx,
     input: { storeId, ...createNormalRulesBodySchema.parse({ schedules: weekly }) },
   });
+  // The presets the manager applies in the shift table.
+  for (const pattern of [
+    { name: '早番', startHour: 10, startMinute: 0, endHour: 15, endMinute: 0 },
+    { name: '遅番', startHour: 15, startMinute: 0, endHour: 21, endMinute: 0 },
+    { name: '通し', startHour: 10, startMinute: 0, endHour: 21, endMinute: 0 },
+  ]) {
+    await createShiftPattern({ ctx, input: { storeId, pattern: shiftPatternBodySchema.parse(pattern) } });
+  }
   const today = tokyoDay(ctx.clock.now());
   const { y, m } = parseDay(today);
   const yearEnd = formatDay(y, 12, 31);
@@ -382,6 +526,98 @@ async function seedShiftStore(
       }),
     },
   });
+}
+
+const MEMBER_SERVICE = 'KS-001';
+const MEMBERS_ON_LINE = 24;
+
+/**
+ * The member service on the demo account, as a store runs it: the owner links it, defines attributes
+ * of every type and the member card; friends register in the mini-app (LIFF login at the simulator)
+ * with every kind of value; the staff keep remarks on some; one member is switched off.
+ */
+async function seedMemberStore(
+  ctx: ServiceContext,
+  lineAccount: { id: number; channelId: string },
+  simBaseUrl: string,
+): Promise<void> {
+  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const account = accounts.find((a) => a.id === lineAccount.id);
+  if (!account || account.services.some((s) => s.serviceCode === MEMBER_SERVICE)) return;
+  const link = await linkService({
+    ctx,
+    input: { lineAccountId: account.id, clientId: account.clientId, serviceCode: MEMBER_SERVICE },
+  });
+  const storeId = link.storeId!;
+  const lineAccountId = account.id;
+  await updateMemberSettings({
+    ctx,
+    input: { lineAccountId, isShowMemberCard: true, requireRegistration: true, memberCodeShowMode: 'QRCODE' },
+  });
+  const define = (body: Record<string, unknown>) =>
+    createMemberAttribute({ ctx, input: { lineAccountId, ...createMemberAttributeBodySchema.parse(body) } });
+  const name = await define({ label: 'お名前', type: 'STRING', isRequired: true, internalName: 'name' });
+  const birthday = await define({
+    label: '生年月日',
+    type: 'DATE',
+    isRequired: true,
+    internalName: 'birthday',
+  });
+  const gender = await define({
+    label: '性別',
+    type: 'RADIO',
+    isRequired: true,
+    choices: [{ value: '女性' }, { value: '男性' }, { value: '回答しない' }],
+  });
+  const visits = await define({ label: '月の来店回数', type: 'NUMBER' });
+  const likes = await define({
+    label: '好きなメニュー',
+    type: 'CHECKBOX',
+    choices: [{ value: 'コーヒー' }, { value: '紅茶' }, { value: 'ケーキ' }, { value: 'ランチ' }],
+  });
+  await define({ label: 'プロフィール写真', type: 'IMAGE' });
+  await define({ label: 'スタッフメモ', type: 'STRING', visibility: 'PRIVATE', isDeletable: false });
+
+  const registered: number[] = [];
+  for (const [index, displayName] of demoFriendNames.entries()) {
+    if (registered.length === MEMBERS_ON_LINE) break;
+    if (index % 4 === 3) continue; // some friends never register
+    const userId = await lineUserIdOf(simBaseUrl, displayName);
+    if (!userId) continue;
+    const { idToken } = await simulatorCall<{ idToken: string }>(simBaseUrl, '/_sim/liff/login', {
+      userId,
+      liffId: link.liffId,
+    });
+    const year = 1960 + ((index * 7) % 45);
+    const member = await registerOwnMember({
+      ctx,
+      input: {
+        storeId,
+        authorization: `Bearer ${idToken}`,
+        entries: [
+          { attributeId: name.id, value: displayName },
+          {
+            attributeId: birthday.id,
+            value: `${year}-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 27) + 1).padStart(2, '0')}`,
+          },
+          { attributeId: gender.id, attributeChoiceIds: [gender.choices[index % 3]!.id] },
+          ...(index % 5 === 4 ? [] : [{ attributeId: visits.id, numberValue: (index * 3) % 13 }]),
+          {
+            attributeId: likes.id,
+            attributeChoiceIds: likes.choices.filter((_, i) => (index * 7 + i * 3) % 5 < 2).map((c) => c.id),
+          },
+        ],
+      },
+    });
+    registered.push(member.id);
+  }
+  const remarks = ['ケーキの予約が多い常連さん', '誕生日月にクーポン送付済み', 'アレルギー: くるみ'];
+  for (const [i, text] of remarks.entries()) {
+    const memberId = registered[i * 3];
+    if (memberId) await updateMemberRemarks({ ctx, input: { lineAccountId, memberId, remarks: text } });
+  }
+  const last = registered.at(-1);
+  if (last) await updateMemberStatus({ ctx, input: { lineAccountId, memberId: last, status: 'INACTIVE' } });
 }
 
 const toSpecial = (s: { startAt: string; endAt: string }) => ({

@@ -1,9 +1,11 @@
 import { can, errorMessages, type Endpoint, type HttpMethod } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clients } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { clients, contactPersons } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
-import { findSession, readSessionCookie } from './sessions.ts';
+import type { SessionCache } from './session-cache.ts';
+import { findSession, readSessionCookie, type SessionRecord } from './sessions.ts';
 import type { Actor } from './context.ts';
 
 export const CLIENT_HEADER = 'x-client-id';
@@ -36,37 +38,61 @@ export function requireAccessDeclarations(scope: FastifyInstance, served: ApiRou
   });
 }
 
-/** onRequest: who is calling, may they call this route, and on which client's data. */
-export async function authorizeRequest(request: FastifyRequest): Promise<void> {
+/**
+ * onRequest: who is calling, may they call this route, and on which client's data. The session is
+ * looked up only for routes that need one: health checks, public routes, static files and /docs never
+ * pay for it.
+ */
+export async function authorizeRequest(
+  request: FastifyRequest,
+  cache?: SessionCache<SessionRecord>,
+): Promise<void> {
   const { ctx } = request;
-  const token = readSessionCookie(request, ctx.config);
-  if (token) {
-    const session = await findSession(ctx.db, token, ctx.clock.now(), ctx.config);
-    if (session) {
-      ctx.actor = {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        role: session.role,
-        position: session.position,
-        clientId: session.clientId,
-        agencyId: session.agencyId,
-      };
-    }
-  }
-
   const config = request.routeOptions.config;
   const access = config.access;
   if (!access) return; // routes outside the API scope (docs, static files)
   if (access.kind === 'public') return;
-  const actor = ctx.actor;
-  if (!actor) throw unauthorized();
+  const token = readSessionCookie(request, ctx.config);
+  const session = token ? await findSession(ctx.db, token, ctx.clock.now(), ctx.config, cache) : undefined;
+  if (!session) throw unauthorized();
+  const { user } = session;
+  const actor: Actor = {
+    userId: user.id,
+    sessionId: session.sessionId,
+    role: user.role,
+    position: user.position,
+    clientId: user.clientId,
+    agencyId: user.agencyId,
+  };
+  ctx.actor = actor;
+  ctx.session = session;
   if (access.kind === 'permission' && !can(actor.role, actor.position, access.permission)) throw forbidden();
   if (config.clientScoped) ctx.clientId = await resolveClientScope(request, actor);
 }
 
+/** A client row with its contact person: what a client-scoped read of the client itself answers. */
+export type ScopedClient = {
+  client: typeof clients.$inferSelect;
+  contact: typeof contactPersons.$inferSelect | null;
+};
+
+const clientLookups = new WeakMap<Db, ReturnType<typeof prepareClientLookup>>();
+function prepareClientLookup(db: Db) {
+  return db
+    .select({ client: getTableColumns(clients), contact: getTableColumns(contactPersons) })
+    .from(clients)
+    .leftJoin(contactPersons, eq(contactPersons.clientId, clients.id))
+    .where(eq(clients.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('scoped_client_lookup');
+}
+
 async function resolveClientScope(request: FastifyRequest, actor: Actor): Promise<number> {
+  const { ctx } = request;
   if (actor.role === 'CLIENT') {
     if (actor.clientId === null) throw forbidden();
+    // The session join read the own client already.
+    if (ctx.session?.client) ctx.scopedClient = { client: ctx.session.client, contact: ctx.session.contact };
     return actor.clientId;
   }
   const raw = request.headers[CLIENT_HEADER];
@@ -76,14 +102,13 @@ async function resolveClientScope(request: FastifyRequest, actor: Actor): Promis
     throw new AppError('BAD_REQUEST', `${CLIENT_HEADER} header must be a valid number string`);
   }
   const clientId = Number(value);
-  const [client] = await request.ctx.db
-    .select({ id: clients.id, agencyId: clients.agencyId })
-    .from(clients)
-    .where(eq(clients.id, clientId))
-    .limit(1);
+  let lookup = clientLookups.get(ctx.db);
+  if (!lookup) clientLookups.set(ctx.db, (lookup = prepareClientLookup(ctx.db)));
+  const [row] = await lookup.execute({ id: clientId });
   // Another agency's client answers exactly like a missing one.
-  if (!client) throw notFound(errorMessages.clientNotFound);
-  if (actor.role === 'AGENCY' && client.agencyId !== actor.agencyId)
+  if (!row) throw notFound(errorMessages.clientNotFound);
+  if (actor.role === 'AGENCY' && row.client.agencyId !== actor.agencyId)
     throw notFound(errorMessages.clientNotFound);
-  return client.id;
+  ctx.scopedClient = row;
+  return row.client.id;
 }

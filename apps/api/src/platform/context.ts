@@ -7,6 +7,8 @@ import type { ApiRoute } from './access.ts';
 import type { JobRunner } from './jobs.ts';
 import { forbidden } from './errors.ts';
 import type { Mailer } from './mail.ts';
+import type { ScopedClient } from './access.ts';
+import type { SessionRecord } from './sessions.ts';
 
 /** The signed-in back-office user behind a request. */
 export type Actor = {
@@ -31,6 +33,10 @@ export type ServiceContext = {
   actor: Actor | null;
   /** The client this request acts on (own client, or x-client-id for MASTER and AGENCY). */
   clientId: number | null;
+  /** The signed-in session as read for this request (user, own client, agency): no need to read them again. */
+  session?: SessionRecord;
+  /** The row of clientId and its contact person, as read by the access check. */
+  scopedClient?: ScopedClient;
 };
 
 /** Dependencies shared by all requests of one app. */

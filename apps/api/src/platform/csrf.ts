@@ -33,3 +33,25 @@ export function checkCsrf(request: FastifyRequest): void {
   ]);
   if (!allowed.has(origin)) throw new AppError('CSRF_REJECTED', errorMessages.csrfRejected);
 }
+
+/**
+ * For the one GET that changes state (SPEC.md's GET .../rich-menu/default): only a request from this
+ * product's own pages may run it (docs/decisions/0007-rich-menus.md). Browsers say where a
+ * request comes from in Sec-Fetch-Site; without it the Origin must be ours; with neither it is refused,
+ * so a link, an <img> or a form on another site can never set it.
+ */
+export function requireSameOrigin(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') {
+    if (site !== 'same-origin') throw new AppError('CSRF_REJECTED', errorMessages.csrfRejected);
+    return;
+  }
+  const origin = originOf(request.headers.origin);
+  const allowed = new Set([
+    new URL(request.ctx.config.appUrl).origin,
+    `${request.protocol}://${request.host}`,
+  ]);
+  if (origin === undefined || !allowed.has(origin)) {
+    throw new AppError('CSRF_REJECTED', errorMessages.csrfRejected);
+  }
+}

@@ -39,6 +39,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return send(reply, request, error.status, {
+        ...error.details,
         success: false,
         message: error.message,
         code: error.code,

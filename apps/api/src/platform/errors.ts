@@ -5,13 +5,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors: FieldError[] | undefined;
+  /** More fields of the failure body, where an endpoint's contract declares them (e.g. the member lookup's 422). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: FieldError[]) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fieldErrors?: FieldError[],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];
     this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 

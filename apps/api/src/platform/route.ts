@@ -34,13 +34,14 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: RouteHandler<E>,
-  options: { rateLimit?: RateLimitOptions } = {},
+  options: { rateLimit?: RateLimitOptions; bodyLimit?: number } = {},
 ): void {
   const statuses = Object.keys(endpoint.responses).map(Number);
   const successStatus = statuses[0] ?? 200;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],

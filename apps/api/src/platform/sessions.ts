@@ -1,9 +1,10 @@
-import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { clients, sessions, users } from '../db/schema/index.ts';
+import { agencies, clients, contactPersons, sessions, users } from '../db/schema/index.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const TOUCH_AFTER_MS = 60_000;
 
@@ -25,38 +26,101 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a cookie value with its user, or undefined (unknown, idle too long, expired). */
-export async function findSession(db: Db, token: string, now: Date, config: Config) {
-  const idleSince = new Date(now.getTime() - config.session.idleMinutes * 60_000);
-  const [row] = await db
+const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);
+
+/** The session join: the session with its user, the user's client (and its contact person) and agency. */
+function sessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      role: users.role,
-      position: users.position,
-      clientId: users.clientId,
-      agencyId: users.agencyId,
-      contractStatus: clients.contractStatus,
+      expiresAt: sessions.expiresAt,
+      user: userColumns,
+      client: getTableColumns(clients),
+      contact: getTableColumns(contactPersons),
+      agency: { id: agencies.id, name: agencies.name },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(contactPersons, eq(contactPersons.clientId, users.clientId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256Hex(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
     .limit(1);
-  if (!row) return undefined;
-  // A disabled or cancelled client's users lose access at once, not at their next login.
-  if (row.contractStatus === 'DISABLED' || row.contractStatus === 'CANCELLED') return undefined;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+}
+
+/**
+ * A signed-in session as one query reads it: everything the session view (/me) and the own client's
+ * reads need, so no route reads these rows again. The password hash stays out.
+ */
+export type SessionRecord = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+// Prepared once per database: drizzle builds the SQL once, PostgreSQL parses and plans it once per
+// connection (named statements).
+const prepared = new WeakMap<
+  Db,
+  {
+    lookup: ReturnType<ReturnType<typeof sessionLookup>['prepare']>;
+    touch: ReturnType<typeof prepareTouch>;
   }
-  return row;
+>();
+function prepareTouch(db: Db) {
+  return db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_touch');
+}
+function preparedFor(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = { lookup: sessionLookup(db).prepare('session_lookup'), touch: prepareTouch(db) };
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * The live session of a cookie value with its user, or undefined (unknown, idle too long, expired,
+ * or its client disabled or cancelled). One query, or none when the cache holds the session.
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  now: Date,
+  config: Config,
+  cache?: SessionCache<SessionRecord>,
+): Promise<SessionRecord | undefined> {
+  const tokenHash = sha256Hex(token);
+  const idleSince = new Date(now.getTime() - config.session.idleMinutes * 60_000);
+  let record = cache?.get(tokenHash);
+  // Past either limit by what this process saw: another process may have used it since, so ask.
+  if (record && (record.expiresAt <= now || record.lastSeenAt <= idleSince)) record = undefined;
+  if (!record) {
+    const generation = cache?.generation ?? 0;
+    const statements = preparedFor(db);
+    [record] = await statements.lookup.execute({
+      tokenHash,
+      now: now.toISOString(),
+      idleSince: idleSince.toISOString(),
+    });
+    if (!record) return undefined;
+    cache?.set(tokenHash, record, generation);
+  }
+  // A disabled or cancelled client's users lose access at once, not at their next login.
+  const status = record.client?.contractStatus;
+  if (status === 'DISABLED' || status === 'CANCELLED') return undefined;
+  if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await preparedFor(db).touch.execute({ now: now.toISOString(), sessionId: record.sessionId });
+    record.lastSeenAt = now;
+  }
+  return record;
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {

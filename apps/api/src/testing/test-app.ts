@@ -14,7 +14,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
  * PostgreSQL server of TEST_DATABASE_URL. Migrations applied, no seed.
  */
-async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function createTestDatabase(): Promise<Database & { drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const templateFile = inject('pgliteTemplate');
@@ -34,6 +34,7 @@ async function createTestDatabase(): Promise<Database & { drop: () => Promise<vo
   await database.migrate();
   return {
     ...database,
+    url: testUrl.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -48,6 +49,8 @@ export type TestApp = {
   db: Db;
   config: Config;
   clock: ReturnType<typeof fixedClock>;
+  /** The throw-away PostgreSQL database of this file (TEST_DATABASE_URL), for a second process on it. */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 };
 
@@ -89,6 +92,7 @@ export async function createTestApp(
     db: database.db,
     config,
     clock,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.close();

@@ -7,6 +7,7 @@ import { assertValidBody } from '../spec/request-body.validator.ts';
 import { createSimId } from '../state/id.generator.ts';
 import type { SimContext } from '../state/sim-context.ts';
 import type { FaultRule } from '../state/sim-state.store.ts';
+import { renderAvatarPng } from '../ui/avatar.png.ts';
 import { renderAvatarSvg } from '../ui/avatar.svg.ts';
 import {
   type CreateChannelInput,
@@ -325,6 +326,13 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
   });
 
   app.get<{ Params: { id: string } }>('/_sim/avatars/:id', async (request, reply) => {
+    // A portrait PNG (what pictureUrl names); the older initial-letter SVG stays for saved state.
+    if (request.params.id.endsWith('.png')) {
+      return reply
+        .type('image/png')
+        .header('cache-control', 'max-age=3600')
+        .send(renderAvatarPng(request.params.id.slice(0, -'.png'.length)));
+    }
     const id = request.params.id.replace(/\.svg$/, '');
     const label =
       store.users.get(id)?.displayName ??

@@ -91,4 +91,23 @@ describe('console API', () => {
     const avatar = await fetch(`${sim.baseUrl}/_sim/avatars/${demoUser.userId}.svg`);
     expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
   });
+
+  it("serves each user's pictureUrl as a generated portrait PNG, the same picture for the same id", async () => {
+    const users = (await (await fetch(`${sim.baseUrl}/_sim/users`)).json()) as {
+      users: { userId: string; pictureUrl: string }[];
+    };
+    const user = users.users.find((u) => u.userId === demoUser.userId)!;
+    expect(user.pictureUrl).toBe(`${sim.baseUrl}/_sim/avatars/${demoUser.userId}.png`);
+    const png = async (url: string) => {
+      const response = await fetch(url);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const picture = await png(user.pictureUrl);
+    expect(picture.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(picture.readUInt32BE(16)).toBe(128); // IHDR width
+    expect(picture.readUInt32BE(20)).toBe(128); // IHDR height
+    expect(await png(user.pictureUrl)).toEqual(picture);
+    expect(await png(`${sim.baseUrl}/_sim/avatars/Uanother.png`)).not.toEqual(picture);
+  });
 });

@@ -35,6 +35,7 @@ export const checkRichMenuObject = (body: unknown): LineErrorDetail[] => {
       details.push({ message: 'bounds and action must be specified', property: `areas[${index}]` });
       return;
     }
+    details.push(...checkAreaAction(area.action, `areas[${index}].action`));
     const x = bounds.x ?? 0;
     const y = bounds.y ?? 0;
     if (x + (bounds.width ?? 0) > width || y + (bounds.height ?? 0) > height) {
@@ -42,4 +43,27 @@ export const checkRichMenuObject = (body: unknown): LineErrorDetail[] => {
     }
   });
   return details;
+};
+
+/** LINE's rich menu uri actions open web pages, phone calls or LINE's own links. */
+const allowedUri = /^(https?:\/\/\S+|tel:[0-9+\-*#()]+|line:\/\/\S+)$/i;
+
+/** What each action type needs (LINE answers 400 without it). */
+const checkAreaAction = (action: messagingApi.Action, property: string): LineErrorDetail[] => {
+  const fields = action as {
+    type?: string;
+    text?: string;
+    uri?: string;
+    richMenuAliasId?: string;
+    data?: string;
+  };
+  if (fields.type === 'message' && !fields.text)
+    return [{ message: 'must be specified', property: `${property}.text` }];
+  if (fields.type === 'uri' && !(fields.uri && allowedUri.test(fields.uri))) {
+    return [{ message: 'invalid uri scheme', property: `${property}.uri` }];
+  }
+  if (fields.type === 'richmenuswitch' && (!fields.richMenuAliasId || fields.data === undefined)) {
+    return [{ message: 'richMenuAliasId and data must be specified', property }];
+  }
+  return [];
 };

@@ -80,6 +80,27 @@ describe('rich menus', () => {
     expect((await sdkFailure(client.createRichMenu(badAction))).status).toBe(400);
   });
 
+  it('refuses actions without their target and uri actions of other schemes', async () => {
+    const withAction = (action: Record<string, unknown>) =>
+      ({
+        ...menuRequest(),
+        areas: [{ bounds: { x: 0, y: 0, width: 100, height: 100 }, action }],
+      }) as unknown as messagingApi.RichMenuRequest;
+    for (const action of [
+      { type: 'message' },
+      { type: 'uri', uri: 'javascript:alert(1)' },
+      { type: 'uri', uri: 'ftp://example.com/file' },
+      { type: 'richmenuswitch', data: 'x' },
+    ]) {
+      const failure = await sdkFailure(client.createRichMenu(withAction(action)));
+      expect(failure.status, JSON.stringify(action)).toBe(400);
+    }
+    for (const uri of ['https://example.com/a', 'tel:0312345678', 'line://ti/p/@demo']) {
+      await client.validateRichMenuObject(withAction({ type: 'uri', uri }));
+    }
+    await client.validateRichMenuObject(withAction({ type: 'message', text: '予約' }));
+  });
+
   it('uploads and downloads the image on the api-data paths', async () => {
     const { richMenuId } = await client.createRichMenu(menuRequest());
     const image = createPng(2500, 843);

@@ -14,4 +14,4 @@ export type SimContext = {
   applySeed: () => void;
 };
 
-export const avatarUrl = (baseUrl: string, id: string) => `${baseUrl}/_sim/avatars/${id}.svg`;
+export const avatarUrl = (baseUrl: string, id: string) => `${baseUrl}/_sim/avatars/${id}.png`;

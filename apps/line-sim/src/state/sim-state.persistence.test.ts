@@ -96,7 +96,8 @@ describe('state kept in a file', () => {
       `/_sim/channels/${channel.channelId}/sent`,
     );
     expect(after.sent.at(-1)?.deliveredTo).toEqual([friend.userId]);
-  });
+    // Two simulators started and closed with real files: seconds on a loaded machine, not five.
+  }, 30_000);
 
   it('writes a change shortly after it, without waiting for the close', async () => {
     const stateFile = stateFileIn();

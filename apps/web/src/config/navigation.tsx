@@ -116,7 +116,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
     { path: 'services', labelKey: 'nav.services', icon: <StorefrontOutlined />, permission: 'client.read' },
-    { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'client.read' },
+    { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'member.read' },
     { path: 'shift', labelKey: 'nav.shift', icon: <CalendarMonthOutlined />, permission: 'client.work' },
     {
       path: 'notifications',

@@ -23,6 +23,11 @@ export function formatDate(value: string | null | undefined): string {
   return `${date.getFullYear()}/${pad2(date.getMonth() + 1)}/${pad2(date.getDate())}`;
 }
 
+/** 1,234 — counts, grouped as both languages write them. */
+export function formatCount(n: number): string {
+  return Math.trunc(n).toLocaleString('ja-JP');
+}
+
 /** ¥12,800 — money is integer yen. */
 export function formatYen(amount: number): string {
   return `¥${Math.trunc(amount).toLocaleString('en-US')}`;

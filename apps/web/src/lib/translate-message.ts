@@ -14,8 +14,10 @@ import {
   paymentMessages,
   pathParamMessages,
   queryParamMessages,
+  richMenuMessages,
   textMessages,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -29,6 +31,8 @@ export const webMessages = {
 } as const;
 
 const groups = {
+  // First: its texts shared with other groups (nameRequired) take the other group's key.
+  shift: shiftMessages,
   field: fieldMessages,
   error: errorMessages,
   pagination: paginationMessages,
@@ -47,6 +51,7 @@ const groups = {
   payment: paymentMessages,
   decline: declineMessages,
   cardForm: cardFormMessages,
+  richMenu: richMenuMessages,
   web: webMessages,
 } as const;
 

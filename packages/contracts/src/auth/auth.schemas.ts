@@ -45,6 +45,11 @@ export const sessionSchema = z.object({
     .object({ id: idSchema, companyName: z.string(), contractStatus: contractStatusSchema })
     .nullable(),
   agency: z.object({ id: idSchema, name: z.string() }).nullable(),
+  /**
+   * The LINE simulator's page (act as a LINE user), only while the product talks to the simulator and
+   * not in production; absent with real LINE.
+   */
+  lineSimulatorUrl: z.string().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { MAX_LIMIT, paginationMessages, paginationQuerySchema } from '../common/pagination.ts';
+import { memberConditionSchema, memberValueSchema } from '../members/members.schemas.ts';
 
 export const friendMessages = {
   notFound: 'Friend not found',
   friendId: 'friendId must be a positive integer',
   managerNotesMax: 'Manager notes cannot exceed 1000 characters',
   memberCode: 'memberCode must be an array of exactly 2 strings',
+  memberAttributes: 'memberAttributes must be a list of at most 20 attribute conditions',
   condition: 'condition must be AND or OR',
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
@@ -22,6 +24,8 @@ export const friendMemberSchema = z.object({
   id: idSchema,
   status: z.string(),
   memberCode: z.string().nullable(),
+  /** The member's attribute values (the segment builder shows them). */
+  values: z.array(memberValueSchema),
 });
 export const friendStaffSchema = z.object({
   id: idSchema,
@@ -74,7 +78,8 @@ const bool = (fallback: boolean) => z.boolean({ error: friendMessages.boolean })
 /**
  * POST /search/api/v1/client/line-account/{lineAccountId}/list/friends (SPEC.md 5 defaults).
  * Who is listed: members when isMemberServiceUser, shift staff when isShiftServiceUser, and friends who
- * are neither when includeNonMembers. `condition` combines the filters (search, memberCode range).
+ * are neither when includeNonMembers. `condition` combines the filters (search, memberCode range,
+ * member attribute conditions).
  */
 export const searchFriendsFilterSchema = z.object({
   page: z
@@ -99,6 +104,11 @@ export const searchFriendsFilterSchema = z.object({
     .optional(),
   search: z.string().trim().max(100).optional(),
   isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
+  /** Member attribute conditions, combined with the other filters by `condition`. */
+  memberAttributes: z
+    .array(memberConditionSchema, { error: friendMessages.memberAttributes })
+    .max(20, friendMessages.memberAttributes)
+    .optional(),
 });
 /** The body may be left out: every field has its default. */
 export const searchFriendsBodySchema = searchFriendsFilterSchema

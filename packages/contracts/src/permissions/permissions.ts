@@ -33,6 +33,10 @@ export const permissionTable = {
   // shift service: the store's client users and MASTER with x-client-id; OWNER and MANAGER manage
   'shift.read': [...clients, ...masters],
   'shift.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
+  // member service (KS-001): members' personal data stays with the client's users and MASTER (not agencies)
+  'member.read': [...clients, ...masters],
+  'member.work': [...clients, 'MASTER_OWNER', 'MASTER_MANAGER'],
+  'member.manage': ['CLIENT_OWNER', 'CLIENT_MANAGER', 'MASTER_OWNER', 'MASTER_MANAGER'],
   // a back-office user's own account (e-mail, password)
   'self.manage': [...masters, ...agencies, ...clients],
   // a client user's own e-mail and password in the client area (MASTER has its own user calls)

@@ -93,12 +93,27 @@ export const newShiftSchema = z.object({
   isRest: z.boolean({ error: shiftMessages.isRest }).default(false),
   managerNote: managerNoteSchema.nullable().optional(),
 });
+/** A change of an existing shift inside save-shift (the fields of PUT staff-shift/:id, with its id). */
+export const shiftChangeSchema = z
+  .object({
+    id: z.number({ error: shiftMessages.ids }).int(shiftMessages.ids).positive(shiftMessages.ids),
+    startAt: dateStringSchema.optional(),
+    endAt: dateStringSchema.optional(),
+    managerNote: managerNoteSchema.nullable().optional(),
+    isRest: z.boolean({ error: shiftMessages.isRest }).optional(),
+  })
+  .refine(
+    (b) => [b.startAt, b.endAt, b.managerNote, b.isRest].some((v) => v !== undefined),
+    shiftMessages.nothingToUpdate,
+  );
 export const saveShiftBodySchema = z
   .object({
     /** A day of the shift table's closure period; every shift saved must start inside that period. */
     date: daySchema,
     toDraft: idList(shiftMessages.ids).default([]),
     toRequest: idList(shiftMessages.ids).default([]),
+    /** Changes of times, rest flag or note of existing shifts, in the same transaction. */
+    toUpdate: z.array(shiftChangeSchema, { error: shiftMessages.ids }).default([]),
     toCreate: z.array(newShiftSchema).default([]),
   })
   .refine((b) => !b.toDraft.some((id) => b.toRequest.includes(id)), shiftMessages.bothLists);

@@ -11,6 +11,7 @@ import {
 import {
   bulkStaffResultSchema,
   createHelperBodySchema,
+  listRemarksQuerySchema,
   listShiftStaffQuerySchema,
   saveRemarkBodySchema,
   shiftHelperSchema,
@@ -93,6 +94,15 @@ export const shiftStaffEndpoints = {
     params: shiftStaffParamsSchema,
     body: saveRemarkBodySchema,
     responses: { 200: staffRemarkSchema },
+  }),
+  listRemarks: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${S}/staff-remark`,
+    summary: 'Remarks of every staff member for the days startDate..endDate',
+    params: shiftStoreParamsSchema,
+    query: listRemarksQuerySchema,
+    responses: { 200: z.array(staffRemarkSchema) },
   }),
   listRemarksOfDate: defineEndpoint({
     ...read,

@@ -4,7 +4,7 @@ import { staffStatuses } from '../common/enums.ts';
 import { idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
 import { idList, managerNoteSchema, nameSchema } from './shift.fields.ts';
-import { SHIFT_STAFF_PAGE_SIZE, shiftMessages } from './shift.schemas.ts';
+import { MAX_RANGE_DAYS, SHIFT_STAFF_PAGE_SIZE, shiftMessages } from './shift.schemas.ts';
 
 /* Staff of a store (LINE friends and helpers), their status, notes and day remarks. */
 
@@ -73,3 +73,12 @@ export const staffRemarkSchema = z.object({
   updatedAt: z.string(),
 });
 export type StaffRemark = z.infer<typeof staffRemarkSchema>;
+/** Remarks of every staff member for the days startDate..endDate (the shift table's period). */
+export const listRemarksQuerySchema = z
+  .object({ startDate: daySchema, endDate: daySchema })
+  .superRefine((q, ctx) => {
+    const days = (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000;
+    if (days < 0) ctx.addIssue({ code: 'custom', message: shiftMessages.dayRangeOrder, path: ['endDate'] });
+    else if (days >= MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', message: shiftMessages.rangeTooLong, path: ['endDate'] });
+  });

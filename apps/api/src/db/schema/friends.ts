@@ -40,6 +40,15 @@ export const friends = pgTable(
   (t) => [
     uniqueIndex('friends_account_user_uq').on(t.lineAccountId, t.lineUserId),
     index('friends_client_id_idx').on(t.clientId),
+    // The friends list (client and account, newest first, a page at a time) and its count (index only).
+    index('friends_account_created_idx').on(
+      t.clientId,
+      t.lineAccountId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Friend search (display name contains): trigrams (pg_trgm, created by the same migration).
+    index('friends_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
   ],
 );
 

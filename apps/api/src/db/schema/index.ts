@@ -11,3 +11,5 @@ export * from './audit.ts';
 export * from './announcements.ts';
 export * from './shift.ts';
 export * from './payments.ts';
+export * from './rich-menus.ts';
+export * from './members.ts';

@@ -126,3 +126,12 @@ export async function markRead(db: Db, input: { announcementId: number; userId: 
     .values({ announcementId: input.announcementId, userId: input.userId, readAt: input.now })
     .onConflictDoNothing();
 }
+
+/** PUBLISHED announcements at `now` the user has not opened (one query). */
+export async function countUnreadForUser(db: Db, input: { now: Date; userId: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(announcements)
+    .where(and(statusCondition('PUBLISHED', input.now), sql`${readAtOf(input.userId)} is null`));
+  return row?.n ?? 0;
+}

@@ -20,6 +20,7 @@ import {
   findPublished,
   insertAnnouncement,
   listAnnouncementRows,
+  countUnreadForUser,
   listPublishedForUser,
   markRead,
   updateAnnouncementRow,
@@ -174,6 +175,11 @@ export async function listPublishedAnnouncements({
     })),
     pagination: paginationInfo(input.page, input.limit, total),
   };
+}
+
+/** The dashboard's figure: PUBLISHED announcements the signed-in user has not opened. */
+export async function countUnreadAnnouncements({ ctx }: { ctx: ServiceContext }): Promise<number> {
+  return countUnreadForUser(ctx.db, { now: ctx.clock.now(), userId: requireActor(ctx).userId });
 }
 
 /** Client area: one PUBLISHED announcement; opening it marks it read for the signed-in user. */

@@ -1,2 +1,2 @@
 /** The announcements module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
-export { createAnnouncement, listAnnouncements } from './announcements.service.ts';
+export { countUnreadAnnouncements, createAnnouncement, listAnnouncements } from './announcements.service.ts';

@@ -13,7 +13,12 @@ import { conflict, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { requireActor } from '../../platform/context.ts';
 import { createSession, deleteSessionByToken, deleteUserSessions } from '../../platform/sessions.ts';
-import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
+import {
+  findAgencyTenant,
+  findClientTenant,
+  type AgencyTenant,
+  type ClientTenant,
+} from '../../platform/tenancy.ts';
 import {
   findUserByEmail,
   getUserOrThrow,
@@ -58,14 +63,26 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
   if (input.token) await deleteSessionByToken(ctx.db, input.token);
 }
 
+/** The signed-in user's session view, from the rows the session join read for this request. */
 export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promise<Session> {
   const actor = requireActor(ctx);
+  const { session } = ctx;
+  if (session) return sessionView(ctx, session.user, session.client, session.agency);
   return buildSessionView(ctx, await getUserOrThrow(ctx.db, actor.userId));
 }
 
 async function buildSessionView(ctx: ServiceContext, user: UserRow): Promise<Session> {
   const client = user.clientId !== null ? await findClientTenant(ctx.db, user.clientId) : undefined;
   const agency = user.agencyId !== null ? await findAgencyTenant(ctx.db, user.agencyId) : undefined;
+  return sessionView(ctx, user, client, agency);
+}
+
+function sessionView(
+  ctx: ServiceContext,
+  user: Omit<UserRow, 'passwordHash'>,
+  client: Pick<ClientTenant, 'id' | 'companyName' | 'contractStatus'> | null | undefined,
+  agency: AgencyTenant | null | undefined,
+): Session {
   return {
     role: user.role,
     position: user.position,
@@ -74,6 +91,7 @@ async function buildSessionView(ctx: ServiceContext, user: UserRow): Promise<Ses
       ? { id: client.id, companyName: client.companyName, contractStatus: client.contractStatus }
       : null,
     agency: agency ? { id: agency.id, name: agency.name } : null,
+    ...(ctx.config.line.simulatorPageUrl ? { lineSimulatorUrl: ctx.config.line.simulatorPageUrl } : {}),
   };
 }
 

@@ -51,6 +51,9 @@ function scopeOf(ctx: ServiceContext): ClientScope {
 /** The client in the request's scope (own client, or the one x-client-id names). */
 export async function getScopedClient({ ctx }: { ctx: ServiceContext }): Promise<Client> {
   const clientId = requireClientId(ctx);
+  // The access check read the row and its contact person already (session join or x-client-id).
+  if (ctx.scopedClient?.client.id === clientId)
+    return toClientView(ctx.scopedClient.client, ctx.scopedClient.contact);
   const client = await findClient(ctx.db, clientId);
   if (!client) throw notFound(errorMessages.clientNotFound);
   return toClientView(client, await findContactPerson(ctx.db, clientId));

@@ -1,2 +1,10 @@
 /** The clients module's door: what other modules may use (STYLE.md "Door"). */
-export { companyNamesOf, listClients, setClientPaymentStatus, signupClient } from './clients.service.ts';
+export {
+  changeContractStatus,
+  companyNamesOf,
+  createClient,
+  listClients,
+  setClientPaymentStatus,
+  signupClient,
+} from './clients.service.ts';
+export { clientFigures, type ClientFigures } from './clients.figures.ts';

@@ -29,7 +29,14 @@ import {
   type FriendRow,
   type MessageRow,
 } from './friends.repository.ts';
-import { isShiftStaff, listStaffOfFriends } from './service-users.ts';
+import {
+  isMember as isMemberOfService,
+  isShiftStaff,
+  listMembersOfFriends,
+  listStaffOfFriends,
+  memberAttributeConditions,
+  memberCodeBetween,
+} from './service-users.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
 
@@ -51,13 +58,14 @@ async function getFriendOrThrow(ctx: ServiceContext, input: FriendInput) {
 }
 
 async function toFriendViews(ctx: ServiceContext, clientId: number, rows: FriendRow[]): Promise<Friend[]> {
-  const staff = await listStaffOfFriends(
-    ctx.db,
-    clientId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [staff, members] = await Promise.all([
+    listStaffOfFriends(ctx.db, clientId, ids),
+    listMembersOfFriends(ctx.db, clientId, ids),
+  ]);
   return rows.map((row) => {
     const own = staff.find((s) => s.friendId === row.id);
+    const member = members.find((m) => m.friendId === row.id);
     return {
       id: row.id,
       lineAccountId: row.lineAccountId,
@@ -70,8 +78,9 @@ async function toFriendViews(ctx: ServiceContext, clientId: number, rows: Friend
       followedAt: row.followedAt?.toISOString() ?? null,
       unfollowedAt: row.unfollowedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
-      // The member service records members later; until then no friend is a member.
-      member: null,
+      member: member
+        ? { id: member.id, status: member.status, memberCode: member.memberCode, values: member.values }
+        : null,
       staff: own ? { id: own.id, status: own.status, managerNotes: own.managerNotes } : null,
     };
   });
@@ -132,20 +141,19 @@ type SearchInput = AccountInput & z.output<typeof searchFriendsBodySchema>;
 /**
  * Friend search (segments). The audience: members (isMemberServiceUser), shift staff
  * (isShiftServiceUser), and friends who are neither (includeNonMembers). Filters (display name,
- * member code range) are combined with `condition`. Member-attribute conditions come with the member service.
+ * member code range, member attribute conditions) are combined with `condition`.
  */
 export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
-  const isMember: SQL = never; // no member records yet
+  const isMember = isMemberOfService();
   const isStaff = isShiftStaff();
   const audience = or(
     input.isMemberServiceUser ? isMember : never,
     input.isShiftServiceUser ? isStaff : never,
     input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
   );
-  const conditions: SQL[] = [];
-  // A member code range matches members only, and there are none yet.
-  if (input.memberCode) conditions.push(never);
+  const conditions: SQL[] = await memberAttributeConditions(ctx.db, scope, input.memberAttributes ?? []);
+  if (input.memberCode) conditions.push(memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
   const { rows, total } = await listFriends(
     ctx.db,
     scope,

@@ -13,4 +13,12 @@ export {
   recordUnfollow,
   type FriendProfile,
 } from './line-events.ts';
-export { provideStaffDirectory, type StaffDirectory, type StaffOfFriend } from './service-users.ts';
+export {
+  provideMemberDirectory,
+  provideStaffDirectory,
+  type MemberDirectory,
+  type MemberOfFriend,
+  type StaffDirectory,
+  type StaffOfFriend,
+} from './service-users.ts';
+export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';

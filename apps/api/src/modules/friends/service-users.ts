@@ -1,4 +1,4 @@
-import type { staffStatuses } from '@app/contracts';
+import type { MemberCondition, MemberValue, memberStatuses, staffStatuses } from '@app/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends } from '../../db/schema/index.ts';
@@ -39,3 +39,66 @@ export const isShiftStaff = (): SQL => staffDirectory.isStaff({ id: friends.id, 
 
 export const listStaffOfFriends = (db: Db, clientId: number, friendIds: number[]) =>
   friendIds.length === 0 ? Promise.resolve([]) : staffDirectory.listStaffOfFriends(db, clientId, friendIds);
+
+// ---- members (the member service provides them) ----
+
+export type MemberOfFriend = {
+  id: number;
+  friendId: number;
+  status: (typeof memberStatuses)[number];
+  memberCode: string;
+  values: MemberValue[];
+};
+
+type FriendColumns = { id: typeof friends.id; clientId: typeof friends.clientId };
+
+export type MemberDirectory = {
+  /** SQL condition over the friends table: the friend is a member of its account's member store. */
+  isMember: (friend: FriendColumns) => SQL;
+  /** The member code lies in [from, to] (codes compare as strings of equal length). */
+  memberCodeBetween: (friend: FriendColumns, from: string, to: string) => SQL;
+  /**
+   * One SQL condition per member-attribute condition of the friend search, for one LINE account;
+   * throws the typed error of a condition naming no attribute or choice of that account's store.
+   */
+  attributeConditions: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    friend: FriendColumns,
+    conditions: MemberCondition[],
+  ) => Promise<SQL[]>;
+  /** The member records (with values) of some friends of a client. */
+  listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) => Promise<MemberOfFriend[]>;
+};
+
+/** Until the member service provides one, no friend is a member. */
+const noMembers: MemberDirectory = {
+  isMember: () => sql`false`,
+  memberCodeBetween: () => sql`false`,
+  attributeConditions: async (_db, _scope, _friend, conditions) => conditions.map(() => sql`false`),
+  listMembersOfFriends: async () => [],
+};
+
+let memberDirectory: MemberDirectory = noMembers;
+
+/** Called once while the app is built; providing the same directory again is harmless. */
+export function provideMemberDirectory(directory: MemberDirectory): void {
+  memberDirectory = directory;
+}
+
+const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
+export const isMember = (): SQL => memberDirectory.isMember(friendColumns());
+export const memberCodeBetween = (from: string, to: string): SQL =>
+  memberDirectory.memberCodeBetween(friendColumns(), from, to);
+export const memberAttributeConditions = (
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  conditions: MemberCondition[],
+) =>
+  conditions.length === 0
+    ? Promise.resolve([])
+    : memberDirectory.attributeConditions(db, scope, friendColumns(), conditions);
+export const listMembersOfFriends = (db: Db, clientId: number, friendIds: number[]) =>
+  friendIds.length === 0
+    ? Promise.resolve([])
+    : memberDirectory.listMembersOfFriends(db, clientId, friendIds);

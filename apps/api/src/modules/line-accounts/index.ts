@@ -10,3 +10,4 @@ export {
   lineFailure,
   toServiceView,
 } from './line-accounts.service.ts';
+export { countActiveLineAccounts } from './line-accounts.figures.ts';

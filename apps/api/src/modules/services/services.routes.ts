@@ -1,4 +1,4 @@
-import { serviceEndpoints } from '@app/contracts';
+import { liffAppEndpoints, serviceEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as services from './services.service.ts';
@@ -10,4 +10,6 @@ export function serviceRoutes(app: FastifyInstance) {
   route(app, serviceEndpoints.link, async ({ params, body }, { ctx }) =>
     services.linkService({ ctx, input: { ...params, ...body } }),
   );
+  // the mini-apps' public start (/liff/api/v1)
+  route(app, liffAppEndpoints.get, ({ params }, { ctx }) => services.getLiffAppInfo({ ctx, input: params }));
 }

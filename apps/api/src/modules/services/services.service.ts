@@ -1,7 +1,9 @@
 import {
   findServiceDefinition,
   lineAccountMessages,
+  liffAppMessages,
   serviceCatalogue,
+  type LiffAppInfo,
   serviceMessages,
   type LineAccountService,
   type linkServiceBodySchema,
@@ -12,7 +14,13 @@ import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import { channelsOf, getLineAccountRowOrThrow, lineFailure, toServiceView } from '../line-accounts/index.ts';
+import {
+  channelsOf,
+  findLineAccountById,
+  getLineAccountRowOrThrow,
+  lineFailure,
+  toServiceView,
+} from '../line-accounts/index.ts';
 import {
   findServiceLink,
   findStoreOfLink,
@@ -108,4 +116,42 @@ export async function linkService({ ctx, input }: Ctx & { input: LinkInput }): P
     }
     throw error;
   }
+}
+
+/** The LINE simulator: the default, or LINE's base URL on this machine (tests and e2e point it there). */
+const isLineSimulator = (line: { isSimulator: boolean; apiBaseUrl: string }) =>
+  line.isSimulator || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(line.apiBaseUrl);
+
+/**
+ * What a mini-app page needs before LIFF starts (public): the LIFF app and store of the account's
+ * ACTIVE link of the service, and the account's branding. Anything else answers 404 alike.
+ */
+export async function getLiffAppInfo({
+  ctx,
+  input,
+}: Ctx & { input: { lineAccountId: number; serviceName: 'member' | 'shift' } }): Promise<LiffAppInfo> {
+  const definition = serviceCatalogue.find((s) => s.name === input.serviceName);
+  const account = await findLineAccountById(ctx, input.lineAccountId);
+  if (!definition || !account || account.status !== 'ACTIVE') throw notFound(liffAppMessages.notFound);
+  const scope = { clientId: account.clientId, lineAccountId: account.id };
+  const link = await findServiceLink(ctx.db, scope, definition.code);
+  const store = link ? await findStoreOfLink(ctx.db, account.clientId, link.id) : undefined;
+  if (!link || link.status !== 'ACTIVE' || !link.liffId || !store || store.status !== 'ACTIVE')
+    throw notFound(liffAppMessages.notFound);
+  return {
+    lineAccountId: account.id,
+    serviceCode: definition.code,
+    liffId: link.liffId,
+    storeId: store.id,
+    lineMode: isLineSimulator(ctx.config.line) ? 'simulator' : 'line',
+    branding: {
+      displayName: account.displayName,
+      title: account.title,
+      mainColor: account.mainColor,
+      logoUrl: account.logoUrl,
+      pictureUrl: account.pictureUrl,
+      basicId: account.basicId,
+      friendUrl: account.friendUrl,
+    },
+  };
 }

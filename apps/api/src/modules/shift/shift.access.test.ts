@@ -26,6 +26,7 @@ const samples: Record<keyof typeof shiftEndpoints, { query?: Record<string, stri
   getStaff: {},
   updateStaff: { body: { managerNotes: 'note' } },
   saveRemark: { body: { remark: '午前のみ', date: '2026-12-01' } },
+  listRemarks: { query: { startDate: '2026-12-01', endDate: '2026-12-31' } },
   listRemarksOfDate: {},
   getRemark: {},
   monthlyHours: { body: { year: 2026, month: 12 } },

@@ -49,6 +49,9 @@ export function shiftRoutes(app: FastifyInstance) {
   route(app, e.saveRemark, ({ params, body }, { ctx }) =>
     staff.saveRemark({ ctx, input: { ...params, ...body } }),
   );
+  route(app, e.listRemarks, ({ params, query }, { ctx }) =>
+    staff.listRemarks({ ctx, input: { ...params, ...query } }),
+  );
   route(app, e.listRemarksOfDate, ({ params }, { ctx }) => staff.listRemarksOfDate({ ctx, input: params }));
   route(app, e.getRemark, ({ params }, { ctx }) => staff.getRemark({ ctx, input: params }));
   route(app, e.monthlyHours, ({ params, body }, { ctx }) =>

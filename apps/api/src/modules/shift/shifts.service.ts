@@ -171,57 +171,86 @@ export async function updateShift({
     const current = await findShift(tx, scope, input.id);
     if (!current) throw notFound(shiftMessages.shiftNotFound);
     await lockStaff(tx, scope, [current.staffId]);
-    const changes: Partial<NewShift> = {};
-    if (input.managerNote !== undefined) changes.managerNote = input.managerNote;
-    const timesChanged = input.startAt !== undefined || input.endAt !== undefined;
-    if (timesChanged) {
-      const closure = await getClosureSetting(tx, scope);
-      const times = checkShiftTimes(store, closure.timeDivisionSetting, {
-        startAt: input.startAt ?? current.startAt,
-        endAt: input.endAt ?? current.endAt,
-      });
-      await assertNoOverlap(tx, scope, current.staffId, times, [current.id]);
-      Object.assign(changes, times);
-      const period = periodOf(localDay(times.startAt, store.timeZone), closure);
-      changes.scheduleId = await ensureSchedule(tx, scope, period);
-    }
-    if (input.isRest !== undefined) changes.isRest = input.isRest;
-    const edited =
-      (changes.startAt !== undefined && changes.startAt.getTime() !== current.startAt.getTime()) ||
-      (changes.endAt !== undefined && changes.endAt.getTime() !== current.endAt.getTime()) ||
-      (changes.isRest !== undefined && changes.isRest !== current.isRest);
-    if (edited && current.requestedAt !== null) {
-      changes.hasBeenModified = true;
-      if (current.originalStartAt === null) {
-        changes.originalStartAt = current.startAt;
-        changes.originalEndAt = current.endAt;
-        changes.originalDuration = current.duration;
-      }
-    }
-    const updated = await updateShiftRow(tx, scope, current.id, changes);
-    if (edited) {
-      const view = (r: ShiftRow) => ({
-        startAt: r.startAt.toISOString(),
-        endAt: r.endAt.toISOString(),
-        isRest: r.isRest,
-      });
-      await recordDomainEvent(tx, {
-        topic: 'SHIFT_EDITED',
-        clientId: store.clientId,
-        lineAccountId: store.lineAccountId,
-        storeId: store.id,
-        payload: {
-          shiftId: current.id,
-          staffId: current.staffId,
-          status: current.status,
-          before: view(current),
-          after: view(updated),
-        },
-      });
-    }
-    return updated;
+    const closure = await getClosureSetting(tx, scope);
+    return changeShift(tx, store, closure, current, input);
   });
   return toShiftView(row, store.timeZone);
+}
+
+type ShiftChange = z.output<typeof updateShiftBodySchema>;
+
+/**
+ * Applies a manager's change to one shift (the staff row must be locked): times on the division and
+ * free of overlaps, a request's original times kept, SHIFT_EDITED recorded when times or rest change.
+ */
+async function changeShift(
+  tx: Db,
+  store: ShiftStoreRow,
+  closure: Awaited<ReturnType<typeof getClosureSetting>>,
+  current: ShiftRow,
+  input: ShiftChange,
+): Promise<ShiftRow> {
+  const scope = scopeOf(store);
+  const changes: Partial<NewShift> = {};
+  if (input.managerNote !== undefined) changes.managerNote = input.managerNote;
+  const timesChanged = input.startAt !== undefined || input.endAt !== undefined;
+  if (timesChanged) {
+    const times = checkShiftTimes(store, closure.timeDivisionSetting, {
+      startAt: input.startAt ?? current.startAt,
+      endAt: input.endAt ?? current.endAt,
+    });
+    await assertNoOverlap(tx, scope, current.staffId, times, [current.id]);
+    Object.assign(changes, times);
+    const period = periodOf(localDay(times.startAt, store.timeZone), closure);
+    changes.scheduleId = await ensureSchedule(tx, scope, period);
+  }
+  if (input.isRest !== undefined) changes.isRest = input.isRest;
+  const edited =
+    (changes.startAt !== undefined && changes.startAt.getTime() !== current.startAt.getTime()) ||
+    (changes.endAt !== undefined && changes.endAt.getTime() !== current.endAt.getTime()) ||
+    (changes.isRest !== undefined && changes.isRest !== current.isRest);
+  if (edited && current.requestedAt !== null) {
+    changes.hasBeenModified = true;
+    if (current.originalStartAt === null) {
+      changes.originalStartAt = current.startAt;
+      changes.originalEndAt = current.endAt;
+      changes.originalDuration = current.duration;
+    }
+  }
+  const updated = await updateShiftRow(tx, scope, current.id, changes);
+  if (edited) {
+    const view = (r: ShiftRow) => ({
+      startAt: r.startAt.toISOString(),
+      endAt: r.endAt.toISOString(),
+      isRest: r.isRest,
+    });
+    await recordDomainEvent(tx, {
+      topic: 'SHIFT_EDITED',
+      clientId: store.clientId,
+      lineAccountId: store.lineAccountId,
+      storeId: store.id,
+      payload: {
+        shiftId: current.id,
+        staffId: current.staffId,
+        status: current.status,
+        before: view(current),
+        after: view(updated),
+      },
+    });
+  }
+  return updated;
+}
+
+/** Runs one item of save-shift; a refusal names the item (`toCreate.2`) so the table can mark its cell. */
+async function forItem<T>(path: string, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && !error.fieldErrors?.length) {
+      throw new AppError(error.code, error.message, [{ path, message: error.message }]);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -243,42 +272,74 @@ export async function saveShifts({
     const inPeriod = (d: Date) => d >= range.from && d < range.to;
 
     const ids = [...new Set([...input.toDraft, ...input.toRequest])];
-    const moving = await findShiftsByIds(tx, scope, ids);
-    if (moving.length !== ids.length) throw notFound(shiftMessages.shiftNotFound);
-    if (moving.some((s) => s.status === 'APPROVED')) throw conflict(shiftMessages.approvedLocked);
-    if (moving.some((s) => !inPeriod(s.startAt))) throw badRequest(shiftMessages.outsidePeriod);
+    const moving = new Map((await findShiftsByIds(tx, scope, ids)).map((s) => [s.id, s]));
+    for (const [list, name] of [
+      [input.toDraft, 'toDraft'],
+      [input.toRequest, 'toRequest'],
+    ] as const) {
+      for (const [i, id] of list.entries()) {
+        await forItem(`${name}.${i}`, () => {
+          const shift = moving.get(id);
+          if (!shift) throw notFound(shiftMessages.shiftNotFound);
+          if (shift.status === 'APPROVED') throw conflict(shiftMessages.approvedLocked);
+          if (!inPeriod(shift.startAt)) throw badRequest(shiftMessages.outsidePeriod);
+        });
+      }
+    }
     await setShiftStatus(tx, scope, [...new Set(input.toDraft)], 'DRAFT');
     await setShiftStatus(tx, scope, [...new Set(input.toRequest)], 'REQUEST');
 
+    const changing = new Map(
+      (await findShiftsByIds(tx, scope, [...new Set(input.toUpdate.map((u) => u.id))])).map((s) => [s.id, s]),
+    );
     const staffIds = [...new Set(input.toCreate.map((s) => s.staffId))];
-    const staff = await findStaffByIds(tx, scope, staffIds);
-    if (staff.length !== staffIds.length) throw notFound(shiftMessages.staffNotFound);
-    if (staff.some((s) => s.status !== 'APPROVED'))
-      throw new AppError('BAD_REQUEST', shiftMessages.staffNotApproved);
-    await lockStaff(tx, scope, staffIds);
+    // One lock for everyone whose shifts change, in id order (two saves cannot deadlock on it).
+    await lockStaff(tx, scope, [...new Set([...[...changing.values()].map((s) => s.staffId), ...staffIds])]);
+    const updatedIds: number[] = [];
+    for (const [i, change] of input.toUpdate.entries()) {
+      await forItem(`toUpdate.${i}`, async () => {
+        const current = changing.get(change.id);
+        if (!current) throw notFound(shiftMessages.shiftNotFound);
+        const fresh = (await findShift(tx, scope, current.id)) ?? current;
+        const updated = await changeShift(tx, store, closure, fresh, change);
+        if (!inPeriod(updated.startAt)) throw badRequest(shiftMessages.outsidePeriod);
+        updatedIds.push(updated.id);
+      });
+    }
+
+    const staff = new Map((await findStaffByIds(tx, scope, staffIds)).map((s) => [s.id, s]));
+    for (const [i, s] of input.toCreate.entries()) {
+      await forItem(`toCreate.${i}`, () => {
+        const person = staff.get(s.staffId);
+        if (!person) throw notFound(shiftMessages.staffNotFound);
+        if (person.status !== 'APPROVED') throw new AppError('BAD_REQUEST', shiftMessages.staffNotApproved);
+      });
+    }
     const scheduleId = input.toCreate.length > 0 ? await ensureSchedule(tx, scope, period) : null;
     const batch: NewShift[] = [];
-    for (const s of input.toCreate) {
-      const times = checkShiftTimes(store, closure.timeDivisionSetting, s);
-      if (!inPeriod(times.startAt)) throw badRequest(shiftMessages.outsidePeriod);
-      await assertNoOverlap(tx, scope, s.staffId, times);
-      const clash = batch.some(
-        (b) => b.staffId === s.staffId && b.startAt < times.endAt && b.endAt > times.startAt,
-      );
-      if (clash) throw conflict(shiftMessages.overlap);
-      batch.push({
-        ...times,
-        staffId: s.staffId,
-        scheduleId,
-        status: 'DRAFT',
-        isRest: s.isRest,
-        managerNote: s.managerNote ?? null,
+    for (const [i, s] of input.toCreate.entries()) {
+      await forItem(`toCreate.${i}`, async () => {
+        const times = checkShiftTimes(store, closure.timeDivisionSetting, s);
+        if (!inPeriod(times.startAt)) throw badRequest(shiftMessages.outsidePeriod);
+        await assertNoOverlap(tx, scope, s.staffId, times);
+        const clash = batch.some(
+          (b) => b.staffId === s.staffId && b.startAt < times.endAt && b.endAt > times.startAt,
+        );
+        if (clash) throw conflict(shiftMessages.overlap);
+        batch.push({
+          ...times,
+          staffId: s.staffId,
+          scheduleId,
+          status: 'DRAFT',
+          isRest: s.isRest,
+          managerNote: s.managerNote ?? null,
+        });
       });
     }
     const created = await insertShifts(tx, scope, batch);
     return {
       period: toPeriodView(period, store.timeZone),
-      updatedIds: ids,
+      updatedIds: [...new Set([...ids, ...updatedIds])],
       created: created.map((r) => toShiftView(r, store.timeZone)),
     };
   });

@@ -100,6 +100,93 @@ describe('save-shift', () => {
     expect((await shiftOf(r1.id)).status).toBe('REQUEST');
   });
 
+  it('changes times of shifts in the same call (toUpdate): a request drafted with new times keeps its original', async () => {
+    const { store, s1, s2, manager } = await setup();
+    const r = await createShift(t.db, store, {
+      staffId: s1.id,
+      startAt: tokyo('2026-12-03T09:00'),
+      endAt: tokyo('2026-12-03T17:00'),
+      requested: true,
+    });
+    const d = await createShift(t.db, store, {
+      staffId: s2.id,
+      status: 'DRAFT',
+      startAt: tokyo('2026-12-03T09:00'),
+      endAt: tokyo('2026-12-03T17:00'),
+    });
+    const response = await manager('PUT', '/staff-shift/save-shift', {
+      body: {
+        date: '2026-12-01',
+        toDraft: [r.id],
+        toUpdate: [
+          { id: r.id, startAt: '2026-12-03T10:00', endAt: '2026-12-04T01:00' },
+          { id: d.id, isRest: true },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().updatedIds.sort()).toEqual([r.id, d.id].sort());
+    const drafted = await shiftOf(r.id);
+    expect(drafted).toMatchObject({ status: 'DRAFT', duration: 900, hasBeenModified: true });
+    expect(drafted.originalStartAt?.toISOString()).toBe('2026-12-03T00:00:00.000Z');
+    expect((await shiftOf(d.id)).isRest).toBe(true);
+    expect(await events(store, 'SHIFT_EDITED')).toHaveLength(2);
+  });
+
+  it('names the refused item (errors[].path) and keeps every other change out (all or nothing)', async () => {
+    const { store, s1, s2, manager } = await setup();
+    const r = await createShift(t.db, store, {
+      staffId: s1.id,
+      startAt: tokyo('2026-12-05T09:00'),
+      endAt: tokyo('2026-12-05T17:00'),
+    });
+    const d = await createShift(t.db, store, {
+      staffId: s2.id,
+      status: 'DRAFT',
+      startAt: tokyo('2026-12-06T09:00'),
+      endAt: tokyo('2026-12-06T17:00'),
+    });
+    const before = await countShifts(store);
+    const cases = [
+      {
+        body: { toUpdate: [{ id: d.id, startAt: '2026-12-06T09:10' }] },
+        status: 400,
+        message: shiftMessages.misaligned,
+        path: 'toUpdate.0',
+      },
+      {
+        body: {
+          toCreate: [
+            { staffId: s2.id, startAt: '2026-12-07T10:00', endAt: '2026-12-07T12:00' },
+            { staffId: s1.id, startAt: '2026-12-05T12:00', endAt: '2026-12-05T20:00' },
+          ],
+        },
+        status: 409,
+        message: shiftMessages.overlap,
+        path: 'toCreate.1',
+      },
+      {
+        body: { toDraft: [r.id, 999_999] },
+        status: 404,
+        message: shiftMessages.shiftNotFound,
+        path: 'toDraft.1',
+      },
+    ];
+    for (const c of cases) {
+      const response = await manager('PUT', '/staff-shift/save-shift', {
+        body: { date: '2026-12-01', toDraft: [r.id], ...c.body },
+      });
+      expect(response.statusCode, response.body).toBe(c.status);
+      expect(response.json()).toMatchObject({
+        message: c.message,
+        errors: [{ path: c.path, message: c.message }],
+      });
+    }
+    expect((await shiftOf(r.id)).status).toBe('REQUEST');
+    expect((await shiftOf(d.id)).startAt.toISOString()).toBe('2026-12-06T00:00:00.000Z');
+    expect(await countShifts(store)).toBe(before);
+  });
+
   it('refuses to move an APPROVED shift (409) and changes nothing else of the request', async () => {
     const { store, s1, s2, manager } = await setup();
     const r = await createShift(t.db, store, {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends, shiftStaff, staffRemarks } from '../../db/schema/index.ts';
 import type { StaffDirectory } from '../friends/index.ts';
@@ -162,6 +162,14 @@ export async function listRemarksOfDate(db: Db, scope: StoreScope, date: string)
     .from(staffRemarks)
     .where(and(remarksInStore(scope), eq(staffRemarks.date, date)))
     .orderBy(asc(staffRemarks.staffId));
+}
+
+export async function listRemarksBetween(db: Db, scope: StoreScope, startDate: string, endDate: string) {
+  return db
+    .select()
+    .from(staffRemarks)
+    .where(and(remarksInStore(scope), gte(staffRemarks.date, startDate), lte(staffRemarks.date, endDate)))
+    .orderBy(asc(staffRemarks.date), asc(staffRemarks.staffId));
 }
 
 export async function findRemark(db: Db, scope: StoreScope, staffId: number, date: string) {

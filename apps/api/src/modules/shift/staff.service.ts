@@ -12,6 +12,7 @@ import {
   type staffIdsBodySchema,
   type updateStaffBodySchema,
   type saveRemarkBodySchema,
+  type listRemarksQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import {
   findStaffByFriend,
   findStaffByIds,
   insertStaff,
+  listRemarksBetween,
   listRemarksOfDate as listRemarksOfDateRows,
   listStaffPage,
   updateStaffRows,
@@ -191,6 +193,14 @@ export async function saveRemark({
 export async function listRemarksOfDate({ ctx, input }: Ctx & { input: RemarkDateParams }) {
   const store = await loadStore(ctx, input.storeId);
   return (await listRemarksOfDateRows(ctx.db, scopeOf(store), input.date)).map(toRemarkView);
+}
+
+export async function listRemarks({
+  ctx,
+  input,
+}: Ctx & { input: ShiftStoreParams & z.output<typeof listRemarksQuerySchema> }) {
+  const store = await loadStore(ctx, input.storeId);
+  return (await listRemarksBetween(ctx.db, scopeOf(store), input.startDate, input.endDate)).map(toRemarkView);
 }
 
 export async function getRemark({ ctx, input }: Ctx & { input: StaffRemarkParams }) {

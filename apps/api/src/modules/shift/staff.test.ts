@@ -242,6 +242,21 @@ describe('remarks', () => {
     const day = await reader('GET', '/staff/remarks/2026-12-24');
     expect(day.json().map((r: { remark: string }) => r.remark)).toEqual(['終日可', '遅刻予定']);
     expect((await reader('GET', `/staff/${s2.id}/remark/2026-12-25`)).json().remark).toBe('別の日');
+    const period = await reader('GET', '/staff-remark', {
+      query: { startDate: '2026-12-24', endDate: '2026-12-25' },
+    });
+    expect(period.statusCode).toBe(200);
+    const mine = period.json().filter((r: { staffId: number }) => r.staffId === s1.id || r.staffId === s2.id);
+    expect(mine.map((r: { date: string; remark: string }) => `${r.date} ${r.remark}`)).toEqual([
+      '2026-12-24 終日可',
+      '2026-12-24 遅刻予定',
+      '2026-12-25 別の日',
+    ]);
+    const backwards = await reader('GET', '/staff-remark', {
+      query: { startDate: '2026-12-25', endDate: '2026-12-24' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(shiftMessages.dayRangeOrder);
     const none = await reader('GET', `/staff/${s2.id}/remark/2026-12-26`);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(shiftMessages.remarkNotFound);

@@ -130,7 +130,7 @@ export async function deleteUserRow(db: Db, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
-export function toUserView(row: UserRow): User {
+export function toUserView(row: Omit<UserRow, 'passwordHash'>): User {
   return {
     id: row.id,
     email: row.email,

@@ -22,7 +22,15 @@ afterAll(async () => {
 describe('LINE gateway', () => {
   it('gives up on a call LINE does not answer, as a retryable failure', async () => {
     const gateway = createLineGateway(
-      { line: { apiBaseUrl: baseUrl, dataApiBaseUrl: baseUrl, isSimulator: false, simulatorPort: 0 } },
+      {
+        line: {
+          apiBaseUrl: baseUrl,
+          dataApiBaseUrl: baseUrl,
+          isSimulator: false,
+          simulatorPort: 0,
+          simulatorPageUrl: null,
+        },
+      },
       { timeoutMs: 200 },
     );
     const started = Date.now();

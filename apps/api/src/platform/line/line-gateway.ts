@@ -84,6 +84,25 @@ export type LineGateway = {
   /** LIFF apps live on the LINE Login channel. */
   addLiffApp: (loginChannel: LineChannel, request: liff.AddLiffAppRequest) => Promise<string>;
   deleteLiffApp: (loginChannel: LineChannel, liffId: string) => Promise<void>;
+  /** Rich menus: LINE's menus are immutable; a change is a new menu (create, upload its image). */
+  createRichMenu: (channel: LineChannel, menu: messagingApi.RichMenuRequest) => Promise<string>;
+  /** Upload the menu's image (JPEG or PNG) through LINE's data API. */
+  setRichMenuImage: (
+    channel: LineChannel,
+    richMenuId: string,
+    image: { contentType: 'image/png' | 'image/jpeg'; data: Buffer },
+  ) => Promise<void>;
+  /** Delete a menu; one LINE no longer has counts as deleted. */
+  deleteRichMenu: (channel: LineChannel, richMenuId: string) => Promise<void>;
+  setDefaultRichMenu: (channel: LineChannel, richMenuId: string) => Promise<void>;
+  /** null when the account has no default menu. */
+  getDefaultRichMenuId: (channel: LineChannel) => Promise<string | null>;
+  cancelDefaultRichMenu: (channel: LineChannel) => Promise<void>;
+  createRichMenuAlias: (channel: LineChannel, aliasId: string, richMenuId: string) => Promise<void>;
+  updateRichMenuAlias: (channel: LineChannel, aliasId: string, richMenuId: string) => Promise<void>;
+  /** Delete an alias; one LINE no longer has counts as deleted. */
+  deleteRichMenuAlias: (channel: LineChannel, aliasId: string) => Promise<void>;
+  listRichMenuAliases: (channel: LineChannel) => Promise<{ richMenuAliasId: string; richMenuId: string }[]>;
   verifyLiffIdToken: (input: {
     idToken: string;
     channelId: string;
@@ -129,7 +148,6 @@ export function createLineGateway(
 ): LineGateway {
   const { apiBaseUrl, dataApiBaseUrl } = config.line;
   const timeoutMs = options.timeoutMs ?? LINE_CALL_TIMEOUT_MS;
-  void dataApiBaseUrl; // blob calls (rich menu images) use it; none here yet
   const tokens = new Map<string, { token: string; expiresAt: number }>();
   const tokenClient = new channelAccessToken.ChannelAccessTokenClient({ baseURL: apiBaseUrl });
   // The secret is part of the key: a corrected secret never reuses a token issued for the old one.
@@ -170,6 +188,17 @@ export function createLineGateway(
 
   const messaging = (token: string) =>
     new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: apiBaseUrl });
+  const blob = (token: string) =>
+    new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: dataApiBaseUrl });
+  /** A delete LINE answers 404 (or 400 "not found" for aliases) to: already gone, which is what we want. */
+  const ignoreGone = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (error) {
+      if (error instanceof LineError && (error.status === 404 || /not found/i.test(error.body))) return;
+      throw error;
+    }
+  };
   const liffClient = (token: string) =>
     new liff.LiffClient({ channelAccessToken: token, baseURL: apiBaseUrl });
 
@@ -241,6 +270,46 @@ export function createLineGateway(
     },
     deleteLiffApp: async (loginChannel, liffId) => {
       await withToken(loginChannel, (token) => liffClient(token).deleteLIFFApp(liffId));
+    },
+    createRichMenu: async (channel, menu) => {
+      const created = await withToken(channel, (token) => messaging(token).createRichMenu(menu));
+      return created.richMenuId;
+    },
+    setRichMenuImage: async (channel, richMenuId, image) => {
+      const body = new Blob([new Uint8Array(image.data)], { type: image.contentType });
+      await withToken(channel, (token) => blob(token).setRichMenuImage(richMenuId, body));
+    },
+    deleteRichMenu: (channel, richMenuId) =>
+      ignoreGone(() => withToken(channel, (token) => messaging(token).deleteRichMenu(richMenuId))),
+    setDefaultRichMenu: async (channel, richMenuId) => {
+      await withToken(channel, (token) => messaging(token).setDefaultRichMenu(richMenuId));
+    },
+    getDefaultRichMenuId: async (channel) => {
+      try {
+        return (await withToken(channel, (token) => messaging(token).getDefaultRichMenuId())).richMenuId;
+      } catch (error) {
+        if (error instanceof LineError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    cancelDefaultRichMenu: async (channel) => {
+      await withToken(channel, (token) => messaging(token).cancelDefaultRichMenu());
+    },
+    createRichMenuAlias: async (channel, richMenuAliasId, richMenuId) => {
+      await withToken(channel, (token) =>
+        messaging(token).createRichMenuAlias({ richMenuAliasId, richMenuId }),
+      );
+    },
+    updateRichMenuAlias: async (channel, richMenuAliasId, richMenuId) => {
+      await withToken(channel, (token) =>
+        messaging(token).updateRichMenuAlias(richMenuAliasId, { richMenuId }),
+      );
+    },
+    deleteRichMenuAlias: (channel, richMenuAliasId) =>
+      ignoreGone(() => withToken(channel, (token) => messaging(token).deleteRichMenuAlias(richMenuAliasId))),
+    listRichMenuAliases: async (channel) => {
+      const list = await withToken(channel, (token) => messaging(token).getRichMenuAliasList());
+      return list.aliases.map(({ richMenuAliasId, richMenuId }) => ({ richMenuAliasId, richMenuId }));
     },
     verifyLiffIdToken: (input) => verifyLiffIdToken(config, input),
   };

@@ -6,6 +6,7 @@ import { navigationByRole } from '../../config/navigation.tsx';
 import { BackOfficeAccountPage } from '../../features/client-account/components/own-account-panel.tsx';
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
+import { AgencyDashboard } from './agency-dashboard-page.tsx';
 import { AgencyClientPages, AgencyCommissionPage, AgencySignupLinkPage } from './agency-pages.tsx';
 
 /** The agency area's pages (the layout and the role guard sit around it in the router). */
@@ -18,7 +19,12 @@ export function AgencyArea() {
     <AreaRoutes
       navItems={navigationByRole.AGENCY}
       session={session}
-      home={<WelcomePanel session={session} />}
+      home={
+        <>
+          <WelcomePanel session={session} />
+          <AgencyDashboard />
+        </>
+      }
       pages={{
         clients: <AgencyClientPages />,
         ...(agencyId ? { 'signup-link': <AgencySignupLinkPage agencyId={agencyId} /> } : {}),

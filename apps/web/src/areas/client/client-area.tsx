@@ -8,9 +8,13 @@ import { isAwaitingApproval, navigationByRole } from '../../config/navigation.ts
 import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
+import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
+import { ClientRichMenuPages } from './client-rich-menu-pages.tsx';
+import { ClientMembersPage } from './client-members-page.tsx';
+import { ClientShiftPages } from './client-shift-pages.tsx';
 
 /**
  * The client area's pages (the layout and the role guard sit around it in the router). While the
@@ -24,12 +28,15 @@ export function ClientArea() {
   const pages: Record<string, ReactNode> = {
     'line-accounts': <ClientLineAccountPages session={session} />,
     friends: <ClientFriendsPage session={session} />,
+    'rich-menus': <ClientRichMenuPages session={session} />,
+    members: <ClientMembersPage session={session} />,
     users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,
     announcements: <ClientAnnouncementPages />,
     services: <ClientServicesPage session={session} />,
     billing: <ClientBillingPage session={session} />,
+    shift: <ClientShiftPages session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {
@@ -44,6 +51,7 @@ export function ClientArea() {
         <>
           {isPending && <ApprovalPendingNotice />}
           <WelcomePanel session={session} />
+          {!isPending && <ClientDashboard />}
         </>
       }
       pages={pages}

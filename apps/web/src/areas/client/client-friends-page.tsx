@@ -1,5 +1,6 @@
 import { can, type Session } from '@app/contracts';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { StatusState } from '../../components/status-state.tsx';
 import { paths } from '../../config/routes.ts';
 import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
@@ -82,9 +84,12 @@ export function ClientFriendsPage({ session }: { session: Session }) {
       title={t('nav.friends')}
       subtitle={selected ? t('friends.subtitle', { name: selected.displayName }) : undefined}
       actions={
-        list.length > 1 ? (
-          <LineAccountPicker accounts={list} value={selected?.id ?? null} onChange={pick} />
-        ) : undefined
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <SimulatorLink url={session.lineSimulatorUrl} />
+          {list.length > 1 && (
+            <LineAccountPicker accounts={list} value={selected?.id ?? null} onChange={pick} />
+          )}
+        </Box>
       }
     />
   );

@@ -14,6 +14,7 @@ import { BackLink } from '../../components/back-link.tsx';
 import { ForbiddenState } from '../../components/forbidden-state.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { WithIdParam } from '../../components/with-id-param.tsx';
 import { paths } from '../../config/routes.ts';
@@ -62,7 +63,12 @@ function LineAccountListPage({ session }: { session: Session }) {
       <PageHeader
         title={t('nav.lineAccounts')}
         subtitle={t('lineAccounts.subtitle')}
-        actions={connectButton}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <SimulatorLink url={session.lineSimulatorUrl} />
+            {connectButton}
+          </Box>
+        }
       />
       <LineAccountList
         query={accounts}
@@ -82,7 +88,11 @@ function LineAccountConnectPage({ session }: { session: Session }) {
   return (
     <>
       <BackLink to={base} label={t('lineAccounts.backToList')} />
-      <PageHeader title={t('lineAccounts.connect.title')} subtitle={t('lineAccounts.connect.subtitle')} />
+      <PageHeader
+        title={t('lineAccounts.connect.title')}
+        subtitle={t('lineAccounts.connect.subtitle')}
+        actions={<SimulatorLink url={session.lineSimulatorUrl} />}
+      />
       <Card sx={{ p: { xs: 2, sm: 3 } }}>
         <LineAccountConnectForm
           onCancel={() => void navigate(base)}
@@ -169,6 +179,7 @@ function LineAccountDetail({ account, session }: { account: LineAccount; session
             >
               {t('lineAccounts.seeFriends')}
             </Button>
+            <SimulatorLink url={session.lineSimulatorUrl} />
             {canManage && (
               <DeactivateLineAccountButton
                 account={account}

@@ -7,17 +7,21 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useQueryFailure } from '../../components/query-failure.tsx';
 import { paths } from '../../config/routes.ts';
 import { agenciesQueryOptions } from '../../features/agencies/api/agencies.api.ts';
 import { announcementsQueryOptions } from '../../features/announcements/api/announcements.api.ts';
-import { clientSearchQueryOptions } from '../../features/clients/api/clients.api.ts';
 import { ContractStatusChip } from '../../features/clients/components/contract-status-chip.tsx';
 import { failedPaymentsQueryOptions } from '../../features/payments/api/payments.api.ts';
+import { masterDashboardQueryOptions } from '../../features/dashboard/api/dashboard.api.ts';
+import { MonthlyFeesChart, NewClientsChart } from '../../features/dashboard/components/chart-loaders.ts';
+import { ChartSlot } from '../../features/dashboard/components/chart-slot.tsx';
+import { FigureTile } from '../../features/dashboard/components/figure-tile.tsx';
 import { masterUsersQueryOptions } from '../../features/users/api/users.api.ts';
-import { fullName } from '../../lib/format.ts';
+import { formatCount, formatYen, fullName } from '../../lib/format.ts';
 import { useRendersQueryFailure } from '../../lib/query-meta.ts';
 
 type CountQuery = UseQueryResult<{ pagination: { totalItems: number } }>;
@@ -29,7 +33,7 @@ function Count({ query }: { query: CountQuery }) {
   if (query.isError) return <Typography color="text.secondary">—</Typography>;
   return (
     <Typography component="span" sx={{ fontSize: '1.9rem', fontWeight: 800, lineHeight: 1.2 }}>
-      {query.data.pagination.totalItems.toLocaleString('en-US')}
+      {formatCount(query.data.pagination.totalItems)}
     </Typography>
   );
 }
@@ -62,23 +66,28 @@ function CountCard({ label, to, query }: { label: React.ReactNode; to: string; q
 }
 
 const countOnly = { page: 1, limit: 1 } as const;
+const placeholderStatuses = contractStatuses.map((status) => ({ status, count: 0 }));
+const CHART_HEIGHT = 260;
 
-/** /master: how many clients per contract status, agencies, users and announcements; each links to its list. */
+/**
+ * /master: the platform's figures from one call (clients by contract status, active LINE accounts,
+ * monthly recurring fees, friends of the last 30 days; each links to its list), new clients and fees
+ * by month as charts, then agencies, users and announcements.
+ */
 export function MasterDashboardPage({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const byStatus = useQueries({
-    queries: contractStatuses.map((status) => clientSearchQueryOptions({ ...countOnly, status })),
-  });
-  const allClients = useQuery(clientSearchQueryOptions(countOnly));
+  const figures = useQuery(masterDashboardQueryOptions());
+  const failure = useQueryFailure(figures);
   const agencies = useQuery(agenciesQueryOptions(countOnly));
   const users = useQuery(masterUsersQueryOptions(countOnly));
   const published = useQuery(announcementsQueryOptions({ ...countOnly, status: 'PUBLISHED' }));
   const scheduled = useQuery(announcementsQueryOptions({ ...countOnly, status: 'SCHEDULED' }));
-  const failedPayments = useQuery({
-    ...failedPaymentsQueryOptions(),
-    select: (data) => ({ pagination: { totalItems: data.total } }),
-  });
+  const failedPayments = useQuery(failedPaymentsQueryOptions());
+  useRendersQueryFailure(failedPayments);
   const clients = `${paths.master}/clients`;
+  const data = figures.data;
+  const isPending = figures.isPending;
+  const allClients = data?.clientsByStatus.reduce((sum, s) => sum + s.count, 0) ?? 0;
   return (
     <>
       <Box sx={{ mb: 4 }}>
@@ -89,22 +98,94 @@ export function MasterDashboardPage({ session }: { session: Session }) {
           {t('masterDashboard.intro')}
         </Typography>
       </Box>
+      {failure && <Card sx={{ mb: 4 }}>{failure}</Card>}
       <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>
         {t('masterDashboard.clientsByStatus')}
       </Typography>
       <Grid container spacing={2} sx={{ mb: 4 }}>
         <Grid size={{ xs: 6, sm: 4, lg: 'grow' }}>
-          <CountCard label={t('masterDashboard.allClients')} to={clients} query={allClients} />
+          <FigureTile
+            label={t('masterDashboard.allClients')}
+            to={clients}
+            isPending={isPending}
+            value={data ? formatCount(allClients) : '—'}
+          />
         </Grid>
-        {contractStatuses.map((status, i) => (
+        {(data?.clientsByStatus ?? placeholderStatuses).map(({ status, count }) => (
           <Grid key={status} size={{ xs: 6, sm: 4, lg: 'grow' }}>
-            <CountCard
+            <FigureTile
               label={<ContractStatusChip status={status} />}
               to={`${clients}?status=${status}`}
-              query={byStatus[i]!}
+              isPending={isPending}
+              value={data ? formatCount(count) : '—'}
+              testId={`clients-${status}`}
             />
           </Grid>
         ))}
+      </Grid>
+      <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>
+        {t('masterDashboard.business')}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FigureTile
+            label={t('masterDashboard.activeLineAccounts')}
+            to={`${paths.master}/line-accounts`}
+            isPending={isPending}
+            value={data ? formatCount(data.activeLineAccounts) : '—'}
+            testId="active-line-accounts"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FigureTile
+            label={t('masterDashboard.monthlyRecurringFees')}
+            note={t('masterDashboard.monthlyRecurringFeesNote')}
+            to={`${clients}?status=ACTIVE`}
+            isPending={isPending}
+            value={data ? formatYen(data.monthlyRecurringFees) : '—'}
+            testId="monthly-recurring-fees"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FigureTile
+            label={t('masterDashboard.friendsAddedLast30Days')}
+            to={`${paths.master}/line-accounts`}
+            isPending={isPending}
+            value={data ? formatCount(data.friendsAddedLast30Days) : '—'}
+            testId="friends-added"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FigureTile
+            label={t('masterDashboard.failedPayments')}
+            to={`${paths.master}/payments`}
+            isPending={failedPayments.isPending}
+            value={failedPayments.data ? formatCount(failedPayments.data.total) : '—'}
+            testId="failed-payments"
+          />
+        </Grid>
+      </Grid>
+      <Grid container spacing={2} sx={{ mb: 4 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartSlot
+            title={t('masterDashboard.newClientsByMonth')}
+            height={CHART_HEIGHT}
+            isPending={isPending || !data}
+            testId="chart-new-clients"
+          >
+            {data && <NewClientsChart months={data.months} height={CHART_HEIGHT} />}
+          </ChartSlot>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartSlot
+            title={t('masterDashboard.feesByMonth')}
+            height={CHART_HEIGHT}
+            isPending={isPending || !data}
+            testId="chart-monthly-fees"
+          >
+            {data && <MonthlyFeesChart months={data.months} height={CHART_HEIGHT} />}
+          </ChartSlot>
+        </Grid>
       </Grid>
       <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>
         {t('masterDashboard.platform')}
@@ -128,13 +209,6 @@ export function MasterDashboardPage({ session }: { session: Session }) {
             label={t('masterDashboard.scheduledAnnouncements')}
             to={`${paths.master}/announcements?status=SCHEDULED`}
             query={scheduled}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <CountCard
-            label={t('masterDashboard.failedPayments')}
-            to={`${paths.master}/payments`}
-            query={failedPayments}
           />
         </Grid>
       </Grid>

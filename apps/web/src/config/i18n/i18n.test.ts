@@ -15,9 +15,11 @@ import {
   pathParamMessages,
   productName,
   queryParamMessages,
+  richMenuMessages,
   textMessages,
   serviceCatalogue,
   serviceMessages,
+  shiftMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +75,8 @@ describe('UI texts', () => {
       paymentMessages,
       declineMessages,
       cardFormMessages,
+      richMenuMessages,
+      shiftMessages,
     ].flatMap((group) => Object.values(group));
     const missing = messages.filter((m) => !jaKeys.has(messageKey(m) ?? ''));
     expect(missing).toEqual([]);

@@ -88,7 +88,7 @@ describe('FriendKindChips (区分)', { timeout: 20_000 }, () => {
   it('says General for a plain friend, Member, Staff, and Staff (pending) until the store approves', () => {
     const kinds = [
       friendBody(),
-      friendBody({ member: { id: 1, status: 'ACTIVE', memberCode: 'M-1' } }),
+      friendBody({ member: { id: 1, status: 'ACTIVE', memberCode: 'M-1', values: [] } }),
       friendBody({ staff: { id: 2, status: 'APPROVED', managerNotes: null } }),
       friendBody({ staff: { id: 3, status: 'PENDING', managerNotes: null } }),
     ];

@@ -1,0 +1,174 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  memberAttributeTypes,
+  memberAttributeVisibilities,
+  memberCodeShowModes,
+  memberStatuses,
+} from '@app/contracts';
+import { clients } from './clients.ts';
+import { friends } from './friends.ts';
+import { stores } from './stores.ts';
+
+export const memberAttributeTypeEnum = pgEnum('member_attribute_type', memberAttributeTypes);
+export const memberAttributeVisibilityEnum = pgEnum(
+  'member_attribute_visibility',
+  memberAttributeVisibilities,
+);
+export const memberCodeShowModeEnum = pgEnum('member_code_show_mode', memberCodeShowModes);
+export const memberStatusEnum = pgEnum('member_status', memberStatuses);
+
+/** Store member settings (one row per member store; missing: the defaults). */
+export const memberSettings = pgTable('member_settings', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  isShowMemberCard: boolean('is_show_member_card').notNull().default(true),
+  requireRegistration: boolean('require_registration').notNull().default(true),
+  memberCodeShowMode: memberCodeShowModeEnum('member_code_show_mode').notNull().default('QRCODE'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member attribute definition of a store (the registration form's fields). */
+export const memberAttributes = pgTable(
+  'member_attributes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    visibility: memberAttributeVisibilityEnum('visibility').notNull().default('PUBLIC'),
+    label: varchar('label', { length: 50 }).notNull(),
+    type: memberAttributeTypeEnum('type').notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
+    internalName: varchar('internal_name', { length: 50 }),
+    isDeletable: boolean('is_deletable').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_attributes_client_id_idx').on(t.clientId),
+    uniqueIndex('member_attributes_store_label_uq').on(t.storeId, t.label),
+  ],
+);
+
+export const memberAttributeChoices = pgTable(
+  'member_attribute_choices',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => memberAttributes.id, { onDelete: 'cascade' }),
+    value: varchar('value', { length: 100 }).notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [
+    index('member_attribute_choices_attribute_id_idx').on(t.attributeId),
+    index('member_attribute_choices_client_id_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * A member of a store: one per friend. memberCode is unique per store and random (never derived from
+ * another member's), so it cannot be guessed from one's own card.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id),
+    status: memberStatusEnum('status').notNull().default('ACTIVE'),
+    memberCode: varchar('member_code', { length: 20 }).notNull(),
+    remarks: text('remarks'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_store_friend_uq').on(t.storeId, t.friendId),
+    uniqueIndex('members_store_code_uq').on(t.storeId, t.memberCode),
+    index('members_friend_id_idx').on(t.friendId),
+    index('members_client_id_idx').on(t.clientId),
+    index('members_store_created_idx').on(t.storeId, t.createdAt),
+  ],
+);
+
+/**
+ * A member's value of one attribute: text (STRING, IMAGE's stored file key), the day (DATE), the number
+ * (NUMBER); RADIO and CHECKBOX keep their choices in member_value_choices.
+ */
+export const memberValues = pgTable(
+  'member_values',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => memberAttributes.id),
+    value: text('value'),
+    numberValue: doublePrecision('number_value'),
+    dateValue: date('date_value', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('member_values_member_attribute_uq').on(t.memberId, t.attributeId),
+    index('member_values_attribute_value_idx').on(t.attributeId, t.value),
+    index('member_values_attribute_number_idx').on(t.attributeId, t.numberValue),
+    index('member_values_attribute_date_idx').on(t.attributeId, t.dateValue),
+    index('member_values_client_id_idx').on(t.clientId),
+  ],
+);
+
+export const memberValueChoices = pgTable(
+  'member_value_choices',
+  {
+    memberValueId: integer('member_value_id')
+      .notNull()
+      .references(() => memberValues.id, { onDelete: 'cascade' }),
+    choiceId: integer('choice_id')
+      .notNull()
+      .references(() => memberAttributeChoices.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberValueId, t.choiceId] }),
+    index('member_value_choices_choice_id_idx').on(t.choiceId, t.memberValueId),
+    index('member_value_choices_client_id_idx').on(t.clientId),
+  ],
+);

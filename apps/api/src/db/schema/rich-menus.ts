@@ -1,0 +1,60 @@
+import type { RichMenuArea, TabConfig } from '@app/contracts';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { lineAccounts } from './line-accounts.ts';
+import { users } from './users.ts';
+
+/** Binary column (PostgreSQL bytea); PGlite hands back a Uint8Array, node-postgres a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A rich menu of a LINE account. The menu itself lives at LINE (lineRichMenuId; LINE's menus are
+ * immutable, so a change makes a new one there); the row keeps what the editor needs to show it again
+ * (the object, the uploaded image) and who changed it last.
+ */
+export const richMenus = pgTable(
+  'rich_menus',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    lineRichMenuId: varchar('line_rich_menu_id', { length: 100 }).notNull(),
+    name: varchar('name', { length: 300 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    selected: boolean('selected').notNull().default(false),
+    chatBarText: varchar('chat_bar_text', { length: 14 }).notNull(),
+    areas: jsonb('areas').$type<RichMenuArea[]>().notNull(),
+    imageType: varchar('image_type', { length: 16 }).notNull(),
+    image: bytea('image').notNull(),
+    /** The account's default menu at LINE (at most one per account). */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** A tab of a tabbed rich menu: the group (one menu per tab), its place, its alias at LINE. */
+    tabGroupId: varchar('tab_group_id', { length: 40 }),
+    tabIndex: integer('tab_index'),
+    menuAliasId: varchar('menu_alias_id', { length: 32 }),
+    /** The group's tabs as they were sent, on each of its rows. */
+    tabConfig: jsonb('tab_config').$type<TabConfig[]>(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rich_menus_account_idx').on(t.clientId, t.lineAccountId)],
+);

@@ -1,0 +1,6 @@
+/** The members module's door: what other modules, the app and the demo seed may use (STYLE.md "Door"). */
+export { memberDirectory } from './member-directory.ts';
+// For the demo seed, which sets the member service up as a store owner and its customers would.
+export { createMemberAttribute, updateMemberSettings } from './attributes.service.ts';
+export { registerOwnMember } from './liff.service.ts';
+export { updateMemberRemarks, updateMemberStatus } from './members.service.ts';

@@ -1,0 +1,448 @@
+import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  friends,
+  memberAttributeChoices,
+  memberAttributes,
+  members,
+  memberSettings,
+  memberValueChoices,
+  memberValues,
+} from '../../db/schema/index.ts';
+import type { MemberScope } from './member-store.ts';
+
+export type AttributeRow = typeof memberAttributes.$inferSelect;
+export type ChoiceRow = typeof memberAttributeChoices.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type ValueRow = typeof memberValues.$inferSelect;
+export type SettingsRow = typeof memberSettings.$inferSelect;
+
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const attributesOf = (scope: MemberScope) =>
+  and(eq(memberAttributes.clientId, scope.clientId), eq(memberAttributes.storeId, scope.storeId));
+const membersOf = (scope: MemberScope) =>
+  and(eq(members.clientId, scope.clientId), eq(members.storeId, scope.storeId));
+
+// ---- settings ----
+
+export async function findSettings(db: Db, scope: MemberScope): Promise<SettingsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberSettings)
+    .where(and(eq(memberSettings.clientId, scope.clientId), eq(memberSettings.storeId, scope.storeId)))
+    .limit(1);
+  return row;
+}
+
+export async function upsertSettings(
+  db: Db,
+  scope: MemberScope,
+  values: Pick<SettingsRow, 'isShowMemberCard' | 'requireRegistration' | 'memberCodeShowMode' | 'updatedAt'>,
+): Promise<SettingsRow> {
+  const [row] = await db
+    .insert(memberSettings)
+    .values({ ...scope, ...values })
+    .onConflictDoUpdate({ target: memberSettings.storeId, set: values })
+    .returning();
+  return row!;
+}
+
+// ---- attribute definitions ----
+
+export async function listAttributes(db: Db, scope: MemberScope): Promise<AttributeRow[]> {
+  return db
+    .select()
+    .from(memberAttributes)
+    .where(attributesOf(scope))
+    .orderBy(asc(memberAttributes.displayOrder), asc(memberAttributes.id));
+}
+
+export async function findAttribute(
+  db: Db,
+  scope: MemberScope,
+  id: number,
+): Promise<AttributeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberAttributes)
+    .where(and(attributesOf(scope), eq(memberAttributes.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findAttributeByLabel(
+  db: Db,
+  scope: MemberScope,
+  label: string,
+): Promise<AttributeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberAttributes)
+    .where(and(attributesOf(scope), eq(memberAttributes.label, label)))
+    .limit(1);
+  return row;
+}
+
+export async function nextDisplayOrder(db: Db, scope: MemberScope): Promise<number> {
+  const [row] = await db
+    .select({ n: max(memberAttributes.displayOrder) })
+    .from(memberAttributes)
+    .where(attributesOf(scope));
+  return row?.n === null || row?.n === undefined ? 0 : row.n + 1;
+}
+
+export async function insertAttribute(
+  db: Db,
+  values: typeof memberAttributes.$inferInsert,
+): Promise<AttributeRow> {
+  const [row] = await db.insert(memberAttributes).values(values).returning();
+  return row!;
+}
+
+export async function updateAttribute(
+  db: Db,
+  scope: MemberScope,
+  id: number,
+  values: Partial<typeof memberAttributes.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(memberAttributes)
+    .set(values)
+    .where(and(attributesOf(scope), eq(memberAttributes.id, id)));
+}
+
+export async function deleteAttribute(db: Db, scope: MemberScope, id: number): Promise<void> {
+  await db.delete(memberAttributes).where(and(attributesOf(scope), eq(memberAttributes.id, id)));
+}
+
+export async function listChoices(db: Db, clientId: number, attributeIds: number[]): Promise<ChoiceRow[]> {
+  if (attributeIds.length === 0) return [];
+  return db
+    .select()
+    .from(memberAttributeChoices)
+    .where(
+      and(
+        eq(memberAttributeChoices.clientId, clientId),
+        inArray(memberAttributeChoices.attributeId, attributeIds),
+      ),
+    )
+    .orderBy(asc(memberAttributeChoices.displayOrder), asc(memberAttributeChoices.id));
+}
+
+export async function insertChoices(db: Db, values: (typeof memberAttributeChoices.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(memberAttributeChoices).values(values);
+}
+
+export async function updateChoice(
+  db: Db,
+  clientId: number,
+  id: number,
+  values: { value: string; displayOrder: number },
+) {
+  await db
+    .update(memberAttributeChoices)
+    .set(values)
+    .where(and(eq(memberAttributeChoices.clientId, clientId), eq(memberAttributeChoices.id, id)));
+}
+
+export async function deleteChoices(db: Db, clientId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .delete(memberAttributeChoices)
+    .where(and(eq(memberAttributeChoices.clientId, clientId), inArray(memberAttributeChoices.id, ids)));
+}
+
+/** How many members hold a value of each attribute. */
+export async function valueCounts(db: Db, clientId: number, attributeIds: number[]) {
+  if (attributeIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ attributeId: memberValues.attributeId, n: count() })
+    .from(memberValues)
+    .where(and(eq(memberValues.clientId, clientId), inArray(memberValues.attributeId, attributeIds)))
+    .groupBy(memberValues.attributeId);
+  return new Map(rows.map((r) => [r.attributeId, r.n]));
+}
+
+/** The choices (of those given) that some member has chosen. */
+export async function choicesInUse(db: Db, clientId: number, choiceIds: number[]): Promise<number[]> {
+  if (choiceIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: memberValueChoices.choiceId })
+    .from(memberValueChoices)
+    .where(and(eq(memberValueChoices.clientId, clientId), inArray(memberValueChoices.choiceId, choiceIds)));
+  return rows.map((r) => r.id);
+}
+
+// ---- members ----
+
+export async function findMemberByFriend(
+  db: Db,
+  scope: MemberScope,
+  friendId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow | undefined> {
+  const query = db
+    .select()
+    .from(members)
+    .where(and(membersOf(scope), eq(members.friendId, friendId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The member records of some friends of a client (whatever their store). */
+export async function listMembersByFriends(
+  db: Db,
+  clientId: number,
+  friendIds: number[],
+): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.clientId, clientId), inArray(members.friendId, friendIds)));
+}
+
+export type MemberWithFriend = MemberRow & {
+  displayName: string;
+  pictureUrl: string | null;
+  isFriend: boolean;
+};
+
+const memberWithFriendColumns = {
+  id: members.id,
+  clientId: members.clientId,
+  storeId: members.storeId,
+  friendId: members.friendId,
+  status: members.status,
+  memberCode: members.memberCode,
+  remarks: members.remarks,
+  createdAt: members.createdAt,
+  updatedAt: members.updatedAt,
+  displayName: friends.displayName,
+  pictureUrl: friends.pictureUrl,
+  isFriend: friends.isFriend,
+};
+
+export async function findMember(
+  db: Db,
+  scope: MemberScope,
+  id: number,
+): Promise<MemberWithFriend | undefined> {
+  const [row] = await db
+    .select(memberWithFriendColumns)
+    .from(members)
+    .innerJoin(friends, eq(friends.id, members.friendId))
+    .where(and(membersOf(scope), eq(members.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Insert a member unless the friend or the code is taken (then undefined: the caller looks again). */
+export async function insertMember(
+  db: Db,
+  values: typeof members.$inferInsert,
+): Promise<MemberRow | undefined> {
+  const [row] = await db.insert(members).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMember(
+  db: Db,
+  scope: MemberScope,
+  id: number,
+  values: Partial<typeof members.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(members)
+    .set(values)
+    .where(and(membersOf(scope), eq(members.id, id)));
+}
+
+export async function deleteValuesOf(db: Db, scope: MemberScope, memberId: number, attributeIds: number[]) {
+  if (attributeIds.length === 0) return;
+  await db
+    .delete(memberValues)
+    .where(
+      and(
+        eq(memberValues.clientId, scope.clientId),
+        eq(memberValues.memberId, memberId),
+        inArray(memberValues.attributeId, attributeIds),
+      ),
+    );
+}
+
+export type NewValue = {
+  attributeId: number;
+  value: string | null;
+  numberValue: number | null;
+  dateValue: string | null;
+  choiceIds: number[];
+};
+
+export async function insertValues(db: Db, scope: MemberScope, memberId: number, values: NewValue[]) {
+  if (values.length === 0) return;
+  const rows = await db
+    .insert(memberValues)
+    .values(
+      values.map((v) => ({
+        clientId: scope.clientId,
+        memberId,
+        attributeId: v.attributeId,
+        value: v.value,
+        numberValue: v.numberValue,
+        dateValue: v.dateValue,
+      })),
+    )
+    .returning({ id: memberValues.id, attributeId: memberValues.attributeId });
+  const choices = rows.flatMap((row) =>
+    (values.find((v) => v.attributeId === row.attributeId)?.choiceIds ?? []).map((choiceId) => ({
+      memberValueId: row.id,
+      choiceId,
+      clientId: scope.clientId,
+    })),
+  );
+  if (choices.length > 0) await db.insert(memberValueChoices).values(choices);
+}
+
+export type StoredValue = ValueRow & { choices: { id: number; value: string }[] };
+
+/** Every value of some members, with their chosen choices (two queries, whatever the number of members). */
+export async function listValuesOfMembers(
+  db: Db,
+  clientId: number,
+  memberIds: number[],
+): Promise<StoredValue[]> {
+  if (memberIds.length === 0) return [];
+  const values = await db
+    .select()
+    .from(memberValues)
+    .where(and(eq(memberValues.clientId, clientId), inArray(memberValues.memberId, memberIds)));
+  if (values.length === 0) return [];
+  const chosen = await db
+    .select({
+      memberValueId: memberValueChoices.memberValueId,
+      id: memberAttributeChoices.id,
+      value: memberAttributeChoices.value,
+    })
+    .from(memberValueChoices)
+    .innerJoin(memberAttributeChoices, eq(memberAttributeChoices.id, memberValueChoices.choiceId))
+    .where(
+      and(
+        eq(memberValueChoices.clientId, clientId),
+        inArray(
+          memberValueChoices.memberValueId,
+          values.map((v) => v.id),
+        ),
+      ),
+    )
+    .orderBy(asc(memberAttributeChoices.displayOrder), asc(memberAttributeChoices.id));
+  return values.map((v) => ({
+    ...v,
+    choices: chosen.filter((c) => c.memberValueId === v.id).map((c) => ({ id: c.id, value: c.value })),
+  }));
+}
+
+export type MemberListFilter = {
+  status?: 'ACTIVE' | 'INACTIVE' | undefined;
+  /** A condition over the members row (the label/value filter, built by the service). */
+  attribute?: SQL | undefined;
+  search?: string | undefined;
+  sort: { column: SQL[]; order: 'ASC' | 'DESC' };
+};
+
+export async function listMembers(
+  db: Db,
+  scope: MemberScope,
+  filter: MemberListFilter,
+  page: { limit: number; offset: number } | undefined,
+): Promise<{ rows: MemberWithFriend[]; total: number }> {
+  const pattern = filter.search ? likePattern(filter.search) : undefined;
+  const where = and(
+    membersOf(scope),
+    filter.status ? eq(members.status, filter.status) : undefined,
+    filter.attribute,
+    pattern
+      ? or(
+          ilike(members.memberCode, pattern),
+          ilike(friends.displayName, pattern),
+          sql`exists (select 1 from ${memberValues} inner join ${memberAttributes} on ${memberAttributes.id} = ${memberValues.attributeId} where ${memberValues.memberId} = ${members.id} and ${memberAttributes.type} = 'STRING' and ${memberValues.value} ilike ${pattern})`,
+        )
+      : undefined,
+  );
+  const direction = filter.sort.order === 'ASC' ? asc : desc;
+  const query = db
+    .select(memberWithFriendColumns)
+    .from(members)
+    .innerJoin(friends, eq(friends.id, members.friendId))
+    .where(where)
+    .orderBy(...filter.sort.column.map((c) => sql`${direction(c)} nulls last`), direction(members.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  const [total] = page
+    ? await db
+        .select({ n: count() })
+        .from(members)
+        .innerJoin(friends, eq(friends.id, members.friendId))
+        .where(where)
+    : [{ n: rows.length }];
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- list filters and sorting ----
+
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+
+/**
+ * A condition over the members row: the member has a value of the attribute, and (when given) it is
+ * this value: a choice of that value (RADIO, CHECKBOX), the number, the day, or text containing it.
+ */
+export function attributeValueCondition(attribute: AttributeRow, value: string | undefined): SQL {
+  const has = (condition: SQL | undefined) =>
+    sql`exists (select 1 from ${memberValues} where ${memberValues.memberId} = ${members.id} and ${memberValues.attributeId} = ${attribute.id}${condition ? sql` and ${condition}` : sql``})`;
+  if (value === undefined || value === '') return has(undefined);
+  switch (attribute.type) {
+    case 'NUMBER': {
+      const n = Number(value);
+      return Number.isFinite(n) ? has(eq(memberValues.numberValue, n)) : sql`false`;
+    }
+    case 'DATE':
+      return isDay(value) ? has(eq(memberValues.dateValue, value)) : sql`false`;
+    case 'RADIO':
+    case 'CHECKBOX':
+      return has(
+        sql`exists (select 1 from ${memberValueChoices} inner join ${memberAttributeChoices} on ${memberAttributeChoices.id} = ${memberValueChoices.choiceId} where ${memberValueChoices.memberValueId} = ${memberValues.id} and ${memberAttributeChoices.value} = ${value})`,
+      );
+    default:
+      return has(ilike(memberValues.value, likePattern(value)));
+  }
+}
+
+const memberColumns = {
+  createdAt: members.createdAt,
+  updatedAt: members.updatedAt,
+  memberCode: members.memberCode,
+  status: members.status,
+  displayName: friends.displayName,
+} as const;
+
+export const isMemberColumn = (s: string): s is keyof typeof memberColumns => s in memberColumns;
+export const memberColumnSort = (s: keyof typeof memberColumns): SQL[] => [sql`${memberColumns[s]}`];
+
+/** An attribute's value as a sort key: its number, day or text; for choices the first chosen one's order. */
+export function attributeSort(attribute: AttributeRow): SQL[] {
+  const of = (column: SQL) =>
+    sql`(select ${column} from ${memberValues} where ${memberValues.memberId} = ${members.id} and ${memberValues.attributeId} = ${attribute.id})`;
+  if (attribute.type === 'RADIO' || attribute.type === 'CHECKBOX')
+    return [
+      of(
+        sql`(select min(${memberAttributeChoices.displayOrder}) from ${memberValueChoices} inner join ${memberAttributeChoices} on ${memberAttributeChoices.id} = ${memberValueChoices.choiceId} where ${memberValueChoices.memberValueId} = ${memberValues.id})`,
+      ),
+    ];
+  const column =
+    attribute.type === 'NUMBER'
+      ? memberValues.numberValue
+      : attribute.type === 'DATE'
+        ? memberValues.dateValue
+        : memberValues.value;
+  return [of(sql`${column}`)];
+}

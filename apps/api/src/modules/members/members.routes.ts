@@ -1,0 +1,65 @@
+import { memberEndpoints as e, memberLiffEndpoints as l } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../platform/route.ts';
+import * as attributes from './attributes.service.ts';
+import * as liff from './liff.service.ts';
+import * as members from './members.service.ts';
+
+const auth = (request: FastifyRequest) => request.headers.authorization;
+
+/** Client area: the member service of a LINE account (/client/api/v1). */
+export function memberRoutes(app: FastifyInstance) {
+  route(app, e.list, ({ query }, { ctx }) => members.listStoreMembers({ ctx, input: query }));
+  route(app, e.exportCsv, async ({ params, query }, { ctx }, reply) => {
+    const { csv, filename } = await members.exportMembersCsv({ ctx, input: { ...query, ...params } });
+    void reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`);
+    return csv;
+  });
+  route(app, e.get, ({ params }, { ctx }) => members.getStoreMember({ ctx, input: params }));
+  route(app, e.updateStatus, ({ params, body }, { ctx }) =>
+    members.updateMemberStatus({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.updateRemarks, ({ params, body }, { ctx }) =>
+    members.updateMemberRemarks({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.getSettings, ({ params }, { ctx }) => attributes.getMemberSettings({ ctx, input: params }));
+  route(app, e.updateSettings, ({ params, body }, { ctx }) =>
+    attributes.updateMemberSettings({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.listAttributes, ({ params }, { ctx }) =>
+    attributes.listMemberAttributes({ ctx, input: params }),
+  );
+  route(app, e.createAttribute, ({ params, body }, { ctx }) =>
+    attributes.createMemberAttribute({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.reorderAttributes, ({ params, body }, { ctx }) =>
+    attributes.reorderMemberAttributes({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.updateAttribute, ({ params, body }, { ctx }) =>
+    attributes.updateMemberAttribute({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.deleteAttribute, ({ params }, { ctx }) =>
+    attributes.deleteMemberAttribute({ ctx, input: params }),
+  );
+}
+
+/** The member mini-app (/member-liff/api/v1): the caller is the LINE user of the LIFF ID token. */
+export function memberLiffRoutes(app: FastifyInstance) {
+  route(app, l.getMember, ({ params }, request) =>
+    liff.getOwnMember({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.register, ({ params, body }, request) =>
+    liff.registerOwnMember({
+      ctx: request.ctx,
+      input: { ...params, entries: body, authorization: auth(request) },
+    }),
+  );
+  route(app, l.getSettings, ({ params }, request) =>
+    liff.getLiffSettings({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+  route(app, l.listAttributes, ({ params }, request) =>
+    liff.listLiffAttributes({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  );
+}

@@ -1,0 +1,205 @@
+import {
+  memberMessages,
+  type exportMembersQuerySchema,
+  type listMembersQuerySchema,
+  type MemberDetail,
+  type MemberList,
+  type MemberListEntry,
+  type updateMemberRemarksBodySchema,
+  type updateMemberStatusBodySchema,
+} from '@app/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
+import {
+  findAttribute,
+  findAttributeByLabel,
+  attributeSort,
+  attributeValueCondition,
+  findMember,
+  isMemberColumn,
+  listAttributes,
+  memberColumnSort,
+  listMembers,
+  listValuesOfMembers,
+  updateMember,
+  type AttributeRow,
+  type MemberWithFriend,
+} from './members.repository.ts';
+import { toValueViews, valueText } from './members.views.ts';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = { lineAccountId: number };
+type MemberInput = AccountInput & { memberId: number };
+type ListInput = z.output<typeof exportMembersQuerySchema>;
+
+/** The label/value filter; a label no attribute has matches nobody. */
+async function attributeFilter(db: Db, scope: MemberScope, input: ListInput): Promise<SQL | undefined> {
+  if (!input.label) return undefined;
+  const attribute = await findAttributeByLabel(db, scope, input.label);
+  return attribute ? attributeValueCondition(attribute, input.value) : sql`false`;
+}
+
+/** A column, or an attribute's value (sort is an attribute id). */
+async function sortOf(db: Db, scope: MemberScope, input: ListInput) {
+  const order = input.order ?? 'DESC';
+  const sort = input.sort ?? 'createdAt';
+  if (isMemberColumn(sort)) return { column: memberColumnSort(sort), order };
+  const attribute = await findAttribute(db, scope, Number(sort));
+  if (!attribute) throw badRequest(memberMessages.sort);
+  return { column: attributeSort(attribute), order };
+}
+
+function toListEntry(
+  row: MemberWithFriend,
+  attributes: AttributeRow[],
+  values: Awaited<ReturnType<typeof listValuesOfMembers>>,
+): MemberListEntry {
+  const own = values.filter((v) => v.memberId === row.id);
+  return {
+    memberId: row.id,
+    friendId: row.friendId,
+    displayName: row.displayName,
+    pictureUrl: row.pictureUrl,
+    isFriend: row.isFriend,
+    status: row.status,
+    memberCode: row.memberCode,
+    remarks: row.remarks,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    attributes: attributes.map((a) => {
+      const value = own.find((v) => v.attributeId === a.id);
+      return { attributeId: a.id, label: a.label, type: a.type, value: value ? valueText(a, value) : null };
+    }),
+  };
+}
+
+async function listEntries(ctx: ServiceContext, input: ListInput, page?: { page: number; limit: number }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const [attribute, sort, attributes] = await Promise.all([
+    attributeFilter(ctx.db, scope, input),
+    sortOf(ctx.db, scope, input),
+    listAttributes(ctx.db, scope),
+  ]);
+  const { rows, total } = await listMembers(
+    ctx.db,
+    scope,
+    { status: input.status, attribute, search: input.search, sort },
+    page ? { limit: page.limit, offset: (page.page - 1) * page.limit } : undefined,
+  );
+  const values = await listValuesOfMembers(
+    ctx.db,
+    scope.clientId,
+    rows.map((r) => r.id),
+  );
+  return { entries: rows.map((r) => toListEntry(r, attributes, values)), total, attributes };
+}
+
+export async function listStoreMembers({
+  ctx,
+  input,
+}: Ctx & { input: z.output<typeof listMembersQuerySchema> }): Promise<MemberList> {
+  const { entries, total } = await listEntries(ctx, input, input);
+  return {
+    data: entries,
+    page: input.page,
+    limit: input.limit,
+    totalItems: total,
+    totalPages: Math.max(1, Math.ceil(total / input.limit)),
+  };
+}
+
+const BOM = '\uFEFF';
+/** Quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
+function cell(value: string | null): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const statusLabel = { ACTIVE: '有効', INACTIVE: '無効' } as const;
+
+/** The filtered list as CSV: UTF-8 with a BOM and CRLF (Excel reads the Japanese), one column per attribute. */
+export async function exportMembersCsv({ ctx, input }: Ctx & { input: ListInput }) {
+  const { entries, attributes } = await listEntries(ctx, input);
+  const header = [
+    '会員番号',
+    'LINE表示名',
+    'ステータス',
+    '登録日時',
+    '備考',
+    ...attributes.map((a) => a.label),
+  ];
+  const lines = entries.map((e) =>
+    [
+      e.memberCode,
+      e.displayName,
+      statusLabel[e.status],
+      e.createdAt,
+      e.remarks,
+      ...attributes.map((a) => e.attributes.find((v) => v.attributeId === a.id)?.value ?? null),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  const day = ctx.clock.now().toISOString().slice(0, 10);
+  return {
+    csv: BOM + [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n',
+    filename: `members-${input.lineAccountId}-${day}.csv`,
+  };
+}
+
+async function detail(db: Db, scope: MemberScope, memberId: number): Promise<MemberDetail> {
+  const row = await findMember(db, scope, memberId);
+  if (!row) throw notFound(memberMessages.memberNotFound);
+  const [attributes, values] = await Promise.all([
+    listAttributes(db, scope),
+    listValuesOfMembers(db, scope.clientId, [row.id]),
+  ]);
+  return {
+    id: row.id,
+    friendId: row.friendId,
+    storeId: row.storeId,
+    status: row.status,
+    memberCode: row.memberCode,
+    remarks: row.remarks,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    friend: { displayName: row.displayName, pictureUrl: row.pictureUrl, isFriend: row.isFriend },
+    values: toValueViews(attributes, values),
+  };
+}
+
+export async function getStoreMember({ ctx, input }: Ctx & { input: MemberInput }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  return detail(ctx.db, scopeOf(store), input.memberId);
+}
+
+export async function updateMemberStatus({
+  ctx,
+  input,
+}: Ctx & { input: MemberInput & z.output<typeof updateMemberStatusBodySchema> }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  await detail(ctx.db, scope, input.memberId);
+  await updateMember(ctx.db, scope, input.memberId, { status: input.status, updatedAt: ctx.clock.now() });
+  return detail(ctx.db, scope, input.memberId);
+}
+
+export async function updateMemberRemarks({
+  ctx,
+  input,
+}: Ctx & { input: MemberInput & z.output<typeof updateMemberRemarksBodySchema> }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  await detail(ctx.db, scope, input.memberId);
+  await updateMember(ctx.db, scope, input.memberId, {
+    remarks: input.remarks || null,
+    updatedAt: ctx.clock.now(),
+  });
+  return detail(ctx.db, scope, input.memberId);
+}

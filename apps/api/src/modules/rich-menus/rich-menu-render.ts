@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+
+/**
+ * Server-side drawing of rich menu images (tab bars and item grids) with @napi-rs/canvas (Skia; its
+ * native part is a prebuilt optional dependency). Labels are drawn in Noto Sans JP from the
+ * @fontsource/noto-sans-jp package, never a font of the machine: its 125 unicode-range subsets of the
+ * bold weight are registered under one family, which Skia searches glyph by glyph.
+ */
+export const RICH_MENU_FONT = 'RichMenuNotoSansJP';
+let fontsReady = false;
+
+function registerFonts() {
+  if (fontsReady) return;
+  const require = createRequire(import.meta.url);
+  const files = path.join(path.dirname(require.resolve('@fontsource/noto-sans-jp/package.json')), 'files');
+  const bold = fs.readdirSync(files).filter((name) => name.endsWith('-700-normal.woff2'));
+  if (bold.length === 0) throw new Error('@fontsource/noto-sans-jp has no bold woff2 files');
+  for (const name of bold) GlobalFonts.registerFromPath(path.join(files, name), RICH_MENU_FONT);
+  fontsReady = true;
+}
+
+export type Box = { x: number; y: number; width: number; height: number };
+export type RenderItem = { label: string; ratio: number; gap: number };
+/** A tab's width share in the bar and the gap after it, in pixels. */
+export type RenderTab = { label: string; ratio: number; gap: number };
+export type RenderInput = {
+  width: number;
+  height: number;
+  /** A tab bar on top, the selected tab highlighted; none for a plain grid. */
+  tabs?: { items: RenderTab[]; selected: number } | undefined;
+  rows: RenderItem[][];
+  border: { top: number; bottom: number; left: number; right: number };
+  color?: string;
+};
+export type RenderLayout = { tabBoxes: Box[]; itemBoxes: Box[][] };
+
+/** The tab bar's height: a fifth of the menu, at most 220 px. */
+export const tabBarHeightOf = (height: number) => Math.min(220, Math.round(height / 5));
+
+/** Split a length into parts by ratio, with gaps between them; whole pixels that add up exactly. */
+function split(
+  start: number,
+  length: number,
+  ratios: number[],
+  gaps: number[],
+): { start: number; size: number }[] {
+  const totalGap = gaps.slice(0, -1).reduce((sum, gap) => sum + gap, 0);
+  const free = Math.max(ratios.length, length - totalGap);
+  const totalRatio = ratios.reduce((sum, ratio) => sum + ratio, 0) || 1;
+  const parts: { start: number; size: number }[] = [];
+  let at = start;
+  let used = 0;
+  ratios.forEach((ratio, index) => {
+    const size =
+      index === ratios.length - 1 ? free - used : Math.max(1, Math.round((free * ratio) / totalRatio));
+    parts.push({ start: at, size });
+    used += size;
+    at += size + (gaps[index] ?? 0);
+  });
+  return parts;
+}
+
+/** Where the tabs and the items go: the same boxes become the menu's tap areas. */
+export function layoutRichMenu(input: RenderInput): RenderLayout {
+  const barHeight = input.tabs ? tabBarHeightOf(input.height) : 0;
+  const tabBoxes = input.tabs
+    ? split(
+        0,
+        input.width,
+        input.tabs.items.map((tab) => tab.ratio),
+        input.tabs.items.map((tab) => tab.gap),
+      ).map((part) => ({ x: part.start, y: 0, width: part.size, height: barHeight }))
+    : [];
+  const { top, bottom, left, right } = input.border;
+  const gridTop = barHeight + top;
+  const gridHeight = Math.max(input.rows.length, input.height - gridTop - bottom);
+  const rowGaps = input.rows.map((row) => Math.max(0, ...row.map((item) => item.gap)));
+  const rowParts = split(
+    gridTop,
+    gridHeight,
+    input.rows.map(() => 1),
+    rowGaps,
+  );
+  const itemBoxes = input.rows.map((row, rowIndex) => {
+    const rowPart = rowParts[rowIndex]!;
+    return split(
+      left,
+      Math.max(row.length, input.width - left - right),
+      row.map((item) => item.ratio),
+      row.map((item) => item.gap),
+    ).map((part) => ({ x: part.start, y: rowPart.start, width: part.size, height: rowPart.size }));
+  });
+  return { tabBoxes, itemBoxes };
+}
+
+function drawLabel(ctx: SKRSContext2D, text: string, box: Box, color: string) {
+  const padding = Math.max(8, Math.round(Math.min(box.width, box.height) * 0.08));
+  let size = Math.max(12, Math.round(Math.min(box.height * 0.32, 96)));
+  ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
+  while (size > 12 && ctx.measureText(text).width > box.width - padding * 2) {
+    size -= 2;
+    ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
+  }
+  ctx.fillStyle = color;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, box.x + box.width / 2, box.y + box.height / 2, box.width - padding * 2);
+}
+
+function roundRect(ctx: SKRSContext2D, box: Box, radius: number) {
+  ctx.beginPath();
+  ctx.roundRect(box.x, box.y, box.width, box.height, Math.min(radius, box.width / 2, box.height / 2));
+  ctx.fill();
+}
+
+/**
+ * One menu image: white ground, the tab bar (selected tab in the account's color, the others grey),
+ * the item grid (tinted tiles with their labels). PNG, well under LINE's 1 MB for flat drawings; JPEG
+ * if a PNG would be too big.
+ */
+export function renderRichMenuImage(input: RenderInput): {
+  contentType: 'image/png' | 'image/jpeg';
+  data: Buffer;
+} {
+  registerFonts();
+  const color = input.color ?? '#06C755';
+  const canvas = createCanvas(input.width, input.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(0, 0, input.width, input.height);
+  const layout = layoutRichMenu(input);
+  layout.tabBoxes.forEach((box, index) => {
+    const isSelected = index === input.tabs!.selected;
+    ctx.fillStyle = isSelected ? color : '#E9ECEF';
+    ctx.fillRect(box.x, box.y, box.width, box.height);
+    drawLabel(ctx, input.tabs!.items[index]!.label, box, isSelected ? '#FFFFFF' : '#495057');
+  });
+  input.rows.forEach((row, rowIndex) =>
+    row.forEach((item, index) => {
+      const box = layout.itemBoxes[rowIndex]![index]!;
+      ctx.fillStyle = `${color}1F`;
+      roundRect(ctx, box, 24);
+      ctx.strokeStyle = `${color}66`;
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      ctx.roundRect(box.x + 2, box.y + 2, box.width - 4, box.height - 4, 22);
+      ctx.stroke();
+      drawLabel(ctx, item.label, box, '#212529');
+    }),
+  );
+  const png = canvas.toBuffer('image/png');
+  if (png.length <= 1024 * 1024) return { contentType: 'image/png', data: png };
+  return { contentType: 'image/jpeg', data: canvas.toBuffer('image/jpeg', 85) };
+}

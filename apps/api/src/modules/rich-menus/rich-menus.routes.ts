@@ -1,0 +1,44 @@
+import { richMenuEndpoints } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireSameOrigin } from '../../platform/csrf.ts';
+import { route } from '../../platform/route.ts';
+import * as richMenus from './rich-menus.service.ts';
+import * as tabbed from './tabbed-rich-menus.service.ts';
+
+/** A 1 MB image as a base64 data URL in JSON is about 1.4 MB; the app's limit is 1 MB. */
+const withImage = { bodyLimit: 1_600_000 };
+
+/** Rich menus of a LINE account (client area). */
+export function richMenuRoutes(app: FastifyInstance) {
+  const e = richMenuEndpoints;
+  route(app, e.list, async ({ params }, { ctx }) => richMenus.listRichMenusOfAccount({ ctx, input: params }));
+  route(app, e.get, async ({ params }, { ctx }) => richMenus.getRichMenu({ ctx, input: params }));
+  route(app, e.image, async ({ params }, { ctx }, reply) => {
+    const image = await richMenus.getRichMenuImage({ ctx, input: params });
+    void reply.type(image.contentType).header('cache-control', 'private, max-age=86400');
+    return image.data;
+  });
+  route(
+    app,
+    e.create,
+    async ({ params, body }, { ctx }) => richMenus.createRichMenu({ ctx, input: { ...params, ...body } }),
+    withImage,
+  );
+  route(
+    app,
+    e.update,
+    async ({ params, body }, { ctx }) => richMenus.updateRichMenu({ ctx, input: { ...params, ...body } }),
+    withImage,
+  );
+  route(app, e.createTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.createTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.previewTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.previewTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.delete, async ({ params }, { ctx }) => richMenus.deleteRichMenu({ ctx, input: params }));
+  route(app, e.setDefault, async ({ params, query }, request) => {
+    requireSameOrigin(request);
+    return richMenus.setDefaultRichMenu({ ctx: request.ctx, input: { ...params, ...query } });
+  });
+}

@@ -1,0 +1,302 @@
+import {
+  CLIENT_PREFIX,
+  lineAccountMessages,
+  richMenuMessages,
+  type RichMenu,
+  type RichMenuArea,
+  type RichMenuObject,
+  type RichMenuList,
+} from '@app/contracts';
+import type { messagingApi } from '@line/bot-sdk';
+import { inTransaction } from '../../db/client.ts';
+import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platform/line/line-gateway.ts';
+import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
+import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
+import {
+  deleteRichMenuRow,
+  deleteTabGroupRows,
+  listTabGroup,
+  findRichMenu,
+  insertRichMenu,
+  listRichMenus,
+  markDefault,
+  updateRichMenu as updateRichMenuRow,
+  type RichMenuListRow,
+} from './rich-menus.repository.ts';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = { lineAccountId: number };
+type MenuInput = AccountInput & { richMenuId: number };
+
+export const richMenuImagePath = (lineAccountId: number, id: number) =>
+  `${CLIENT_PREFIX}/line-account/${lineAccountId}/rich-menu/${id}/image`;
+
+export function toRichMenuView(row: RichMenuListRow): RichMenu {
+  return {
+    id: row.id,
+    lineAccountId: row.lineAccountId,
+    richMenuId: row.lineRichMenuId,
+    name: row.name,
+    size: { width: row.width, height: row.height },
+    selected: row.selected,
+    chatBarText: row.chatBarText,
+    areas: row.areas,
+    // The version makes a replaced image a new address for the browser's cache.
+    imageUrl: `${richMenuImagePath(row.lineAccountId, row.id)}?v=${row.updatedAt.getTime()}`,
+    isDefault: row.isDefault,
+    tab:
+      row.tabGroupId !== null && row.tabIndex !== null && row.menuAliasId !== null
+        ? { groupId: row.tabGroupId, index: row.tabIndex, menuAliasId: row.menuAliasId }
+        : null,
+    updatedBy: row.updatedByUserId ? { id: row.updatedByUserId, name: row.updatedByName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The account (an ACTIVE one of the request's client) and its decrypted messaging channel. */
+async function accountOf(ctx: ServiceContext, lineAccountId: number) {
+  const clientId = requireClientId(ctx);
+  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
+  return { scope: { clientId, lineAccountId }, account };
+}
+
+export async function activeChannel(ctx: ServiceContext, lineAccountId: number) {
+  const found = await accountOf(ctx, lineAccountId);
+  if (found.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
+  return { ...found, channel: channelsOf(ctx, found.account).messaging };
+}
+
+async function menuOrThrow(
+  ctx: ServiceContext,
+  scope: { clientId: number; lineAccountId: number },
+  id: number,
+) {
+  const row = await findRichMenu(ctx.db, scope, id);
+  if (!row) throw notFound(richMenuMessages.notFound);
+  return row;
+}
+
+/** The action as LINE takes it: only the fields of its type. */
+function toLineAction(action: RichMenuArea['action']): messagingApi.Action {
+  const label = action.label ? { label: action.label } : {};
+  if (action.type === 'message') return { type: 'message', ...label, text: action.text! };
+  if (action.type === 'uri') return { type: 'uri', ...label, uri: action.uri! };
+  return {
+    type: 'richmenuswitch',
+    ...label,
+    richMenuAliasId: action.richMenuAliasId!,
+    data: action.data!,
+  };
+}
+
+export function toLineRichMenu(menu: RichMenuObject): messagingApi.RichMenuRequest {
+  return {
+    size: menu.size,
+    selected: menu.selected,
+    name: menu.name,
+    chatBarText: menu.chatBarText,
+    areas: menu.areas.map((area) => ({ bounds: area.bounds, action: toLineAction(area.action) })),
+  };
+}
+
+/**
+ * A new menu at LINE with its image. When the upload fails the menu just made is deleted again, so
+ * LINE keeps no menu without an image.
+ */
+export async function createMenuAtLine(
+  line: LineGateway,
+  channel: LineChannel,
+  menu: RichMenuObject,
+  image: RichMenuImage,
+): Promise<string> {
+  const richMenuId = await line.createRichMenu(channel, toLineRichMenu(menu));
+  try {
+    await line.setRichMenuImage(channel, richMenuId, image);
+  } catch (error) {
+    await line.deleteRichMenu(channel, richMenuId).catch(() => undefined);
+    throw error;
+  }
+  return richMenuId;
+}
+
+export async function listRichMenusOfAccount({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput }): Promise<RichMenuList> {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return { data: (await listRichMenus(ctx.db, scope)).map(toRichMenuView) };
+}
+
+export async function getRichMenu({ ctx, input }: Ctx & { input: MenuInput }): Promise<RichMenu> {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return toRichMenuView(await menuOrThrow(ctx, scope, input.richMenuId));
+}
+
+export async function getRichMenuImage({ ctx, input }: Ctx & { input: MenuInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  return { contentType: row.imageType, data: row.image };
+}
+
+type CreateInput = AccountInput & { richMenu: RichMenuObject; image: string };
+
+/** Every limit is checked before LINE is called; then the menu and its image go to LINE, then the row. */
+export async function createRichMenu({ ctx, input }: Ctx & { input: CreateInput }): Promise<RichMenu> {
+  const image = decodeRichMenuImage(input.image, input.richMenu.size);
+  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const line = lineGatewayFor(ctx.config);
+  let lineRichMenuId: string;
+  try {
+    lineRichMenuId = await createMenuAtLine(line, channel, input.richMenu, image);
+  } catch (error) {
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+  try {
+    const row = await insertRichMenu(ctx.db, {
+      ...scope,
+      lineRichMenuId,
+      ...rowValuesOf(input.richMenu, image),
+      updatedByUserId: requireActor(ctx).userId,
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    });
+    return getRichMenu({ ctx, input: { ...input, richMenuId: row.id } });
+  } catch (error) {
+    await line.deleteRichMenu(channel, lineRichMenuId).catch(() => undefined);
+    throw error;
+  }
+}
+
+const rowValuesOf = (menu: RichMenuObject, image: RichMenuImage) => ({
+  name: menu.name,
+  width: menu.size.width,
+  height: menu.size.height,
+  selected: menu.selected,
+  chatBarText: menu.chatBarText,
+  areas: menu.areas,
+  imageType: image.contentType,
+  image: image.data,
+});
+
+/**
+ * Moves what points at one LINE menu (the account's default, every alias) to another; returns the way
+ * back. Used by PUT, whose new menu takes over before the old one is deleted, so users always see one.
+ */
+export async function moveMenuPointers(
+  line: LineGateway,
+  channel: LineChannel,
+  fromId: string,
+  toId: string,
+): Promise<() => Promise<void>> {
+  const undo: (() => Promise<void>)[] = [];
+  const rollback = async () => {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const aliases = (await line.listRichMenuAliases(channel)).filter((alias) => alias.richMenuId === fromId);
+    for (const alias of aliases) {
+      await line.updateRichMenuAlias(channel, alias.richMenuAliasId, toId);
+      undo.push(() => line.updateRichMenuAlias(channel, alias.richMenuAliasId, fromId));
+    }
+    if ((await line.getDefaultRichMenuId(channel)) === fromId) {
+      await line.setDefaultRichMenu(channel, toId);
+      undo.push(() => line.setDefaultRichMenu(channel, fromId));
+    }
+  } catch (error) {
+    await rollback();
+    throw error;
+  }
+  return rollback;
+}
+
+type UpdateInput = MenuInput & { richMenu: RichMenuObject; image?: string | undefined };
+
+/**
+ * LINE's menus are immutable: the new menu is made (with the new or the kept image), the default and the
+ * aliases move to it, and only then the old one is deleted. A failure before that undoes the moves and
+ * deletes the new menu, so the old one stays as it was.
+ */
+export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput }): Promise<RichMenu> {
+  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  if (row.tabGroupId) throw badRequest(richMenuMessages.tabbedReadOnly);
+  const image = input.image
+    ? decodeRichMenuImage(input.image, input.richMenu.size)
+    : checkRichMenuImage(
+        { contentType: row.imageType as RichMenuImage['contentType'], data: row.image },
+        input.richMenu.size,
+      );
+  const line = lineGatewayFor(ctx.config);
+  let newId: string;
+  let undoMoves: () => Promise<void>;
+  try {
+    newId = await createMenuAtLine(line, channel, input.richMenu, image);
+  } catch (error) {
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+  try {
+    undoMoves = await moveMenuPointers(line, channel, row.lineRichMenuId, newId);
+  } catch (error) {
+    await line.deleteRichMenu(channel, newId).catch(() => undefined);
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+  try {
+    await updateRichMenuRow(ctx.db, scope, row.id, {
+      lineRichMenuId: newId,
+      ...rowValuesOf(input.richMenu, image),
+      updatedByUserId: requireActor(ctx).userId,
+      updatedAt: ctx.clock.now(),
+    });
+  } catch (error) {
+    await undoMoves();
+    await line.deleteRichMenu(channel, newId).catch(() => undefined);
+    throw error;
+  }
+  try {
+    await line.deleteRichMenu(channel, row.lineRichMenuId);
+  } catch (error) {
+    // The row already names the new menu; the old one is left at LINE, unseen (nothing points at it).
+    ctx.log.warn({ err: error, richMenuId: row.lineRichMenuId }, 'old rich menu not deleted at LINE');
+  }
+  return getRichMenu({ ctx, input });
+}
+
+/**
+ * Deleted at LINE (one LINE no longer has counts as deleted), then here. A tab's menu takes its whole
+ * tabbed rich menu with it: every tab's menu and alias.
+ */
+export async function deleteRichMenu({ ctx, input }: Ctx & { input: MenuInput }) {
+  const { scope, account } = await accountOf(ctx, input.lineAccountId);
+  const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  const group = row.tabGroupId ? await listTabGroup(ctx.db, scope, row.tabGroupId) : [row];
+  if (account.status === 'ACTIVE') {
+    const line = lineGatewayFor(ctx.config);
+    const channel = channelsOf(ctx, account).messaging;
+    try {
+      for (const menu of group)
+        if (menu.menuAliasId) await line.deleteRichMenuAlias(channel, menu.menuAliasId);
+      for (const menu of group) await line.deleteRichMenu(channel, menu.lineRichMenuId);
+    } catch (error) {
+      throw lineFailure(error, richMenuMessages.lineRefused);
+    }
+  }
+  if (row.tabGroupId) await deleteTabGroupRows(ctx.db, scope, row.tabGroupId);
+  else await deleteRichMenuRow(ctx.db, scope, row.id);
+  return { success: true as const };
+}
+
+/** LINE's default menu for every user of the account; the row is marked as the one default. */
+export async function setDefaultRichMenu({ ctx, input }: Ctx & { input: MenuInput }): Promise<RichMenu> {
+  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const row = await menuOrThrow(ctx, scope, input.richMenuId);
+  try {
+    await lineGatewayFor(ctx.config).setDefaultRichMenu(channel, row.lineRichMenuId);
+  } catch (error) {
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+  await inTransaction(ctx.db, (tx) => markDefault(tx, scope, row.id));
+  return getRichMenu({ ctx, input });
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  richMenuMessages,
+  type RichMenuArea,
+  type RichMenuObject,
+  type TabbedRichMenu,
+  type TabbedRichMenuInput,
+} from '@app/contracts';
+import { inTransaction } from '../../db/client.ts';
+import { requireActor, type ServiceContext } from '../../platform/context.ts';
+import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
+import { lineFailure } from '../line-accounts/index.ts';
+import { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
+import { insertRichMenu, listTabGroup } from './rich-menus.repository.ts';
+import { activeChannel, createMenuAtLine, toRichMenuView } from './rich-menus.service.ts';
+
+type Ctx = { ctx: ServiceContext };
+type Input = TabbedRichMenuInput & { lineAccountId: number };
+
+/** What the renderer draws for tab `selected`: the shared tab bar, and that tab's own grid. */
+function designOf(input: TabbedRichMenuInput, selected: number): RenderInput {
+  const tab = input.tabConfig[selected]!;
+  return {
+    width: input.width,
+    height: input.height,
+    tabs: {
+      items: input.tabConfig.map((t) => ({ label: t.label, ratio: t.ratio, gap: t.tabGap })),
+      selected,
+    },
+    rows: tab.itemRows.map((row) =>
+      row.items.map((item) => ({ label: item.label, ratio: item.ratio, gap: item.gap })),
+    ),
+    border: tab.border,
+  };
+}
+
+/** A tab's menu: a richmenuswitch area on every other tab (to its alias), then its items' actions. */
+function menuOf(input: TabbedRichMenuInput, index: number): RichMenuObject {
+  const tab = input.tabConfig[index]!;
+  const layout = layoutRichMenu(designOf(input, index));
+  const switches: RichMenuArea[] = input.tabConfig.flatMap((other, j) =>
+    j === index
+      ? []
+      : [
+          {
+            bounds: layout.tabBoxes[j]!,
+            action: {
+              type: 'richmenuswitch' as const,
+              label: other.label,
+              richMenuAliasId: other.menuAliasId,
+              data: `richmenu-tab=${other.menuAliasId}`,
+            },
+          },
+        ],
+  );
+  const items: RichMenuArea[] = tab.itemRows.flatMap((row, r) =>
+    row.items.map((item, i) => ({
+      bounds: layout.itemBoxes[r]![i]!,
+      action:
+        item.type === 'message'
+          ? { type: 'message' as const, label: item.label, text: item.text! }
+          : { type: 'uri' as const, label: item.label, uri: item.uri! },
+    })),
+  );
+  return {
+    name: `${tab.label}（タブ ${index + 1}/${input.tabConfig.length}）`.slice(0, 300),
+    size: { width: input.width, height: input.height },
+    selected: true,
+    chatBarText: tab.text,
+    areas: [...switches, ...items],
+  };
+}
+
+/** Each tab's image, drawn as it will be uploaded (the builder's live preview). */
+export async function previewTabbedRichMenu({ ctx, input }: Ctx & { input: Input }) {
+  await activeChannel(ctx, input.lineAccountId);
+  return {
+    images: input.tabConfig.map((_, index) => {
+      const image = renderRichMenuImage(designOf(input, index));
+      return `data:${image.contentType};base64,${image.data.toString('base64')}`;
+    }),
+  };
+}
+
+/**
+ * A tabbed rich menu: every tab's image drawn here, one menu per tab at LINE (with its image), then one
+ * alias per tab, then the rows in one transaction. All or nothing: when a LINE call (or the insert) fails
+ * half-way, every alias and menu made so far is deleted again at LINE, and no row is kept.
+ */
+export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input }): Promise<TabbedRichMenu> {
+  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const tabs = input.tabConfig.map((_, index) => ({
+    menu: menuOf(input, index),
+    image: renderRichMenuImage(designOf(input, index)),
+  }));
+  const line = lineGatewayFor(ctx.config);
+  const createdMenus: string[] = [];
+  const createdAliases: string[] = [];
+  const rollback = async () => {
+    for (const alias of createdAliases) await line.deleteRichMenuAlias(channel, alias).catch(() => undefined);
+    for (const id of createdMenus) await line.deleteRichMenu(channel, id).catch(() => undefined);
+  };
+  try {
+    for (const tab of tabs) createdMenus.push(await createMenuAtLine(line, channel, tab.menu, tab.image));
+    for (const [index, tab] of input.tabConfig.entries()) {
+      try {
+        await line.createRichMenuAlias(channel, tab.menuAliasId, createdMenus[index]!);
+      } catch (error) {
+        // LINE down or timed out: it may have made the alias all the same. A refusal made nothing (an
+        // alias of that id that was there before is not ours to delete).
+        if (error instanceof LineError && error.isRetryable) createdAliases.push(tab.menuAliasId);
+        throw error;
+      }
+      createdAliases.push(tab.menuAliasId);
+    }
+  } catch (error) {
+    await rollback();
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+
+  const groupId = randomUUID();
+  try {
+    await inTransaction(ctx.db, async (tx) => {
+      for (const [index, tab] of tabs.entries()) {
+        await insertRichMenu(tx, {
+          ...scope,
+          lineRichMenuId: createdMenus[index]!,
+          name: tab.menu.name,
+          width: input.width,
+          height: input.height,
+          selected: tab.menu.selected,
+          chatBarText: tab.menu.chatBarText,
+          areas: tab.menu.areas,
+          imageType: tab.image.contentType,
+          image: tab.image.data,
+          tabGroupId: groupId,
+          tabIndex: index,
+          menuAliasId: input.tabConfig[index]!.menuAliasId,
+          tabConfig: input.tabConfig,
+          updatedByUserId: requireActor(ctx).userId,
+          createdAt: ctx.clock.now(),
+          updatedAt: ctx.clock.now(),
+        });
+      }
+    });
+  } catch (error) {
+    await rollback();
+    throw error;
+  }
+  const rows = (await listTabGroup(ctx.db, scope, groupId)).map(toRichMenuView);
+  return {
+    groupId,
+    tabConfig: input.tabConfig.map((tab, index) => ({ ...tab, imageUrl: rows[index]!.imageUrl })),
+    data: rows,
+  };
+}

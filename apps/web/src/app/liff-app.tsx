@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+
+/*
+ * The mini-apps at the LIFF URLs the services register (serviceCatalogue liffPath), one lazy chunk each,
+ * all in the shared shell (components/liff-shell). The shift mini-app joins with one line here:
+ * '/liff/shift': lazy(() => import('../areas/shift-liff/shift-liff-app.tsx').then(...)).
+ */
+const miniApps: Record<string, React.LazyExoticComponent<() => React.JSX.Element>> = {
+  '/liff/member': lazy(() =>
+    import('../areas/member-liff/member-liff-app.tsx').then((m) => ({ default: m.MemberLiffApp })),
+  ),
+};
+
+export function LiffApp({ pathname }: { pathname: string }) {
+  const MiniApp = miniApps[pathname.replace(/\/+$/, '')];
+  if (!MiniApp) {
+    return (
+      <p style={{ padding: 24, fontFamily: 'sans-serif' }} data-testid="liff-unknown">
+        このミニアプリは見つかりません。 / This mini-app does not exist.
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <MiniApp />
+    </Suspense>
+  );
+}

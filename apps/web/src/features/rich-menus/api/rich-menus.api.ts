@@ -1,0 +1,99 @@
+import {
+  richMenuEndpoints,
+  type CreateRichMenuBody,
+  type CreateTabbedRichMenuBody,
+  type RichMenu,
+  type UpdateRichMenuBody,
+} from '@app/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const keys = {
+  all: ['rich-menus'] as const,
+  account: (lineAccountId: number) => ['rich-menus', lineAccountId] as const,
+};
+const params = (lineAccountId: number) => ({ lineAccountId: String(lineAccountId) });
+const menuParams = (lineAccountId: number, richMenuId: number) => ({
+  lineAccountId: String(lineAccountId),
+  richMenuId: String(richMenuId),
+});
+
+/** The account's rich menus, newest first, with the default marked. */
+export const richMenusQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'list'],
+    queryFn: ({ signal }) => apiRequest(richMenuEndpoints.list, { params: params(lineAccountId), signal }),
+  });
+
+export const richMenuQueryOptions = (lineAccountId: number, richMenuId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'detail', richMenuId],
+    queryFn: ({ signal }) =>
+      apiRequest(richMenuEndpoints.get, { params: menuParams(lineAccountId, richMenuId), signal }),
+  });
+
+function useRefresh(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return async (menu?: RichMenu) => {
+    if (menu) queryClient.setQueryData(richMenuQueryOptions(lineAccountId, menu.id).queryKey, menu);
+    await queryClient.invalidateQueries({ queryKey: keys.account(lineAccountId) });
+  };
+}
+
+export function useCreateRichMenuMutation(lineAccountId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: CreateRichMenuBody) =>
+      apiRequest(richMenuEndpoints.create, { params: params(lineAccountId), body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateRichMenuMutation(lineAccountId: number, richMenuId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: UpdateRichMenuBody) =>
+      apiRequest(richMenuEndpoints.update, { params: menuParams(lineAccountId, richMenuId), body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteRichMenuMutation(lineAccountId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (richMenuId: number) =>
+      apiRequest(richMenuEndpoints.delete, { params: menuParams(lineAccountId, richMenuId) }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** SPEC.md's GET .../rich-menu/default: sent by fetch from this page, so it is same-origin. */
+export function useSetDefaultRichMenuMutation(lineAccountId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (richMenuId: number) =>
+      apiRequest(richMenuEndpoints.setDefault, {
+        params: params(lineAccountId),
+        query: { richMenuId: String(richMenuId) },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** One menu per tab, made and linked at LINE by the server. */
+export function useCreateTabbedRichMenuMutation(lineAccountId: number) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.createTabbed, { params: params(lineAccountId), body }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Each tab's image as the server will draw it (the builder's live preview). */
+export function usePreviewTabbedRichMenuMutation(lineAccountId: number) {
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.previewTabbed, { params: params(lineAccountId), body }),
+  });
+}

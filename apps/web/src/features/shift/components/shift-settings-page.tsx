@@ -1,0 +1,794 @@
+import type {
+  NormalRule,
+  ReminderSettings,
+  ShiftClosure,
+  ShiftPattern,
+  SpecialRuleGroup,
+} from '@app/contracts';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryFailure } from '../../../components/query-failure.tsx';
+import { useShowFailure } from '../../../lib/translate-message.ts';
+import {
+  allSpecialRulesQueryOptions,
+  normalRulesQueryOptions,
+  reminderSettingsQueryOptions,
+  shiftClosureQueryOptions,
+  shiftPatternsQueryOptions,
+  useCreatePatternMutation,
+  useCreateSpecialGroupMutation,
+  useDeletePatternMutation,
+  useDeleteSpecialGroupMutation,
+  useReplaceNormalRulesMutation,
+  useUpdateClosureMutation,
+  useUpdateRemindersMutation,
+} from '../api/shift.api.ts';
+import { localTime, patternValue, timeOptions } from '../lib/shift-grid-model.ts';
+
+/* Rules and settings of a store: closure and publishing, reminders, weekly rules, patterns, special rules. */
+
+const hours = timeOptions(30);
+
+/** A card with a title; its failure or success text under the fields. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Runs a save and says how it went, once, in place. */
+function useSaveState() {
+  const showFailure = useShowFailure();
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  const run = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      setState({ ok: true, text: t('common.saved') });
+    } catch (error) {
+      setState({ ok: false, text: showFailure(error) });
+    }
+  };
+  const note = state && (
+    <Alert severity={state.ok ? 'success' : 'error'} sx={{ mt: 2 }} onClose={() => setState(null)}>
+      {state.text}
+    </Alert>
+  );
+  return { run, note };
+}
+
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: {
+    data: T | undefined;
+    isError: boolean;
+    isPending: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
+  children: (data: T) => ReactNode;
+}) {
+  const failure = useQueryFailure(query);
+  if (query.isError) return failure;
+  if (query.data === undefined) return <Skeleton variant="rounded" height={120} />;
+  return children(query.data);
+}
+
+export function ShiftSettingsPage({ storeId, canManage }: { storeId: number; canManage: boolean }) {
+  const { t } = useTranslation();
+  const closure = useQuery(shiftClosureQueryOptions(storeId));
+  const reminders = useQuery(reminderSettingsQueryOptions(storeId));
+  const weekly = useQuery(normalRulesQueryOptions(storeId));
+  const patterns = useQuery(shiftPatternsQueryOptions(storeId));
+  const special = useQuery(allSpecialRulesQueryOptions(storeId));
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Section title={t('shift.settings.closureTitle')}>
+        <Loaded query={closure}>
+          {(data) => (
+            <ClosureForm key={JSON.stringify(data)} storeId={storeId} closure={data} canManage={canManage} />
+          )}
+        </Loaded>
+      </Section>
+      <Section title={t('shift.settings.remindersTitle')}>
+        <Loaded query={reminders}>
+          {(data) => (
+            <RemindersForm
+              key={JSON.stringify(data)}
+              storeId={storeId}
+              settings={data}
+              canManage={canManage}
+            />
+          )}
+        </Loaded>
+      </Section>
+      <Section title={t('shift.settings.weeklyTitle')}>
+        <Loaded query={weekly}>
+          {(data) => (
+            <WeeklyRulesForm
+              key={JSON.stringify(data)}
+              storeId={storeId}
+              rules={data}
+              canManage={canManage}
+            />
+          )}
+        </Loaded>
+      </Section>
+      <Section title={t('shift.settings.patternsTitle')}>
+        <Loaded query={patterns}>
+          {(data) => <PatternsForm storeId={storeId} patterns={data} canManage={canManage} />}
+        </Loaded>
+      </Section>
+      <Section title={t('shift.settings.specialTitle')}>
+        <Loaded query={special}>
+          {(data) => <SpecialRulesForm storeId={storeId} groups={data} canManage={canManage} />}
+        </Loaded>
+      </Section>
+    </Box>
+  );
+}
+
+const numberOptions = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+function ClosureForm({
+  storeId,
+  closure,
+  canManage,
+}: {
+  storeId: number;
+  closure: ShiftClosure;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateClosureMutation(storeId);
+  const { run, note } = useSaveState();
+  const [v, setV] = useState(closure);
+  const select = (
+    label: string,
+    value: number | string,
+    options: (number | string)[],
+    onChange: (x: string) => void,
+    render?: (x: number | string) => string,
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={!canManage}
+      sx={{ minWidth: 160 }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {render ? render(o) : o}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', rowGap: 2 }}>
+        {select(
+          t('shift.settings.pattern'),
+          v.pattern,
+          ['FULL_MONTH', 'HALF_MONTH'],
+          (x) => setV({ ...v, pattern: x as ShiftClosure['pattern'] }),
+          (x) => t(`shift.settings.patterns.${x}`),
+        )}
+        {v.pattern === 'FULL_MONTH' ? (
+          select(
+            t('shift.settings.dayOfMonth'),
+            v.dayOfMonth,
+            numberOptions(1, 28),
+            (x) => setV({ ...v, dayOfMonth: Number(x) }),
+            (x) => t('shift.settings.day', { day: x }),
+          )
+        ) : (
+          <>
+            {select(
+              t('shift.settings.firstHalfDate'),
+              v.firstHalfDate,
+              numberOptions(16, 31),
+              (x) => setV({ ...v, firstHalfDate: Number(x) }),
+              (x) => t('shift.settings.day', { day: x }),
+            )}
+            {select(
+              t('shift.settings.secondHalfDate'),
+              v.secondHalfDate,
+              numberOptions(1, 15),
+              (x) => setV({ ...v, secondHalfDate: Number(x) }),
+              (x) => t('shift.settings.day', { day: x }),
+            )}
+          </>
+        )}
+        {select(
+          t('shift.settings.timeDivision'),
+          v.timeDivisionSetting,
+          [1, 15, 30],
+          (x) => setV({ ...v, timeDivisionSetting: Number(x) }),
+          (x) => t('shift.settings.minutes', { minutes: x }),
+        )}
+      </Box>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Switch
+            checked={v.isPublished}
+            onChange={(e) => setV({ ...v, isPublished: e.target.checked })}
+            disabled={!canManage}
+          />
+        }
+        label={t('shift.settings.isPublished')}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {closure.openPeriod
+          ? t('shift.settings.openPeriod', {
+              start: closure.openPeriod.startDate,
+              end: closure.openPeriod.endDate,
+              closing: closure.openPeriod.closingDate,
+            })
+          : t('shift.settings.noOpenPeriod')}
+      </Typography>
+      {canManage && (
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          loading={update.isPending}
+          onClick={() =>
+            void run(() =>
+              update.mutateAsync({
+                pattern: v.pattern,
+                dayOfMonth: v.dayOfMonth,
+                firstHalfDate: v.firstHalfDate,
+                secondHalfDate: v.secondHalfDate,
+                timeDivisionSetting: v.timeDivisionSetting,
+                isPublished: v.isPublished,
+              }),
+            )
+          }
+        >
+          {t('common.save')}
+        </Button>
+      )}
+      {note}
+    </Box>
+  );
+}
+
+function RemindersForm({
+  storeId,
+  settings,
+  canManage,
+}: {
+  storeId: number;
+  settings: ReminderSettings;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateRemindersMutation(storeId);
+  const { run, note } = useSaveState();
+  const [rows, setRows] = useState(
+    [0, 1, 2].map((i) => ({
+      time: settings.reminders[i]?.time ?? '',
+      dayGap: String(settings.reminders[i]?.dayGap ?? ''),
+    })),
+  );
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('shift.settings.remindersHelp')}
+      </Typography>
+      <Stack spacing={2}>
+        {rows.map((row, i) => (
+          <Stack key={i} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ width: 100 }}>{t('shift.settings.reminder', { n: i + 1 })}</Typography>
+            <TextField
+              select
+              size="small"
+              label={t('shift.settings.dayGap')}
+              value={row.dayGap}
+              disabled={!canManage}
+              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, dayGap: e.target.value } : r)))}
+              sx={{ width: 180 }}
+            >
+              <MenuItem value="">{t('shift.settings.off')}</MenuItem>
+              {numberOptions(-30, 30).map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {n < 0
+                    ? t('shift.settings.daysBefore', { n: -n })
+                    : n === 0
+                      ? t('shift.settings.closingDay')
+                      : t('shift.settings.daysAfter', { n })}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('shift.settings.time')}
+              value={row.time}
+              disabled={!canManage}
+              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, time: e.target.value } : r)))}
+              sx={{ width: 140 }}
+            >
+              <MenuItem value="">{t('shift.settings.off')}</MenuItem>
+              {[...hours, '24:00'].map((h) => (
+                <MenuItem key={h} value={h}>
+                  {h}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        ))}
+      </Stack>
+      {canManage && (
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          loading={update.isPending}
+          onClick={() =>
+            void run(() =>
+              update.mutateAsync({
+                reminders: rows.map((r) =>
+                  r.time && r.dayGap !== ''
+                    ? { time: r.time, dayGap: Number(r.dayGap) }
+                    : { time: null, dayGap: null },
+                ),
+              }),
+            )
+          }
+        >
+          {t('common.save')}
+        </Button>
+      )}
+      {note}
+    </Box>
+  );
+}
+
+type RuleRow = { start: string; end: string; staffCount: string; isRest: boolean };
+const isNext = (start: string, end: string) => end <= start;
+
+function WeeklyRulesForm({
+  storeId,
+  rules,
+  canManage,
+}: {
+  storeId: number;
+  rules: NormalRule[];
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const replace = useReplaceNormalRulesMutation(storeId);
+  const { run, note } = useSaveState();
+  const weekdays = t('shift.weekdays', { returnObjects: true }) as unknown as string[];
+  const [byDay, setByDay] = useState<RuleRow[][]>(() =>
+    [1, 2, 3, 4, 5, 6, 7].map((d) =>
+      rules
+        .filter((r) => r.dayOfWeek === String(d))
+        .map((r) => ({
+          start: r.shiftStartTime.slice(0, 5),
+          end: r.shiftEndTime.slice(0, 5),
+          staffCount: String(r.staffCount),
+          isRest: r.isRest,
+        })),
+    ),
+  );
+  const setRow = (d: number, i: number, change: Partial<RuleRow>) =>
+    setByDay(
+      byDay.map((rows, j) => (j === d ? rows.map((r, k) => (k === i ? { ...r, ...change } : r)) : rows)),
+    );
+  return (
+    <Box>
+      <Stack spacing={1.5}>
+        {byDay.map((rows, d) => (
+          <Stack key={d} direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography sx={{ width: 32, pt: 1, fontWeight: 600 }}>{weekdays[d]}</Typography>
+            <Stack spacing={1} sx={{ flexGrow: 1 }}>
+              {rows.length === 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
+                  {t('shift.settings.noSlots')}
+                </Typography>
+              )}
+              {rows.map((r, i) => (
+                <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <TimeSelect
+                    label={t('shift.editor.start')}
+                    value={r.start}
+                    disabled={!canManage}
+                    onChange={(start) => setRow(d, i, { start })}
+                  />
+                  <TimeSelect
+                    label={t('shift.editor.end')}
+                    value={r.end}
+                    disabled={!canManage}
+                    onChange={(end) => setRow(d, i, { end })}
+                  />
+                  {isNext(r.start, r.end) && (
+                    <Typography variant="caption">{t('shift.editor.overnight')}</Typography>
+                  )}
+                  <TextField
+                    size="small"
+                    type="number"
+                    label={t('shift.settings.staffCount')}
+                    value={r.staffCount}
+                    disabled={!canManage}
+                    onChange={(e) => setRow(d, i, { staffCount: e.target.value })}
+                    sx={{ width: 100 }}
+                    slotProps={{ htmlInput: { min: 0 } }}
+                  />
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={r.isRest}
+                        disabled={!canManage}
+                        onChange={(e) => setRow(d, i, { isRest: e.target.checked })}
+                      />
+                    }
+                    label={t('shift.settings.closed')}
+                  />
+                  {canManage && (
+                    <IconButton
+                      aria-label={t('common.delete')}
+                      onClick={() =>
+                        setByDay(byDay.map((rs, j) => (j === d ? rs.filter((_, k) => k !== i) : rs)))
+                      }
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+            {canManage && (
+              <Button
+                size="small"
+                startIcon={<AddOutlined />}
+                onClick={() =>
+                  setByDay(
+                    byDay.map((rs, j) =>
+                      j === d
+                        ? [...rs, { start: '10:00', end: '15:00', staffCount: '1', isRest: false }]
+                        : rs,
+                    ),
+                  )
+                }
+              >
+                {t('shift.settings.addSlot')}
+              </Button>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+      {canManage && (
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          loading={replace.isPending}
+          onClick={() =>
+            void run(() =>
+              replace.mutateAsync(
+                byDay.flatMap((rows, d) =>
+                  rows.map((r) => ({
+                    dayOfWeek: String(d + 1) as '1',
+                    shiftStartTime: r.start,
+                    shiftEndTime: r.end,
+                    shiftEndDayDiff: isNext(r.start, r.end) ? 1 : 0,
+                    staffCount: Number(r.staffCount),
+                    isRest: r.isRest,
+                  })),
+                ),
+              ),
+            )
+          }
+        >
+          {t('common.save')}
+        </Button>
+      )}
+      {note}
+    </Box>
+  );
+}
+
+function TimeSelect({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (v: string) => void;
+}) {
+  const options = hours.includes(value) ? hours : [value, ...hours];
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { native: true } }}
+      sx={{ width: 110 }}
+    >
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function PatternsForm({
+  storeId,
+  patterns,
+  canManage,
+}: {
+  storeId: number;
+  patterns: ShiftPattern[];
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const create = useCreatePatternMutation(storeId);
+  const remove = useDeletePatternMutation(storeId);
+  const { run, note } = useSaveState();
+  const [draft, setDraft] = useState({ name: '', start: '10:00', end: '15:00' });
+  return (
+    <Box>
+      <Stack spacing={1}>
+        {patterns.length === 0 && (
+          <Typography color="text.secondary">{t('shift.settings.noPatterns')}</Typography>
+        )}
+        {patterns.map((p) => {
+          const v = patternValue(p);
+          return (
+            <Stack key={p.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ minWidth: 120 }}>{p.name}</Typography>
+              <Typography color="text.secondary">
+                {v.start}-{p.endDayDiff === 1 ? t('shift.settings.nextDayPrefix') : ''}
+                {v.end}
+              </Typography>
+              {canManage && (
+                <IconButton
+                  aria-label={t('shift.settings.deletePattern', { name: p.name })}
+                  onClick={() => void run(() => remove.mutateAsync(p.id))}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+      {canManage && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <TextField
+            size="small"
+            label={t('shift.settings.patternName')}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+          <TimeSelect
+            label={t('shift.editor.start')}
+            value={draft.start}
+            disabled={false}
+            onChange={(start) => setDraft({ ...draft, start })}
+          />
+          <TimeSelect
+            label={t('shift.editor.end')}
+            value={draft.end}
+            disabled={false}
+            onChange={(end) => setDraft({ ...draft, end })}
+          />
+          <Button
+            startIcon={<AddOutlined />}
+            loading={create.isPending}
+            onClick={() =>
+              void run(async () => {
+                await create.mutateAsync({
+                  name: draft.name,
+                  startHour: Number(draft.start.slice(0, 2)),
+                  startMinute: Number(draft.start.slice(3, 5)),
+                  endHour: Number(draft.end.slice(0, 2)),
+                  endMinute: Number(draft.end.slice(3, 5)),
+                  endDayDiff: isNext(draft.start, draft.end) ? 1 : 0,
+                });
+                setDraft({ name: '', start: '10:00', end: '15:00' });
+              })
+            }
+          >
+            {t('shift.settings.addPattern')}
+          </Button>
+        </Box>
+      )}
+      {note}
+    </Box>
+  );
+}
+
+function SpecialRulesForm({
+  storeId,
+  groups,
+  canManage,
+}: {
+  storeId: number;
+  groups: SpecialRuleGroup[];
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateSpecialGroupMutation(storeId);
+  const remove = useDeleteSpecialGroupMutation(storeId);
+  const { run, note } = useSaveState();
+  const [label, setLabel] = useState('');
+  const [rows, setRows] = useState<(RuleRow & { date: string })[]>([]);
+  const addDay = (date: string, n: number) => {
+    const d = new Date(`${date}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  return (
+    <Box>
+      <Stack spacing={1.5}>
+        {groups.length === 0 && (
+          <Typography color="text.secondary">{t('shift.settings.noSpecial')}</Typography>
+        )}
+        {groups.map((g) => (
+          <Box key={g.id}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ fontWeight: 600 }}>{g.label}</Typography>
+              {canManage && (
+                <IconButton
+                  aria-label={t('shift.settings.deleteGroup', { label: g.label })}
+                  onClick={() => void run(() => remove.mutateAsync(g.id))}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              )}
+            </Stack>
+            {g.specialRules.map((r) => (
+              <Typography key={r.id} variant="body2" color="text.secondary">
+                {r.shiftStartDateTime.slice(0, 10)} {localTime(r.shiftStartDateTime)}-
+                {localTime(r.shiftEndDateTime)}{' '}
+                {r.isRest ? t('shift.settings.closed') : t('shift.settings.people', { count: r.staffCount })}
+              </Typography>
+            ))}
+          </Box>
+        ))}
+      </Stack>
+      {canManage && (
+        <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+          <TextField
+            size="small"
+            label={t('shift.settings.groupLabel')}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            sx={{ mb: 1 }}
+          />
+          <Stack spacing={1}>
+            {rows.map((r, i) => {
+              const set = (change: Partial<RuleRow & { date: string }>) =>
+                setRows(rows.map((x, j) => (j === i ? { ...x, ...change } : x)));
+              return (
+                <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <TextField
+                    size="small"
+                    type="date"
+                    label={t('shift.settings.date')}
+                    value={r.date}
+                    onChange={(e) => set({ date: e.target.value })}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                  <TimeSelect
+                    label={t('shift.editor.start')}
+                    value={r.start}
+                    disabled={false}
+                    onChange={(start) => set({ start })}
+                  />
+                  <TimeSelect
+                    label={t('shift.editor.end')}
+                    value={r.end}
+                    disabled={false}
+                    onChange={(end) => set({ end })}
+                  />
+                  <TextField
+                    size="small"
+                    type="number"
+                    label={t('shift.settings.staffCount')}
+                    value={r.staffCount}
+                    onChange={(e) => set({ staffCount: e.target.value })}
+                    sx={{ width: 100 }}
+                  />
+                  <FormControlLabel
+                    control={
+                      <Checkbox checked={r.isRest} onChange={(e) => set({ isRest: e.target.checked })} />
+                    }
+                    label={t('shift.settings.closed')}
+                  />
+                  <IconButton
+                    aria-label={t('common.delete')}
+                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                </Stack>
+              );
+            })}
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Button
+              size="small"
+              startIcon={<AddOutlined />}
+              onClick={() =>
+                setRows([
+                  ...rows,
+                  {
+                    date: new Date().toISOString().slice(0, 10),
+                    start: '10:00',
+                    end: '15:00',
+                    staffCount: '1',
+                    isRest: false,
+                  },
+                ])
+              }
+            >
+              {t('shift.settings.addSlot')}
+            </Button>
+            <Button
+              variant="contained"
+              size="small"
+              loading={create.isPending}
+              onClick={() =>
+                void run(async () => {
+                  await create.mutateAsync({
+                    label,
+                    schedules: rows.map((r) => ({
+                      shiftStartDateTime: `${r.date}T${r.start}`,
+                      shiftEndDateTime: `${isNext(r.start, r.end) ? addDay(r.date, 1) : r.date}T${r.end}`,
+                      staffCount: Number(r.staffCount),
+                      isRest: r.isRest,
+                    })),
+                  });
+                  setLabel('');
+                  setRows([]);
+                })
+              }
+            >
+              {t('shift.settings.addGroup')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      {note}
+    </Box>
+  );
+}

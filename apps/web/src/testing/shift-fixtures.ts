@@ -1,0 +1,28 @@
+import type { StaffShift } from '@app/contracts';
+
+/** A staff shift as the API answers it (a request of 10:00-15:00 unless told). */
+export function shiftBody(
+  over: Partial<StaffShift> & Pick<StaffShift, 'id' | 'staffId' | 'date'>,
+): StaffShift {
+  const start = over.startAt ?? `${over.date}T10:00:00+09:00`;
+  const end = over.endAt ?? `${over.date}T15:00:00+09:00`;
+  return {
+    scheduleId: null,
+    storeId: 1,
+    status: 'REQUEST',
+    startAt: start,
+    endAt: end,
+    endDayDiff: 0,
+    duration: 300,
+    managerNote: null,
+    isRest: false,
+    isRequested: over.status === undefined || over.status === 'REQUEST',
+    originalStartAt: null,
+    originalEndAt: null,
+    originalDuration: null,
+    hasBeenModified: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...over,
+  };
+}

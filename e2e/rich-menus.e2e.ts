@@ -1,0 +1,199 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_PASSWORD = 'Demo-pass1';
+/** The first demo friend (a friend of the demo account, not blocked). */
+const FRIEND = '佐藤 美咲';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A designer's menu image: two colored halves, 2500x843 PNG. */
+function menuPng(width = 2500, height = 843): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set(x < width / 2 ? [255, 214, 102] : [120, 200, 255], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport });
+  return context.newPage();
+}
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Drag on the editor's image from one point to another, in fractions of the image. */
+async function drawArea(page: Page, from: [number, number], to: [number, number]) {
+  const box = (await page.getByTestId('area-canvas').boundingBox())!;
+  await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+  await page.mouse.down();
+  await page.mouse.move(
+    box.x + box.width * ((from[0] + to[0]) / 2),
+    box.y + box.height * ((from[1] + to[1]) / 2),
+    {
+      steps: 4,
+    },
+  );
+  await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 4 });
+  await page.mouse.up();
+}
+
+const cardOf = (page: Page, name: string) => page.getByTestId('rich-menu-card').filter({ hasText: name });
+
+describe('rich menus: draw, save, set as default, tap it on the simulator', () => {
+  it('a manager draws a two-area menu, saves it and sets it as default; a LINE user taps an area', async () => {
+    const page = await newPage();
+    await logIn(page, 'manager@demo.example');
+    await page.getByRole('link', { name: 'リッチメニュー', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    // The demo world's menu is the default.
+    await expect.poll(() => cardOf(page, '基本メニュー').isVisible()).toBe(true);
+    await expect.poll(() => cardOf(page, '基本メニュー').getByText('デフォルト').isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-demo');
+
+    await page.getByRole('link', { name: 'リッチメニューを作成' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus/new');
+    await page
+      .getByTestId('image-input')
+      .setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: menuPng() });
+    await page.getByTestId('area-canvas').waitFor();
+
+    await drawArea(page, [0.03, 0.08], [0.47, 0.92]);
+    await page.getByLabel('ラベル').fill('予約');
+    await page.getByLabel('送信するテキスト').fill('予約したいです（E2E）');
+    await drawArea(page, [0.53, 0.08], [0.97, 0.92]);
+    await page.getByLabel('アクション').selectOption('uri');
+    await page.getByLabel('ラベル').fill('サイト');
+    await page.getByLabel('URL').fill('https://example.com/e2e');
+    await expect.poll(() => page.getByTestId('area-2').isVisible()).toBe(true);
+
+    await page.getByLabel(/^管理用の名前/).fill('E2E 二分割メニュー');
+    await page.getByLabel(/^メニューバーのテキスト/).fill('タップしてね');
+    await expect.poll(() => page.getByTestId('chat-bar-text').textContent()).toBe('タップしてね');
+    await screenshot(page, 'rich-menu-editor');
+
+    await page.getByRole('button', { name: 'リッチメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const card = cardOf(page, 'E2E 二分割メニュー');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('タップ領域 2 件').isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'デフォルトに設定' }).click();
+    await expect.poll(() => card.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => cardOf(page, '基本メニュー').getByText('デフォルト', { exact: true }).count())
+      .toBe(0);
+    await screenshot(page, 'rich-menus-list-new-default');
+
+    // The LINE user's side: the simulator page shows the new default menu; tapping the left area sends its text.
+    const phone = await newPage({ width: 1280, height: 1000 });
+    await phone.goto(server.lineSimUrl);
+    await phone.locator('#channel-list').getByText('デモ商店 梅田店').click();
+    await phone.locator('#user-list').getByText(FRIEND).click();
+    const menu = phone.locator('#richmenu');
+    await expect.poll(() => menu.getByText(/タップしてね/).isVisible()).toBe(true);
+    await expect.poll(() => menu.locator('button.area').count()).toBe(2);
+    await screenshot(phone, 'rich-menu-simulator');
+    await menu.locator('button.area').first().click();
+    await expect
+      .poll(() => phone.locator('#timeline').getByText('予約したいです（E2E）').isVisible())
+      .toBe(true);
+    await screenshot(phone, 'rich-menu-simulator-tapped');
+
+    // LINE delivered it to the product's webhook, which took it (200).
+    await expect
+      .poll(() =>
+        phone
+          .locator('#timeline')
+          .getByText(/Webhook ✓ 200/)
+          .last()
+          .isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it('a manager builds a three-tab menu with live previews; a LINE user switches tabs on the simulator', async () => {
+    const page = await newPage({ width: 1400, height: 1000 });
+    await logIn(page, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus`);
+    await page.getByRole('link', { name: 'タブ切り替えメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus/tabbed/new');
+    await page.getByRole('button', { name: 'タブを追加' }).click();
+    const tabs: [string, string][] = [
+      ['ご予約', '予約'],
+      ['メニュー', 'メニュー表'],
+      ['お店', 'お店の情報'],
+    ];
+    for (const [index, [label, text]] of tabs.entries()) {
+      await page.getByRole('tab').nth(index).click();
+      await page.getByLabel(/^タブ名/).fill(label);
+      await page.getByLabel(/^メニューバーのテキスト/).fill(text);
+    }
+    await page.getByRole('tab').nth(0).click();
+    await page.getByLabel('ラベル').first().fill('予約する');
+    await page.getByLabel('送信するテキスト').first().fill('タブから予約');
+    // The server draws the three tabs; the preview shows them.
+    await expect.poll(() => page.getByTestId('tab-preview').count(), { timeout: 20_000 }).toBe(3);
+    await page.waitForTimeout(1500); // the last edit's preview
+    await screenshot(page, 'rich-menu-tabbed-builder');
+
+    await page.getByRole('button', { name: 'タブ切り替えメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const first = cardOf(page, 'ご予約（タブ 1/3）');
+    await expect.poll(() => first.isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^タブ \d\/3$/).count()).toBe(3);
+    await first.getByRole('button', { name: 'デフォルトに設定' }).click();
+    await expect.poll(() => first.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-tabbed');
+
+    const phone = await newPage({ width: 1280, height: 1000 });
+    await phone.goto(server.lineSimUrl);
+    await phone.locator('#channel-list').getByText('デモ商店 梅田店').click();
+    await phone.locator('#user-list').getByText(FRIEND).click();
+    const menu = phone.locator('#richmenu');
+    await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: 'メニュー' }).click();
+    await expect.poll(() => menu.getByText(/^メニュー表 /).isVisible()).toBe(true);
+    await screenshot(phone, 'rich-menu-simulator-tab-2');
+    await menu.locator('button.area', { hasText: 'お店' }).click();
+    await expect.poll(() => menu.getByText(/^お店の情報 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: 'ご予約' }).click();
+    await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
+    await menu.locator('button.area', { hasText: '予約する' }).click();
+    await expect.poll(() => phone.locator('#timeline').getByText('タブから予約').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { CLIENT_PREFIX } from '../area-prefixes.ts';
+import { allow, defineEndpoint } from '../common/endpoint.ts';
+import { okBodySchema } from '../common/errors.ts';
+import {
+  createRichMenuBodySchema,
+  createTabbedRichMenuBodySchema,
+  tabbedPreviewSchema,
+  tabbedRichMenuSchema,
+  richMenuAccountParamsSchema,
+  richMenuListSchema,
+  richMenuParamsSchema,
+  richMenuSchema,
+  setDefaultRichMenuQuerySchema,
+  updateRichMenuBodySchema,
+} from './rich-menus.schemas.ts';
+
+const tags = ['rich-menus'];
+const base = `${CLIENT_PREFIX}/line-account/:lineAccountId/rich-menu`;
+const read = { tags, access: allow('client.read'), clientScoped: true } as const;
+const manage = { tags, access: allow('client.manage'), clientScoped: true } as const;
+
+/**
+ * Rich menus of a LINE account (SPEC.md 7). A menu lives at LINE; our row keeps LINE's richMenuId, the
+ * uploaded image and who changed it. Managers (OWNER, MANAGER) change them; every client user reads.
+ */
+export const richMenuEndpoints = {
+  list: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: base,
+    summary: "The account's rich menus (newest first), with which one is the default",
+    params: richMenuAccountParamsSchema,
+    responses: { 200: richMenuListSchema },
+  }),
+  setDefault: defineEndpoint({
+    ...manage,
+    method: 'GET',
+    path: `${base}/default`,
+    summary:
+      'Set the default rich menu (SPEC.md: a GET; refused unless the request is same-origin, docs/decisions/0011)',
+    params: richMenuAccountParamsSchema,
+    query: setDefaultRichMenuQuerySchema,
+    responses: { 200: richMenuSchema },
+  }),
+  get: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/:richMenuId`,
+    summary: 'One rich menu',
+    params: richMenuParamsSchema,
+    responses: { 200: richMenuSchema },
+  }),
+  image: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/:richMenuId/image`,
+    summary: 'The image uploaded for the rich menu (image/png or image/jpeg)',
+    params: richMenuParamsSchema,
+    responses: { 200: z.any() },
+  }),
+  create: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: base,
+    summary: 'Create a rich menu at LINE with its image (data URL); every limit is checked first',
+    params: richMenuAccountParamsSchema,
+    body: createRichMenuBodySchema,
+    responses: { 201: richMenuSchema },
+  }),
+  update: defineEndpoint({
+    ...manage,
+    method: 'PUT',
+    path: `${base}/:richMenuId`,
+    summary:
+      'Replace a rich menu: a new menu at LINE takes over the default and aliases before the old one is deleted',
+    params: richMenuParamsSchema,
+    body: updateRichMenuBodySchema,
+    responses: { 200: richMenuSchema },
+  }),
+  createTabbed: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/tabbed`,
+    summary:
+      'Tabbed rich menu: the server draws each tab, makes one menu per tab with switch areas and aliases; all or nothing at LINE',
+    params: richMenuAccountParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 201: tabbedRichMenuSchema },
+  }),
+  previewTabbed: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/tabbed/preview`,
+    summary: "Each tab's image as the server draws it (PNG data URLs); changes nothing",
+    params: richMenuAccountParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 200: tabbedPreviewSchema },
+  }),
+  delete: defineEndpoint({
+    ...manage,
+    method: 'DELETE',
+    path: `${base}/:richMenuId`,
+    summary: 'Delete a rich menu at LINE and here',
+    params: richMenuParamsSchema,
+    responses: { 200: okBodySchema },
+  }),
+} as const;
