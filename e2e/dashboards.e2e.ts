@@ -72,6 +72,7 @@ describe('dashboards', () => {
     await expect.poll(() => page.getByTestId('figure-friends').innerText()).toMatch(/^\d+$/);
     expect(Number(await page.getByTestId('figure-friends').innerText())).toBeGreaterThanOrEqual(30);
     expect(Number(await page.getByTestId('figure-staff').innerText())).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('figure-members').innerText())).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('figure-messages').innerText()).toMatch(/^\d+$/);
     expect(await page.getByText('無料メッセージ 200通まで（コミュニケーションプラン）').isVisible()).toBe(
       true,

@@ -67,6 +67,8 @@ export const clientDashboardSchema = z.object({
   blocked: count,
   /** One entry per Asia/Tokyo day, oldest first, today last: follows, blocks and friends at the day's end. */
   daily: z.array(z.object({ date: z.string(), newFriends: count, blocks: count, friends: count })),
+  /** Members of the account's member store (null: the member service is not linked). */
+  members: z.object({ active: count, inactive: count }).nullable(),
   /** Shift staff of the account's shift store (null: the shift service is not linked). */
   staff: z.object({ approved: count, pending: count }).nullable(),
   /** Published announcements the signed-in user has not opened. */

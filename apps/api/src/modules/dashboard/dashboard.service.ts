@@ -12,6 +12,7 @@ import { countUnreadAnnouncements } from '../announcements/index.ts';
 import { clientFigures } from '../clients/index.ts';
 import { accountFriendFigures, countFriendsFollowedSince } from '../friends/index.ts';
 import { countActiveLineAccounts } from '../line-accounts/index.ts';
+import { memberFiguresOfLineAccount } from '../members/index.ts';
 import { staffFiguresOfLineAccount } from '../shift/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,6 +71,7 @@ export async function getClientDashboard({
 }): Promise<ClientDashboard> {
   // First: it checks the account belongs to the client.
   const friends = await accountFriendFigures({ ctx, input });
+  const membersOfAccount = await memberFiguresOfLineAccount({ ctx, input });
   const staff = await staffFiguresOfLineAccount({ ctx, input });
   const unreadAnnouncements = await countUnreadAnnouncements({ ctx });
   return {
@@ -78,6 +80,7 @@ export async function getClientDashboard({
     friends: friends.friends,
     blocked: friends.blocked,
     daily: friends.daily,
+    members: membersOfAccount,
     staff,
     unreadAnnouncements,
     messages: { sentThisMonth: friends.sentThisMonth, freeQuota: LINE_FREE_MESSAGE_QUOTA },

@@ -1,7 +1,7 @@
 import { contractStatuses, dashboardMessages, LINE_FREE_MESSAGE_QUOTA } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, shiftStaff } from '../../db/schema/index.ts';
+import { friends, members, shiftStaff } from '../../db/schema/index.ts';
 import { createAgency, createClient, createUser } from '../../testing/factories.ts';
 import {
   connectBody,
@@ -207,6 +207,7 @@ describe('dashboards', () => {
       days: 30,
       friends: 3,
       blocked: 1,
+      members: null,
       staff: null,
       unreadAnnouncements: 0,
       messages: { sentThisMonth: 1, freeQuota: LINE_FREE_MESSAGE_QUOTA },
@@ -248,6 +249,24 @@ describe('dashboards', () => {
     await t.db
       .insert(shiftStaff)
       .values({ clientId: x.id, storeId, friendId: pending!.id, status: 'PENDING' });
+    // The member service with two members, one of them made inactive by the store.
+    const memberLink = await t.api('POST', `${C}/line-account/${accountId}/lineAccountService`, {
+      cookie: owner,
+      body: { serviceCode: 'KS-001', clientId: x.id },
+    });
+    expect(memberLink.statusCode, memberLink.body).toBe(201);
+    const memberStoreId = memberLink.json().storeId as number;
+    const accountFriends = await t.db.select().from(friends).where(eq(friends.clientId, x.id));
+    await t.db.insert(members).values([
+      { clientId: x.id, storeId: memberStoreId, friendId: accountFriends[0]!.id, memberCode: 'M0001' },
+      {
+        clientId: x.id,
+        storeId: memberStoreId,
+        friendId: accountFriends[1]!.id,
+        memberCode: 'M0002',
+        status: 'INACTIVE',
+      },
+    ]);
     const master = await as('master');
     for (const title of ['メンテナンスのお知らせ', '新機能のお知らせ']) {
       const created = await t.api('POST', `${M}/announcements`, {
@@ -260,6 +279,7 @@ describe('dashboards', () => {
       }
     }
     expect((await t.api('GET', url, { cookie: owner })).json()).toMatchObject({
+      members: { active: 1, inactive: 1 },
       staff: { approved: 1, pending: 1 },
       unreadAnnouncements: 1,
     });

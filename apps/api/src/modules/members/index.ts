@@ -4,3 +4,5 @@ export { memberDirectory } from './member-directory.ts';
 export { createMemberAttribute, updateMemberSettings } from './attributes.service.ts';
 export { registerOwnMember } from './liff.service.ts';
 export { updateMemberRemarks, updateMemberStatus } from './members.service.ts';
+// For the client dashboard.
+export { memberFiguresOfLineAccount } from './members.figures.ts';

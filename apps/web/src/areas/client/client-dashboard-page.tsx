@@ -82,7 +82,20 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
             value={dash(() => formatCount(data!.blocked))}
           />
         </Grid>
-        {/* Members (member service, issue 9): its FigureTile, linking to the members list, goes here. */}
+        <Grid size={{ xs: 6, md: 4, xl: 2 }}>
+          <FigureTile
+            label={t('clientDashboard.members')}
+            note={
+              data?.members
+                ? t('clientDashboard.membersInactive', { n: data.members.inactive })
+                : t('clientDashboard.noMembers')
+            }
+            to={data?.members ? `${paths.client}/members?lineAccountId=${lineAccountId}` : undefined}
+            isPending={isPending}
+            value={dash(() => (data!.members ? formatCount(data!.members.active) : '—'))}
+            testId="figure-members"
+          />
+        </Grid>
         <Grid size={{ xs: 6, md: 4, xl: 2 }}>
           <FigureTile
             label={t('clientDashboard.staff')}
