@@ -9,12 +9,11 @@ import { buildPaySimulator } from './app.ts';
 
 /**
  * Conformance: the official `stripe` SDK drives the simulator over HTTP; answers are compared with
- * Stripe's own example objects (shared/reference/stripe/fixtures3.json) and typed by the SDK.
+ * Stripe's own example objects (reference/stripe-fixtures3.json, a copy of shared/reference/stripe) and typed by the SDK.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = JSON.parse(
-  fs.readFileSync(path.resolve(here, '../../../../shared/reference/stripe/fixtures3.json'), 'utf8'),
-).resources as Record<string, Record<string, unknown>>;
+const fixtures = JSON.parse(fs.readFileSync(path.resolve(here, '../reference/stripe-fixtures3.json'), 'utf8'))
+  .resources as Record<string, Record<string, unknown>>;
 
 const SECRET = 'whsec_test_conformance';
 const DAY = 86_400;

@@ -248,7 +248,8 @@ describe('the demo world', () => {
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{
       data: unknown[];
     }>();
-    expect(agencyClients.data).toHaveLength(2);
+    // デモ商店 and サンプル食堂 plus the four clients with a contract history under the demo agency.
+    expect(agencyClients.data).toHaveLength(6);
 
     // The shop's replies were queued like a manager's: the push job delivers them to LINE.
     await stack.app.jobs.runDue();
