@@ -26,9 +26,11 @@ const positiveInt = (raw: string | null, fallback: number) => {
 export function useListParams(defaultLimit = DEFAULT_PAGE_SIZE): ListParams {
   const [searchParams, setSearchParams] = useSearchParams();
   const update = (change: (next: URLSearchParams) => void) =>
+    // From the address as it is now, not the hook's render-time copy (react-router's updater gets that
+    // copy): a change fired from an older render (the search field's debounce) keeps the filters set since.
     setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         change(next);
         return next;
       },
