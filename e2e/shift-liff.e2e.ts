@@ -151,6 +151,8 @@ describe('Shift mini-app: sign up, approval, requests, drafted, approved, seen i
     expect(await row(days[1]!).getByText('7時間30分').isVisible()).toBe(true);
     expect(await app.getByTestId(`request-${days[1]}`).textContent()).toContain('17:30〜翌日 01:00');
     await screenshot(app, 'shift-liff-editing');
+    // as the phone shows it: the sticky submit bar at the bottom of the screen
+    await app.screenshot({ path: 'screenshots/shift-liff-editing-viewport.png' });
     await row(days[1]!).getByRole('button', { name: '閉じる' }).click();
     // day 3: a day off
     await row(days[2]!).locator('.shift-day-row').click();
