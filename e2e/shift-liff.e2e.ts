@@ -77,7 +77,10 @@ describe('Shift mini-app: sign up, approval, requests, drafted, approved, seen i
     await sim.locator('#user-form').getByRole('button').click();
     await sim.getByText(`${NAME} として操作中`).waitFor();
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
-    await expect.poll(() => sim.getByText(`${NAME} が友だち追加しました`).first().isVisible()).toBe(true);
+    // the follow goes through the webhook to the API: give a loaded machine time
+    await expect
+      .poll(() => sim.getByText(`${NAME} が友だち追加しました`).first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
     const open = sim
       .locator('#liff-list li', { hasText: 'シフト管理サービス' })
       .getByRole('link', { name: '開く' });
