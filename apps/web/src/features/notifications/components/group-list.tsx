@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toFieldPath } from '../../../lib/form-errors.ts';
+import { markErrorShown } from '../../../lib/query-meta.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import {
   recipientsQueryOptions,
@@ -77,6 +78,7 @@ function GroupDialog({
       onClose();
     } catch (failure) {
       if (!isApiError(failure)) throw failure;
+      markErrorShown(failure);
       const byField = Object.fromEntries(failure.fieldErrors.map((f) => [toFieldPath(f.path), f.message]));
       setErrors(byField);
       if (Object.keys(byField).length === 0) setFormError(failure.message);

@@ -21,6 +21,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { toFieldPath } from '../../../lib/form-errors.ts';
+import { markErrorShown } from '../../../lib/query-meta.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSaveTemplateMutation, useToggleTopicMutation } from '../api/notifications.api.ts';
 
@@ -92,6 +93,7 @@ function TemplateEditor({
       onClose();
     } catch (failure) {
       if (!isApiError(failure)) throw failure;
+      markErrorShown(failure);
       const onContent = failure.fieldErrors.find((f) => toFieldPath(f.path) === 'content');
       setError(onContent?.message ?? failure.message);
     }
