@@ -1,21 +1,18 @@
 import { can, type LineAccount, type Session } from '@app/contracts';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useQueryFailure } from '../../components/query-failure.tsx';
-import { StatusState } from '../../components/status-state.tsx';
-import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
-import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
-import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
 import {
   settingsQueryOptions,
   templatesQueryOptions,
@@ -27,52 +24,16 @@ import { TemplateList } from '../../features/notifications/components/template-l
 const tabs = ['groups', 'templates', 'log'] as const;
 type TabName = (typeof tabs)[number];
 
-/** The account named by ?lineAccountId (the first active one when none is): the rich menus are per account. */
-function WithAccount({ children }: { children: (account: LineAccount) => React.ReactNode }) {
+function Notifications({
+  session,
+  account,
+  picker,
+}: {
+  session: Session;
+  account: LineAccount;
+  picker: ReactNode;
+}) {
   const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const failure = useQueryFailure(accounts);
-  const lineAccountId = useLineAccountIdParam();
-  const [, setSearchParams] = useSearchParams();
-  const list = accounts.data?.data ?? [];
-  const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
-  useEffect(() => {
-    if (!selected && fallback) {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('lineAccountId', String(fallback.id));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [selected, fallback, setSearchParams]);
-  if (accounts.isPending) return <PageLoader />;
-  if (accounts.isError) return <Card>{failure}</Card>;
-  if (list.length === 0) {
-    return (
-      <Card>
-        <StatusState
-          icon={<ChatOutlined />}
-          title={t('friends.noAccount.title')}
-          description={t('friends.noAccount.description')}
-          action={
-            <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
-              {t('nav.lineAccounts')}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
-  return selected ? children(selected) : <PageLoader />;
-}
-
-function Notifications({ session, account }: { session: Session; account: LineAccount }) {
-  const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: TabName = (tabs as readonly string[]).includes(searchParams.get('tab') ?? '')
     ? (searchParams.get('tab') as TabName)
@@ -81,7 +42,6 @@ function Notifications({ session, account }: { session: Session; account: LineAc
   const groups = useQuery(settingsQueryOptions(account.id));
   const failure = useQueryFailure(templates.isError ? templates : groups);
   const canManage = can(session.role, session.position, 'client.manage');
-  const list = accounts.data?.data ?? [];
   const setTab = (value: TabName) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -94,15 +54,7 @@ function Notifications({ session, account }: { session: Session; account: LineAc
       <PageHeader
         title={t('nav.notifications')}
         subtitle={t('notifications.subtitle', { name: account.displayName })}
-        actions={
-          list.length > 1 ? (
-            <LineAccountPicker
-              accounts={list}
-              value={account.id}
-              onChange={(id) => setSearchParams({ lineAccountId: String(id) })}
-            />
-          ) : undefined
-        }
+        actions={picker ?? undefined}
       />
       <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} sx={{ mb: 2 }}>
         {tabs.map((name) => (
@@ -126,5 +78,10 @@ function Notifications({ session, account }: { session: Session; account: LineAc
 
 /** /client/notifications?lineAccountId=: groups, templates and the delivery log of one LINE account. */
 export function ClientNotificationsPage({ session }: { session: Session }) {
-  return <WithAccount>{(account) => <Notifications session={session} account={account} />}</WithAccount>;
+  const selection = useLineAccountSelection();
+  return (
+    <LineAccountGate selection={selection}>
+      {(account) => <Notifications session={session} account={account} picker={selection.picker} />}
+    </LineAccountGate>
+  );
 }
