@@ -4,9 +4,9 @@ import {
   notificationTopics,
   type NotificationTopic,
 } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, jobs, notificationDeliveries } from '../../db/schema/index.ts';
+import { domainEvents, friends, jobs, notificationDeliveries } from '../../db/schema/index.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
 import {
   connectBody,
@@ -16,7 +16,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
-import { skippedBlocked } from './notifications.delivery.ts';
+import { handleNotificationEvent, skippedBlocked } from './notifications.delivery.ts';
 
 const C = '/client/api/v1';
 let sim: LineSim;
@@ -437,6 +437,33 @@ describe('delivery', () => {
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.id, queued!.id));
     expect(row).toMatchObject({ status: 'SENT', error: null });
+  });
+
+  it('a handler run again after a crash (its delivery not marked done) doubles nothing', async () => {
+    await deleteAllGroups();
+    await createGroup({ label: '店長', friendIds: [manager.friendId], topics: ['SHIFT_EDITED'] });
+    const from = (await sim.sent(channel.channelId)).length;
+    await recordDomainEvent(t.db, {
+      topic: 'SHIFT_EDITED',
+      clientId: a.client.id,
+      lineAccountId: accountId,
+      payload: { staffId: 999999 },
+    });
+    const [event] = await t.db.select().from(domainEvents).orderBy(desc(domainEvents.id)).limit(1);
+    // The worker died after the handler's transaction but before the delivery was marked done: the
+    // handler runs twice for the event, then the runner's own delivery a third time.
+    const ctx = { db: t.db, log: t.app.log, clock: t.clock, attempt: 1, jobId: 0 };
+    await handleNotificationEvent(event!, ctx, t.config);
+    await handleNotificationEvent(event!, ctx, t.config);
+    await drain();
+    const sent = await multicastsSince(from);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual([manager.userId]);
+    const rows = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.eventId, event!.id));
+    expect(rows.map((r) => r.status)).toEqual(['SENT']);
   });
 
   it('a blocked recipient is skipped and logged, not retried', async () => {
