@@ -6,7 +6,7 @@ import { pageSchema, paginationQuerySchema } from '../common/pagination.ts';
 /**
  * Notifications (SPEC.md 3, 4, 5 and 7): a template per topic and LINE account, notification groups
  * (message settings) of recipients and topics, and the delivery log. Every domain event of a topic
- * becomes a LINE message to the recipients of the groups subscribing to it (docs/decisions/0014).
+ * becomes a LINE message to the recipients of the groups subscribing to it (docs/decisions/0015).
  */
 export type NotificationTopic = (typeof notificationTopics)[number];
 export const notificationTopicSchema = z.enum(notificationTopics);

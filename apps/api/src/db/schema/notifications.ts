@@ -53,7 +53,7 @@ export const notificationSettings = pgTable(
     topics: jsonb('topics').$type<NotificationTopic[]>().notNull(),
     /**
      * The last domain event recorded when the group was made: older events (a backlog waiting for the
-     * notifications subscriber) never reach the group (docs/decisions/0014).
+     * notifications subscriber) never reach the group (docs/decisions/0015).
      */
     fromEventId: integer('from_event_id').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
