@@ -6,6 +6,7 @@ import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeepi
 import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
+import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { defineLineWebhookJobs } from './modules/line-webhook/line-webhook.jobs.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
 import { defineShiftJobs } from './modules/shift/shift.jobs.ts';
@@ -23,6 +24,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineLineWebhookJobs(jobs, deps.config);
   defineShiftJobs(jobs);
   definePaymentJobs(jobs, deps.config);
+  defineNotificationJobs(jobs, events, deps.config);
   return events;
 }
 

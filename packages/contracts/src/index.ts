@@ -54,3 +54,5 @@ export * from './members/members.endpoints.ts';
 export * from './services/liff-app.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './dashboard/dashboard.endpoints.ts';
+export * from './notifications/notifications.schemas.ts';
+export * from './notifications/notifications.endpoints.ts';

@@ -25,6 +25,7 @@ import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
 import {
@@ -72,6 +73,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     serviceRoutes(area);
     friendRoutes(area);
     richMenuRoutes(area);
+    notificationRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {

@@ -1,4 +1,5 @@
 import type { notificationTopics } from '@app/contracts';
+import { max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
 
@@ -25,4 +26,10 @@ export async function recordDomainEvent(
     storeId: event.storeId ?? null,
     payload: event.payload,
   });
+}
+
+/** The id of the last recorded event (0 when none): a watermark for "events from now on". */
+export async function latestDomainEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(domainEvents.id) }).from(domainEvents);
+  return row?.id ?? 0;
 }

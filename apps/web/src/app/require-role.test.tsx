@@ -41,11 +41,18 @@ describe('area route guard', { timeout: 20_000 }, () => {
     expect(nav.textContent).not.toContain('Users');
   });
 
-  it('shows an owner the entry and a placeholder page', async () => {
-    mockFetch({ [me]: { body: sessionBody('CLIENT', 'OWNER') } });
+  it('shows an owner the notifications entry and its page (no LINE account yet: it says so)', async () => {
+    mockFetch({
+      [me]: { body: sessionBody('CLIENT', 'OWNER') },
+      'GET /client/api/v1/line-account': { body: { data: [] } },
+    });
     renderAt('/client/notifications');
-    expect(await screen.findByText('Coming soon', undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main menu' }).textContent).toContain('Users');
+    expect(
+      await screen.findByText('No LINE official account connected', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' }).textContent;
+    expect(nav).toContain('Users');
+    expect(nav).toContain('Notification settings');
   });
 
   it('shows a client awaiting approval that it waits, its own setup only, and the rest as waiting', async () => {

@@ -13,3 +13,4 @@ export * from './shift.ts';
 export * from './payments.ts';
 export * from './rich-menus.ts';
 export * from './members.ts';
+export * from './notifications.ts';

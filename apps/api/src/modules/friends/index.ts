@@ -22,3 +22,4 @@ export {
   type StaffOfFriend,
 } from './service-users.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
+export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';

@@ -1,2 +1,3 @@
 /** The services module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
 export { linkService } from './services.service.ts';
+export { storeNameOf } from './store-names.ts';

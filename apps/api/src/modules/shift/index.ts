@@ -7,3 +7,4 @@ export { updateShiftClosure } from './settings.service.ts';
 export { approveDrafts, saveShifts } from './shifts.service.ts';
 export { createHelper, saveRemark, updateStaffStatus } from './staff.service.ts';
 export { staffFiguresOfLineAccount } from './shift.figures.ts';
+export { staffFactsOf, type StaffFacts } from './notice-facts.ts';

@@ -77,6 +77,14 @@ export type LineGateway = {
     channel: LineChannel,
     input: { to: string; text: string; retryKey: string },
   ) => Promise<PushResult>;
+  /**
+   * One message request to many users (LINE: at most 500 recipients and 5 messages a call). LINE skips
+   * users who blocked the account without telling; duplicate true when LINE had accepted the retry key.
+   */
+  multicastTexts: (
+    channel: LineChannel,
+    input: { to: string[]; texts: string[]; retryKey: string },
+  ) => Promise<{ duplicate: boolean }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
   /** null when LINE has no endpoint set. */
   getWebhookEndpoint: (channel: LineChannel) => Promise<{ endpoint: string; active: boolean } | null>;
@@ -124,6 +132,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** LINE's limits of one message request. */
+export const MULTICAST_MAX_RECIPIENTS = 500;
+export const MAX_MESSAGES_PER_REQUEST = 5;
 
 /** Stateless tokens live 15 minutes; renew a minute early. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -237,6 +249,32 @@ export function createLineGateway(
             id = null;
           }
           return { lineMessageId: id, duplicate: true };
+        }
+        throw error;
+      }
+    },
+    multicastTexts: async (channel, input) => {
+      if (input.to.length === 0 || input.to.length > MULTICAST_MAX_RECIPIENTS) {
+        throw new Error(`A multicast takes 1 to ${MULTICAST_MAX_RECIPIENTS} recipients`);
+      }
+      if (input.texts.length === 0 || input.texts.length > MAX_MESSAGES_PER_REQUEST) {
+        throw new Error(`A message request takes 1 to ${MAX_MESSAGES_PER_REQUEST} messages`);
+      }
+      try {
+        await withToken(channel, (token) =>
+          messaging(token).multicast(
+            { to: input.to, messages: input.texts.map((text) => ({ type: 'text', text })) },
+            input.retryKey,
+          ),
+        );
+        return { duplicate: false };
+      } catch (error) {
+        if (
+          error instanceof LineError &&
+          error.status === 409 &&
+          error.headers?.get('x-line-accepted-request-id')
+        ) {
+          return { duplicate: true };
         }
         throw error;
       }

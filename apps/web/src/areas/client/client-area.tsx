@@ -14,6 +14,7 @@ import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
 import { ClientRichMenuPages } from './client-rich-menu-pages.tsx';
 import { ClientMembersPage } from './client-members-page.tsx';
+import { ClientNotificationsPage } from './client-notifications-page.tsx';
 import { ClientShiftPages } from './client-shift-pages.tsx';
 
 /**
@@ -37,6 +38,7 @@ export function ClientArea() {
     services: <ClientServicesPage session={session} />,
     billing: <ClientBillingPage session={session} />,
     shift: <ClientShiftPages session={session} />,
+    notifications: <ClientNotificationsPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

@@ -1,0 +1,239 @@
+import {
+  defaultTemplates,
+  renderTemplate,
+  type NotificationPlaceholder,
+  type NotificationTopic,
+} from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { localDay, localMinutes, pad, TOKYO } from '../../platform/dates.ts';
+import type { DomainEvent } from '../../platform/events.ts';
+import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
+import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
+import { listFriendCards } from '../friends/index.ts';
+import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
+import { storeNameOf } from '../services/index.ts';
+import { staffFactsOf } from '../shift/index.ts';
+import {
+  findTemplateRow,
+  insertDeliveries,
+  listQueuedOfBatch,
+  listSettingFriendIds,
+  listSettingRows,
+  setDeliveryStatus,
+  type AccountScope,
+} from './notifications.repository.ts';
+
+export const NOTIFICATION_PUSH_QUEUE = 'notifications.push';
+/** 5s, 10s, 20s ... about 10 minutes in all: well inside the 24 hours LINE honours a retry key. */
+export const NOTIFICATION_PUSH_MAX_ATTEMPTS = 8;
+export const notificationPushPayloadSchema = z.object({ retryKey: z.string().uuid() });
+
+export const skippedBlocked = 'ブロックされているため送信しませんでした';
+export const failedInactive = 'LINEアカウントが有効ではないため送信できませんでした';
+
+/** Staff-facing topics: the staff concerned hear of them as well (docs/decisions/0003, 0013). */
+const staffTopics: readonly NotificationTopic[] = [
+  'SHIFT_SUBMISSION_REMIND',
+  'SHIFT_CONFIRMED',
+  'SHIFT_MEMBER_STAFF_APPROVED',
+];
+
+const linkPaths: Record<NotificationTopic, string> = {
+  NEW_FRIEND: '/client/friends',
+  LINE_UNBLOCK_EVENT: '/client/friends',
+  MEMBERSHIP_REGISTRATION: '/client/members',
+  SHIFT_SUBMITTED: '/client/shift',
+  SHIFT_EDITED: '/client/shift',
+  SHIFT_SUBMISSION_REMIND: '/client/shift',
+  SHIFT_SUBMISSION_COMPLETE: '/client/shift',
+  SHIFT_CONFIRMED: '/client/shift',
+  SHIFT_MEMBER_STAFF_APPROVED: '/client/shift/staff',
+};
+
+type Payload = {
+  friendId?: number;
+  staffId?: number;
+  staffIds?: number[];
+  recipients?: { staffId: number; friendId: number | null }[];
+  periodKey?: string;
+  startDate?: string;
+  endDate?: string;
+  closingDate?: string;
+  startAt?: string;
+  endAt?: string;
+  memberCode?: string;
+  after?: { startAt?: string };
+};
+
+const day = (value: string) => value.replaceAll('-', '/');
+/** 2026/11/21 18:00 (Tokyo). */
+const when = (value: string | undefined | Date) => {
+  if (!value) return '';
+  const instant = new Date(value);
+  const minutes = localMinutes(instant, TOKYO);
+  return `${day(localDay(instant, TOKYO))} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+};
+
+/** The values of a topic's placeholders for one event. */
+async function placeholderValues(
+  db: Db,
+  config: Config,
+  event: DomainEvent,
+  accountName: string,
+): Promise<Partial<Record<NotificationPlaceholder, string>>> {
+  const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId! };
+  const p = event.payload as Payload;
+  const values: Partial<Record<NotificationPlaceholder, string>> = {
+    accountName,
+    dateTime: when(event.createdAt),
+    link: `${config.appUrl}${linkPaths[event.topic]}`,
+    memberCode: p.memberCode ?? '',
+  };
+  if (event.storeId) values.storeName = (await storeNameOf(db, event.clientId, event.storeId)) ?? '';
+  if (p.friendId) values.friendName = (await listFriendCards(db, scope, [p.friendId]))[0]?.displayName ?? '';
+  if (p.staffId) {
+    const [staff] = await staffFactsOf(db, event.clientId, [p.staffId]);
+    const friend = staff?.friendId ? (await listFriendCards(db, scope, [staff.friendId]))[0] : undefined;
+    values.staffName = friend?.displayName ?? staff?.helperName ?? '';
+  } else if (p.friendId) {
+    values.staffName = values.friendName;
+  }
+  if (p.startDate && p.endDate) values.period = `${day(p.startDate)}〜${day(p.endDate)}`;
+  else if (p.startAt && p.endAt) {
+    values.period = `${when(p.startAt).slice(0, 10)}〜${when(new Date(new Date(p.endAt).getTime() - 1)).slice(0, 10)}`;
+  } else if (p.periodKey) values.period = p.periodKey;
+  if (event.topic === 'SHIFT_SUBMISSION_REMIND' && p.closingDate) values.dateTime = day(p.closingDate);
+  if (event.topic === 'SHIFT_EDITED' && p.after?.startAt) values.dateTime = when(p.after.startAt);
+  return values;
+}
+
+/** The friends of the staff an event concerns (staff-facing topics only). */
+async function staffConcerned(db: Db, event: DomainEvent): Promise<number[]> {
+  if (!staffTopics.includes(event.topic)) return [];
+  const p = event.payload as Payload;
+  if (event.topic === 'SHIFT_SUBMISSION_REMIND') {
+    return (p.recipients ?? []).flatMap((r) => (r.friendId ? [r.friendId] : []));
+  }
+  if (event.topic === 'SHIFT_CONFIRMED') {
+    const staff = await staffFactsOf(db, event.clientId, p.staffIds ?? []);
+    return staff.flatMap((s) => (s.friendId ? [s.friendId] : []));
+  }
+  return p.friendId ? [p.friendId] : [];
+}
+
+/**
+ * The notifications subscriber's handler: runs in the transaction that marks the event's delivery
+ * done, so the log rows and their push jobs are written exactly once. Recipients are the friends of the
+ * groups subscribing to the topic that existed before the event (plus the staff concerned by a
+ * staff-facing topic); nothing when the template or the topic is off. A recipient who blocked the
+ * account is logged SKIPPED; the others go out in LINE calls of at most 500 (one retry key each).
+ */
+export async function handleNotificationEvent(event: DomainEvent, ctx: JobContext, config: Config) {
+  if (!event.lineAccountId) return;
+  const db = ctx.db;
+  const scope: AccountScope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
+  const template = await findTemplateRow(db, scope, event.topic);
+  if (template && (!template.isEnable || !template.topicEnable)) return;
+  const groups = (await listSettingRows(db, scope)).filter(
+    (g) => g.topics.includes(event.topic) && g.fromEventId < event.id,
+  );
+  if (groups.length === 0) return;
+  const members = await listSettingFriendIds(
+    db,
+    groups.map((g) => g.id),
+  );
+  const friendIds = [...new Set([...[...members.values()].flat(), ...(await staffConcerned(db, event))])];
+  const recipients = await listFriendCards(db, scope, friendIds);
+  if (recipients.length === 0) return;
+  const account = await findLineAccountOfClient({ db }, event.clientId, event.lineAccountId);
+  if (!account) return;
+  const text = renderTemplate(
+    template?.content ?? defaultTemplates[event.topic],
+    await placeholderValues(db, config, event, account.displayName),
+  );
+  const base = { ...scope, eventId: event.id, topic: event.topic, text, createdAt: ctx.clock.now() };
+  const blocked = recipients.filter((r) => !r.isFriend);
+  await insertDeliveries(
+    db,
+    blocked.map((r) => ({ ...base, friendId: r.id, status: 'SKIPPED', error: skippedBlocked })),
+  );
+  const following = recipients.filter((r) => r.isFriend);
+  for (let i = 0; i < following.length; i += MULTICAST_MAX_RECIPIENTS) {
+    const retryKey = randomUUID();
+    await insertDeliveries(
+      db,
+      following
+        .slice(i, i + MULTICAST_MAX_RECIPIENTS)
+        .map((r) => ({ ...base, friendId: r.id, status: 'QUEUED', retryKey })),
+    );
+    await enqueueJob(db, {
+      queue: NOTIFICATION_PUSH_QUEUE,
+      payload: { retryKey },
+      runAt: ctx.clock.now(),
+      dedupeKey: `${NOTIFICATION_PUSH_QUEUE}:${retryKey}`,
+    });
+  }
+}
+
+/**
+ * Send one batch (the QUEUED rows of a retry key) in one multicast. Every try sends the batch's
+ * X-Line-Retry-Key, so LINE delivers it once however often we retry (409 "already accepted" counts as
+ * sent). A recipient who blocked the account since is SKIPPED; LINE refusing marks the batch FAILED;
+ * LINE down throws and the runner retries, until the attempts run out (FAILED, with LINE's reason).
+ */
+export async function pushNotificationBatch(
+  input: z.output<typeof notificationPushPayloadSchema>,
+  ctx: JobContext,
+  config: Config,
+) {
+  const rows = await listQueuedOfBatch(ctx.db, input.retryKey);
+  if (rows.length === 0) return;
+  const first = rows[0]!;
+  const scope = { clientId: first.clientId, lineAccountId: first.lineAccountId };
+  const ids = rows.map((r) => r.id);
+  const fail = (reason: string) =>
+    setDeliveryStatus(ctx.db, ids, { status: 'FAILED', error: reason.slice(0, 500) });
+  const account = await findLineAccountOfClient(ctx, scope.clientId, scope.lineAccountId);
+  if (!account || account.status !== 'ACTIVE') return fail(failedInactive);
+  const cards = new Map(
+    (
+      await listFriendCards(
+        ctx.db,
+        scope,
+        rows.map((r) => r.friendId),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  const sendable = rows.filter((r) => cards.get(r.friendId)?.isFriend);
+  const gone = rows.filter((r) => !cards.get(r.friendId)?.isFriend);
+  await setDeliveryStatus(
+    ctx.db,
+    gone.map((r) => r.id),
+    { status: 'SKIPPED', error: skippedBlocked },
+  );
+  if (sendable.length === 0) return;
+  try {
+    await lineGatewayFor(config).multicastTexts(channelsOf({ config }, account).messaging, {
+      to: sendable.map((r) => cards.get(r.friendId)!.lineUserId),
+      texts: [first.text],
+      retryKey: input.retryKey,
+    });
+    await setDeliveryStatus(
+      ctx.db,
+      sendable.map((r) => r.id),
+      { status: 'SENT', error: null, sentAt: ctx.clock.now() },
+    );
+  } catch (error) {
+    if (!(error instanceof LineError)) throw error;
+    const sendableIds = sendable.map((r) => r.id);
+    if (!error.isRetryable || ctx.attempt >= NOTIFICATION_PUSH_MAX_ATTEMPTS) {
+      await setDeliveryStatus(ctx.db, sendableIds, { status: 'FAILED', error: error.reason.slice(0, 500) });
+      return;
+    }
+    await setDeliveryStatus(ctx.db, sendableIds, { error: error.reason.slice(0, 500) });
+    throw error;
+  }
+}
