@@ -4,6 +4,7 @@ import {
   friends,
   memberAttributeChoices,
   memberAttributes,
+  memberImages,
   members,
   memberSettings,
   memberValueChoices,
@@ -445,4 +446,34 @@ export function attributeSort(attribute: AttributeRow): SQL[] {
         ? memberValues.dateValue
         : memberValues.value;
   return [of(sql`${column}`)];
+}
+
+// ---- uploaded images ----
+
+export type ImageRow = typeof memberImages.$inferSelect;
+
+export async function insertImage(db: Db, row: typeof memberImages.$inferInsert): Promise<ImageRow> {
+  const [inserted] = await db.insert(memberImages).values(row).returning();
+  return inserted!;
+}
+
+/** The images of these keys that this friend uploaded to this store (another's or unknown: left out). */
+export async function findImagesOfFriend(
+  db: Db,
+  scope: MemberScope,
+  friendId: number,
+  keys: string[],
+): Promise<ImageRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(memberImages)
+    .where(
+      and(
+        eq(memberImages.clientId, scope.clientId),
+        eq(memberImages.storeId, scope.storeId),
+        eq(memberImages.friendId, friendId),
+        inArray(memberImages.key, keys),
+      ),
+    );
 }
