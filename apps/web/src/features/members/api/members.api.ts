@@ -70,6 +70,15 @@ export function memberCsvUrl(lineAccountId: number, query: Record<string, string
   return buildPath(memberEndpoints.exportCsv.path, account(lineAccountId)) + (qs ? `?${qs}` : '');
 }
 
+/** A member's uploaded image (the session cookie lets an <img> load it; the server checks the tenancy). */
+export function memberImageUrl(lineAccountId: number, memberId: number, imageKey: string): string {
+  return buildPath(memberEndpoints.image.path, {
+    ...account(lineAccountId),
+    memberId: String(memberId),
+    imageKey,
+  });
+}
+
 function useInvalidate(lineAccountId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.ofAccount(lineAccountId) });
