@@ -81,6 +81,15 @@ export const memberEndpoints = {
     body: updateMemberStatusBodySchema,
     responses: { 200: memberDetailSchema },
   }),
+  updatePrivateValues: defineEndpoint({
+    ...work,
+    method: 'PUT',
+    path: `${A}/members/:memberId/values`,
+    summary: "Replace a member's PRIVATE (back-office) values, checked like the registration form",
+    params: memberParamsSchema,
+    body: registerMemberBodySchema,
+    responses: { 200: memberDetailSchema },
+  }),
   updateRemarks: defineEndpoint({
     ...work,
     method: 'PATCH',

@@ -144,12 +144,13 @@ function dayOf(value: string): string | null {
  * Check the form against the PUBLIC definitions: each entry must suit its attribute's type. Answers the
  * values to store, or every field's error (path attributes.<id>) with the first one as the message.
  */
-function checkEntries(
+export function checkEntries(
   entries: RegistrationEntry[],
   attributes: AttributeRow[],
   choices: ChoiceRow[],
   requireAll: boolean,
   ownImages: Set<string>,
+  visibility: AttributeRow['visibility'] = 'PUBLIC',
 ): NewValue[] {
   const errors: FieldError[] = [];
   const values: NewValue[] = [];
@@ -157,7 +158,7 @@ function checkEntries(
   const fail = (attributeId: number, message: string) =>
     errors.push({ path: `attributes.${attributeId}`, message });
   for (const entry of entries) {
-    const attribute = attributes.find((a) => a.id === entry.attributeId && a.visibility === 'PUBLIC');
+    const attribute = attributes.find((a) => a.id === entry.attributeId && a.visibility === visibility);
     if (!attribute) {
       fail(entry.attributeId, memberMessages.entryUnknown);
       continue;

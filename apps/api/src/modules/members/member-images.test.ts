@@ -207,3 +207,71 @@ describe('member images', () => {
     }
   });
 });
+
+describe('PRIVATE values from the back office', () => {
+  it("replaces the store-only values all or nothing, leaves the member's own values, checks the tenant", async () => {
+    const memo = (
+      await t.api('POST', `${A()}/attributes`, {
+        cookie: a.owner.cookie,
+        body: { label: 'スタッフメモ', type: 'STRING', visibility: 'PRIVATE' },
+      })
+    ).json();
+    const rank = (
+      await t.api('POST', `${A()}/attributes`, {
+        cookie: a.owner.cookie,
+        body: {
+          label: 'ランク',
+          type: 'RADIO',
+          visibility: 'PRIVATE',
+          choices: [{ value: 'ゴールド' }, { value: 'シルバー' }],
+        },
+      })
+    ).json();
+    const u = await lineUser('非公開 三郎');
+    const key = (await u.upload(dataUrl(createPng(6, 6)))).json().key as string;
+    const memberId = (await u.register([{ attributeId: photoId, value: key }])).json().id as number;
+    const path = `${A()}/members/${memberId}/values`;
+
+    const saved = await t.api('PUT', path, {
+      cookie: a.staff.cookie,
+      body: [
+        { attributeId: memo.id, value: 'ケーキ好き' },
+        { attributeId: rank.id, attributeChoiceIds: [rank.choices[0].id] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().values.map((v: { label: string; value: string }) => [v.label, v.value])).toEqual([
+      ['写真', key],
+      ['スタッフメモ', 'ケーキ好き'],
+      ['ランク', 'ゴールド'],
+    ]);
+
+    // A PUBLIC attribute is the member's own; a wrong choice refuses all; nothing changes.
+    for (const [body, message] of [
+      [[{ attributeId: photoId, value: key }], memberMessages.entryUnknown],
+      [
+        [
+          { attributeId: memo.id, value: '上書き' },
+          { attributeId: rank.id, attributeChoiceIds: [rank.choices[0].id, rank.choices[1].id] },
+        ],
+        memberMessages.radioOne,
+      ],
+    ] as const) {
+      const r = await t.api('PUT', path, { cookie: a.owner.cookie, body });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe(message);
+    }
+    const after = await t.api('GET', `${A()}/members/${memberId}`, { cookie: a.owner.cookie });
+    expect(after.json().values.map((v: { value: string }) => v.value)).toEqual([
+      key,
+      'ケーキ好き',
+      'ゴールド',
+    ]);
+
+    // Clearing: an empty list removes the PRIVATE values only.
+    const cleared = await t.api('PUT', path, { cookie: a.owner.cookie, body: [] });
+    expect(cleared.json().values.map((v: { value: string }) => v.value)).toEqual([key]);
+    // Another client: not its account.
+    expect((await t.api('PUT', path, { cookie: b.owner.cookie, body: [] })).statusCode).toBe(404);
+  });
+});

@@ -38,6 +38,9 @@ export function memberRoutes(app: FastifyInstance) {
   route(app, e.updateStatus, ({ params, body }, { ctx }) =>
     members.updateMemberStatus({ ctx, input: { ...params, ...body } }),
   );
+  route(app, e.updatePrivateValues, ({ params, body }, { ctx }) =>
+    members.updateMemberPrivateValues({ ctx, input: { ...params, entries: body } }),
+  );
   route(app, e.updateRemarks, ({ params, body }, { ctx }) =>
     members.updateMemberRemarks({ ctx, input: { ...params, ...body } }),
   );
