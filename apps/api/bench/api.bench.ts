@@ -257,7 +257,7 @@ await run(`GET monthly shift table (50 staff, ${shiftRows.length} shifts)`, {
 // The member service over the same 100,000 friends: every one a member with three values (text, number,
 // one choice); the member list, and the friend search with two attribute conditions.
 /** Latencies of `total` requests, `concurrency` at a time, with the p95 autocannon does not give. */
-async function percentiles(title: string, request: () => Promise<Response>, total = 600, concurrency = 10) {
+async function percentiles(title: string, request: () => Promise<Response>, total = 300, concurrency = 10) {
   const times: number[] = [];
   let failed = 0;
   let next = 0;

@@ -119,7 +119,7 @@ export const members = pgTable(
     uniqueIndex('members_store_code_uq').on(t.storeId, t.memberCode),
     index('members_friend_id_idx').on(t.friendId),
     index('members_client_id_idx').on(t.clientId),
-    index('members_store_created_idx').on(t.storeId, t.createdAt),
+    index('members_store_created_idx').on(t.storeId, t.createdAt, t.id),
   ],
 );
 

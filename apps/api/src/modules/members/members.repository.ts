@@ -349,7 +349,8 @@ export type MemberListFilter = {
   /** A condition over the members row (the label/value filter, built by the service). */
   attribute?: SQL | undefined;
   search?: string | undefined;
-  sort: { column: SQL[]; order: 'ASC' | 'DESC' };
+  /** nullsLast for an attribute's value (members without one last); the member columns are never null. */
+  sort: { column: SQL[]; order: 'ASC' | 'DESC'; nullsLast?: boolean };
 };
 
 export async function listMembers(
@@ -377,14 +378,19 @@ export async function listMembers(
     .from(members)
     .innerJoin(friends, eq(friends.id, members.friendId))
     .where(where)
-    .orderBy(...filter.sort.column.map((c) => sql`${direction(c)} nulls last`), direction(members.id));
+    .orderBy(
+      ...filter.sort.column.map((c) =>
+        filter.sort.nullsLast ? sql`${direction(c)} nulls last` : direction(c),
+      ),
+      direction(members.id),
+    );
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  // The friend is joined only when the search looks at display names (every member has its friend row).
+  const counted = db.select({ n: count() }).from(members);
   const [total] = page
-    ? await db
-        .select({ n: count() })
-        .from(members)
-        .innerJoin(friends, eq(friends.id, members.friendId))
-        .where(where)
+    ? await (pattern
+        ? counted.innerJoin(friends, eq(friends.id, members.friendId)).where(where)
+        : counted.where(where))
     : [{ n: rows.length }];
   return { rows, total: total?.n ?? 0 };
 }

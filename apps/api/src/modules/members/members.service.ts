@@ -53,10 +53,10 @@ async function attributeFilter(db: Db, scope: MemberScope, input: ListInput): Pr
 async function sortOf(db: Db, scope: MemberScope, input: ListInput) {
   const order = input.order ?? 'DESC';
   const sort = input.sort ?? 'createdAt';
-  if (isMemberColumn(sort)) return { column: memberColumnSort(sort), order };
+  if (isMemberColumn(sort)) return { column: memberColumnSort(sort), order, nullsLast: false };
   const attribute = await findAttribute(db, scope, Number(sort));
   if (!attribute) throw badRequest(memberMessages.sort);
-  return { column: attributeSort(attribute), order };
+  return { column: attributeSort(attribute), order, nullsLast: true };
 }
 
 function toListEntry(

@@ -1,4 +1,5 @@
 import {
+  type RegistrationEntry,
   buildPath,
   memberEndpoints,
   type CreateMemberAttributeBody,
@@ -82,6 +83,19 @@ export function memberImageUrl(lineAccountId: number, memberId: number, imageKey
 function useInvalidate(lineAccountId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.ofAccount(lineAccountId) });
+}
+
+/** The back office's own (PRIVATE) values of a member, all at once. */
+export function useSavePrivateValuesMutation(lineAccountId: number, memberId: number) {
+  const invalidate = useInvalidate(lineAccountId);
+  return useMutation({
+    mutationFn: (entries: RegistrationEntry[]) =>
+      apiRequest(memberEndpoints.updatePrivateValues, {
+        params: { ...account(lineAccountId), memberId: String(memberId) },
+        body: entries,
+      }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateMemberMutation(lineAccountId: number, memberId: number) {
