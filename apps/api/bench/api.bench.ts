@@ -16,6 +16,8 @@ import {
   jobs,
   lineAccounts,
   lineAccountServices,
+  memberAttributeChoices,
+  memberAttributes,
   shiftStaff,
   staffShifts,
   stores,
@@ -251,6 +253,115 @@ await run(`GET monthly shift table (50 staff, ${shiftRows.length} shifts)`, {
   url: `${address}/shift/api/v1/store/${store!.id}/staff-shift/monthly?year=2026&month=11`,
   headers: { cookie },
 });
+
+// The member service over the same 100,000 friends: every one a member with three values (text, number,
+// one choice); the member list, and the friend search with two attribute conditions.
+/** Latencies of `total` requests, `concurrency` at a time, with the p95 autocannon does not give. */
+async function percentiles(title: string, request: () => Promise<Response>, total = 300, concurrency = 10) {
+  const times: number[] = [];
+  let failed = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < total) {
+        const t0 = performance.now();
+        const response = await request();
+        await response.arrayBuffer();
+        times.push(performance.now() - t0);
+        if (!response.ok) failed++;
+      }
+    }),
+  );
+  times.sort((x, y) => x - y);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(
+    `${title.padEnd(48)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   p99 ${at(0.99)} ms   (${total} requests, ${concurrency} at a time, non-2xx ${failed})`,
+  );
+}
+started = performance.now();
+const [memberLink] = await db
+  .insert(lineAccountServices)
+  .values({ clientId, lineAccountId: account!.id, serviceCode: 'KS-001', liffId: 'bench-member-liff' })
+  .returning();
+const [memberStore] = await db
+  .insert(stores)
+  .values({
+    clientId,
+    lineAccountId: account!.id,
+    lineAccountServiceId: memberLink!.id,
+    serviceCode: 'KS-001',
+    name: 'ベンチ店',
+  })
+  .returning();
+const [nameAttr, visitsAttr, genderAttr] = await db
+  .insert(memberAttributes)
+  .values([
+    { clientId, storeId: memberStore!.id, label: 'お名前', type: 'STRING' as const, displayOrder: 0 },
+    { clientId, storeId: memberStore!.id, label: '来店回数', type: 'NUMBER' as const, displayOrder: 1 },
+    { clientId, storeId: memberStore!.id, label: '性別', type: 'RADIO' as const, displayOrder: 2 },
+  ])
+  .returning();
+const genderChoices = await db
+  .insert(memberAttributeChoices)
+  .values(
+    ['女性', '男性', '回答しない'].map((value, i) => ({
+      clientId,
+      attributeId: genderAttr!.id,
+      value,
+      displayOrder: i,
+    })),
+  )
+  .returning();
+await db.execute(sql`
+  insert into members (client_id, store_id, friend_id, status, member_code, created_at, updated_at)
+  select client_id, ${memberStore!.id}, id, 'ACTIVE', lpad((row_number() over (order by id))::text, 10, '0'),
+         created_at, created_at
+  from friends where line_account_id = ${account!.id} and display_name like '友だち%'`);
+await db.execute(sql`
+  insert into member_values (client_id, member_id, attribute_id, value)
+  select client_id, id, ${nameAttr!.id}, '会員' || id from members where store_id = ${memberStore!.id}`);
+await db.execute(sql`
+  insert into member_values (client_id, member_id, attribute_id, number_value)
+  select client_id, id, ${visitsAttr!.id}, id % 30 from members where store_id = ${memberStore!.id}`);
+await db.execute(sql`
+  insert into member_values (client_id, member_id, attribute_id)
+  select client_id, id, ${genderAttr!.id} from members where store_id = ${memberStore!.id}`);
+await db.execute(sql`
+  insert into member_value_choices (member_value_id, choice_id, client_id)
+  select v.id, (array[${genderChoices[0]!.id}, ${genderChoices[1]!.id}, ${genderChoices[2]!.id}]::int[])[v.member_id % 3 + 1],
+         v.client_id
+  from member_values v where v.attribute_id = ${genderAttr!.id}`);
+for (const table of ['members', 'member_values', 'member_value_choices'])
+  await db.execute(sql.raw(`analyze ${table}`));
+console.log(
+  `  seeded 100,000 members with 3 values each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+const memberListUrl = `${address}/client/api/v1/member?lineAccountId=${account!.id}`;
+await percentiles('GET member list, page 1 of 100,000', () => fetch(memberListUrl, { headers: { cookie } }));
+await percentiles('GET member list, filtered by an attribute value', () =>
+  fetch(`${memberListUrl}&label=${encodeURIComponent('性別')}&value=${encodeURIComponent('男性')}`, {
+    headers: { cookie },
+  }),
+);
+const searchUrl = `${address}/search/api/v1/client/line-account/${account!.id}/list/friends`;
+const searchBody = (condition: 'AND' | 'OR') =>
+  JSON.stringify({
+    page: 1,
+    limit: 20,
+    condition,
+    memberAttributes: [
+      { attributeId: genderAttr!.id, choiceIds: [genderChoices[1]!.id] },
+      { attributeId: visitsAttr!.id, min: 10, max: 12 },
+    ],
+  });
+for (const condition of ['AND', 'OR'] as const)
+  await percentiles(`POST friend search, 2 attribute conditions (${condition})`, () =>
+    fetch(searchUrl, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: searchBody(condition),
+    }),
+  );
 
 const rss = process.memoryUsage().rss / 1024 / 1024;
 const heap = process.memoryUsage().heapUsed / 1024 / 1024;

@@ -80,6 +80,22 @@ const envSchema = z.object({
   INVOICE_BANK_ACCOUNT: z.string().trim().min(1).max(200).optional(),
   /** 32 bytes, base64: encrypts LINE channel secrets at rest. Unset: a key kept in DATA_DIR (development). */
   ENCRYPTION_KEY: z.string().optional(),
+  /**
+   * Where uploaded files (member images) are kept. Unset or `local`: DATA_DIR/files. `s3`: an S3-compatible
+   * bucket (AWS S3, Cloudflare R2, MinIO, ...) with the S3_* variables below; credentials may also come from
+   * the SDK's usual sources (instance role, AWS_* variables) when the two keys are unset.
+   */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of an S3-compatible service other than AWS (https://<account>.r2.cloudflarestorage.com, ...). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (bucket in the path), which MinIO and some others need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Prefix of every object key in the bucket. */
+  S3_PREFIX: z.string().default(''),
   /** Attempts per 15 minutes per address and IP. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(5),
@@ -115,6 +131,17 @@ export type Config = {
     simulatorPageUrl: string | null;
   };
   encryptionKey: string | undefined;
+  fileStorage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
   payments: {
     isSimulator: boolean;
     secretKey: string;
@@ -159,6 +186,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const useStripe = stripeKeys.length === 3;
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET: required with FILE_STORAGE=s3');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      "Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both (or neither, for the SDK's own sources)",
+    );
+  }
   const livePayments = useStripe && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY!);
   const demoIssuer = e.NODE_ENV !== 'production';
   if (livePayments && (!e.INVOICE_ISSUER_NAME || !e.INVOICE_REGISTRATION_NUMBER) && !demoIssuer) {
@@ -203,6 +238,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         !e.LINE_API_BASE_URL && e.NODE_ENV !== 'production' ? `http://127.0.0.1:${simPort}/` : null,
     },
     encryptionKey: e.ENCRYPTION_KEY || undefined,
+    fileStorage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'local', dir: path.join(resolve(e.DATA_DIR), 'files') },
     payments: useStripe
       ? {
           isSimulator: false,

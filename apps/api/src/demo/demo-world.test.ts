@@ -168,8 +168,23 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   const memberList = (
     await s.api('GET', `${C}/member`, { cookie, query: { lineAccountId: String(account.id), limit: '500' } })
   ).json<{
-    data: { status: string; remarks: string | null; attributes: { type: string; value: string | null }[] }[];
+    data: {
+      memberId: number;
+      status: string;
+      remarks: string | null;
+      attributes: { type: string; value: string | null }[];
+    }[];
   }>().data;
+  // A member's photo, as the back office's drawer loads it.
+  const withPhoto = memberList.find((m) => m.attributes.some((x) => x.type === 'IMAGE' && x.value));
+  const photoKey = withPhoto?.attributes.find((x) => x.type === 'IMAGE')?.value;
+  const photo = withPhoto
+    ? await s.api(
+        'GET',
+        `${C}/line-account/${account.id}/member-service/members/${withPhoto.memberId}/images/${photoKey}`,
+        { cookie },
+      )
+    : null;
   const memberAttributes = (
     await s.api('GET', `${C}/line-account/${account.id}/member-service/attributes`, { cookie })
   ).json<{ type: string }[]>();
@@ -197,7 +212,11 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
       requests,
       lastMonthDays,
     },
-    members: { list: memberList, attributes: memberAttributes },
+    members: {
+      list: memberList,
+      attributes: memberAttributes,
+      photo: photo && { status: photo.statusCode, type: photo.headers['content-type'] },
+    },
   };
 }
 
@@ -260,12 +279,13 @@ describe('the demo world', () => {
       new Set(['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE']),
     );
     expect(before.members.list.length).toBeGreaterThanOrEqual(20);
-    for (const type of ['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX']) {
+    for (const type of ['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE']) {
       expect(before.members.list.some((m) => m.attributes.some((x) => x.type === type && x.value))).toBe(
         true,
       );
     }
     expect(before.members.list.filter((m) => m.remarks).length).toBeGreaterThan(0);
+    expect(before.members.photo).toEqual({ status: 200, type: 'image/jpeg' });
     expect(before.members.list.filter((m) => m.status === 'INACTIVE')).toHaveLength(1);
     const agency = await stack.login('agency@demo.example');
     const agencyClients = (await stack.api('GET', '/agency/api/v1/clients', { cookie: agency })).json<{

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import {
   approveDraftBodySchema,
   createClientBodySchema,
@@ -51,6 +52,7 @@ import {
 import {
   createMemberAttribute,
   registerOwnMember,
+  uploadOwnImage,
   updateMemberRemarks,
   updateMemberSettings,
   updateMemberStatus,
@@ -652,7 +654,7 @@ async function seedMemberStore(
     type: 'CHECKBOX',
     choices: [{ value: 'コーヒー' }, { value: '紅茶' }, { value: 'ケーキ' }, { value: 'ランチ' }],
   });
-  await define({ label: 'プロフィール写真', type: 'IMAGE' });
+  const photo = await define({ label: 'プロフィール写真', type: 'IMAGE' });
   await define({ label: 'スタッフメモ', type: 'STRING', visibility: 'PRIVATE', isDeletable: false });
 
   const registered: number[] = [];
@@ -666,6 +668,12 @@ async function seedMemberStore(
       liffId: link.liffId,
     });
     const year = 1960 + ((index * 7) % 45);
+    const auth = { storeId, authorization: `Bearer ${idToken}` };
+    // Every third member uploaded a photo from the mini-app, as a customer does.
+    const image =
+      registered.length % 3 === 0
+        ? await uploadOwnImage({ ctx, input: { ...auth, dataUrl: await demoPhoto(registered.length) } })
+        : null;
     const member = await registerOwnMember({
       ctx,
       input: {
@@ -683,6 +691,7 @@ async function seedMemberStore(
             attributeId: likes.id,
             attributeChoiceIds: likes.choices.filter((_, i) => (index * 7 + i * 3) % 5 < 2).map((c) => c.id),
           },
+          ...(image ? [{ attributeId: photo.id, value: image.key }] : []),
         ],
       },
     });
@@ -701,6 +710,23 @@ const toSpecial = (s: { startAt: string; endAt: string }) => ({
   shiftStartDateTime: s.startAt,
   shiftEndDateTime: s.endAt,
 });
+
+/** A member's demo photo: a drawn latte (cup, saucer, leaf) in a colour of the member's own. */
+async function demoPhoto(n: number): Promise<string> {
+  const hues = [24, 200, 130, 340, 45, 270];
+  const hue = hues[n % hues.length]!;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
+    <rect width="480" height="360" fill="hsl(${hue},45%,86%)"/>
+    <ellipse cx="240" cy="250" rx="170" ry="48" fill="#fff" opacity="0.9"/>
+    <circle cx="240" cy="190" r="110" fill="#fff"/>
+    <circle cx="240" cy="190" r="92" fill="hsl(28,45%,${40 + (n % 3) * 6}%)"/>
+    <path d="M240 120 C200 160 200 220 240 260 C280 220 280 160 240 120Z" fill="#f4e7d3"/>
+    <path d="M240 130 L240 250" stroke="hsl(28,45%,45%)" stroke-width="4"/>
+    <path d="M350 170 q50 0 40 40 q-8 26 -46 24" fill="none" stroke="#fff" stroke-width="16"/>
+  </svg>`;
+  const data = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return `data:image/jpeg;base64,${data.toString('base64')}`;
+}
 
 /** A demo friend's LINE user id at the simulator, when they still follow the account. */
 async function lineUserIdOf(simBaseUrl: string, displayName: string): Promise<string | undefined> {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -66,7 +69,10 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Uploaded files go to a folder of this app's own, removed on close.
+  const dataDir = env.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'api-test-data-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     APP_URL: TEST_ORIGIN,
     SEED_DEMO: 'false',
@@ -97,6 +103,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await database.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -290,3 +290,24 @@ export const memberConditionSchema = z.object({
   choiceIds: z.array(idSchema).max(100).optional(),
 });
 export type MemberCondition = z.infer<typeof memberConditionSchema>;
+
+/** Uploaded member images: at most 5 MB as sent (JPEG, PNG or WebP by their bytes). */
+export const memberImageLimits = { maxBytes: 5 * 1024 * 1024, maxSide: 2048 } as const;
+/** The image as a data URL (its label is not trusted: the bytes decide). */
+export const uploadMemberImageBodySchema = z.object({
+  dataUrl: z
+    .string()
+    .max(Math.ceil((memberImageLimits.maxBytes * 4) / 3) + 200, memberMessages.imageTooLarge),
+});
+/** An uploaded image: its key is what a registration entry of an IMAGE attribute names as value. */
+export const memberImageSchema = z.object({
+  key: z.string(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  byteSize: z.number().int(),
+});
+export type MemberImage = z.infer<typeof memberImageSchema>;
+const imageKeySchema = z.string().regex(/^[a-f0-9]{32}$/, memberMessages.imageNotFound);
+export const memberImageParamsSchema = memberStoreParamsSchema.extend({ imageKey: imageKeySchema });
+export const memberImageOfMemberParamsSchema = memberParamsSchema.extend({ imageKey: imageKeySchema });

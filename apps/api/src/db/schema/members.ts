@@ -119,7 +119,7 @@ export const members = pgTable(
     uniqueIndex('members_store_code_uq').on(t.storeId, t.memberCode),
     index('members_friend_id_idx').on(t.friendId),
     index('members_client_id_idx').on(t.clientId),
-    index('members_store_created_idx').on(t.storeId, t.createdAt),
+    index('members_store_created_idx').on(t.storeId, t.createdAt, t.id),
   ],
 );
 
@@ -170,5 +170,37 @@ export const memberValueChoices = pgTable(
     primaryKey({ columns: [t.memberValueId, t.choiceId] }),
     index('member_value_choices_choice_id_idx').on(t.choiceId, t.memberValueId),
     index('member_value_choices_client_id_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * An image a friend uploaded for an IMAGE attribute (re-encoded; the bytes live in the file storage under
+ * `key`, random and unguessable). A value of an IMAGE attribute holds the key; only the uploader's own
+ * entry may name it.
+ */
+export const memberImages = pgTable(
+  'member_images',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 32 }).notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id),
+    contentType: varchar('content_type', { length: 20 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_images_key_uq').on(t.key),
+    index('member_images_store_friend_idx').on(t.storeId, t.friendId),
+    index('member_images_client_id_idx').on(t.clientId),
   ],
 );

@@ -17,6 +17,7 @@ import { attributeViews } from './attributes.service.ts';
 import { findMemberStoreById, scopeOf, type MemberScope, type MemberStoreRow } from './member-store.ts';
 import {
   deleteValuesOf,
+  findImagesOfFriend,
   findMemberByFriend,
   findSettings,
   insertMember,
@@ -33,7 +34,7 @@ import {
 import { toSettingsView, toValueViews } from './members.views.ts';
 
 /** The store of the path and the Authorization header that carries the LIFF ID token. */
-type LiffInput = { storeId: number; authorization: string | undefined };
+export type LiffInput = { storeId: number; authorization: string | undefined };
 type Ctx = { ctx: ServiceContext };
 
 /** The ID token is verified with LINE (or the simulator) for the store's LINE Login channel. */
@@ -70,7 +71,7 @@ const failure = (reason: MemberFailureReason, message: string, member?: LiffMemb
   });
 
 /** The caller as a friend who still follows the account (else the SPEC.md 8 text, 422). */
-async function identifyFriend(ctx: ServiceContext, input: LiffInput) {
+export async function identifyFriend(ctx: ServiceContext, input: LiffInput) {
   const { store, lineUserId } = await verifyCaller(ctx, input);
   const friend = await findFriendOfLineUser(ctx.db, store, lineUserId);
   if (!friend || !friend.isFriend) throw failure('NOT_FOLLOWING', memberMessages.notFollowing);
@@ -143,11 +144,13 @@ function dayOf(value: string): string | null {
  * Check the form against the PUBLIC definitions: each entry must suit its attribute's type. Answers the
  * values to store, or every field's error (path attributes.<id>) with the first one as the message.
  */
-function checkEntries(
+export function checkEntries(
   entries: RegistrationEntry[],
   attributes: AttributeRow[],
   choices: ChoiceRow[],
   requireAll: boolean,
+  ownImages: Set<string>,
+  visibility: AttributeRow['visibility'] = 'PUBLIC',
 ): NewValue[] {
   const errors: FieldError[] = [];
   const values: NewValue[] = [];
@@ -155,7 +158,7 @@ function checkEntries(
   const fail = (attributeId: number, message: string) =>
     errors.push({ path: `attributes.${attributeId}`, message });
   for (const entry of entries) {
-    const attribute = attributes.find((a) => a.id === entry.attributeId && a.visibility === 'PUBLIC');
+    const attribute = attributes.find((a) => a.id === entry.attributeId && a.visibility === visibility);
     if (!attribute) {
       fail(entry.attributeId, memberMessages.entryUnknown);
       continue;
@@ -210,10 +213,14 @@ function checkEntries(
         else if (ids.length > 0) values.push({ ...base, choiceIds: ids });
         break;
       }
-      case 'IMAGE':
-        // Image uploads are not accepted yet: no value can name an image of ours.
-        fail(attribute.id, memberMessages.imageValue);
+      case 'IMAGE': {
+        // The key of an image this friend uploaded to this store (POST /images); nothing else.
+        if (entry.value === undefined) fail(attribute.id, memberMessages.imageValue);
+        else if (entry.value.trim() === '') break;
+        else if (!ownImages.has(entry.value.trim())) fail(attribute.id, memberMessages.imageValue);
+        else values.push({ ...base, value: entry.value.trim() });
         break;
+      }
     }
   }
   if (errors.length > 0) throw validationError(errors[0]!.message, errors);
@@ -273,7 +280,14 @@ export async function registerOwnMember({
     if (existing && existing.status !== 'ACTIVE')
       throw failure('NOT_REGISTERED', memberMessages.notRegistered);
     const settings = toSettingsView(store.id, await findSettings(tx, scope));
-    const values = checkEntries(input.entries, attributes, choices, settings.requireRegistration);
+    const imageIds = new Set(attributes.filter((a) => a.type === 'IMAGE').map((a) => a.id));
+    const imageKeys = input.entries.flatMap((e) =>
+      imageIds.has(e.attributeId) && e.value?.trim() ? [e.value.trim()] : [],
+    );
+    const ownImages = new Set(
+      (await findImagesOfFriend(tx, scope, friend.id, [...new Set(imageKeys)])).map((r) => r.key),
+    );
+    const values = checkEntries(input.entries, attributes, choices, settings.requireRegistration, ownImages);
     const now = ctx.clock.now();
     const { member, created } = existing
       ? { member: existing, created: false }

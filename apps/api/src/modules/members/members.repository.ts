@@ -4,6 +4,7 @@ import {
   friends,
   memberAttributeChoices,
   memberAttributes,
+  memberImages,
   members,
   memberSettings,
   memberValueChoices,
@@ -348,7 +349,8 @@ export type MemberListFilter = {
   /** A condition over the members row (the label/value filter, built by the service). */
   attribute?: SQL | undefined;
   search?: string | undefined;
-  sort: { column: SQL[]; order: 'ASC' | 'DESC' };
+  /** nullsLast for an attribute's value (members without one last); the member columns are never null. */
+  sort: { column: SQL[]; order: 'ASC' | 'DESC'; nullsLast?: boolean };
 };
 
 export async function listMembers(
@@ -376,14 +378,19 @@ export async function listMembers(
     .from(members)
     .innerJoin(friends, eq(friends.id, members.friendId))
     .where(where)
-    .orderBy(...filter.sort.column.map((c) => sql`${direction(c)} nulls last`), direction(members.id));
+    .orderBy(
+      ...filter.sort.column.map((c) =>
+        filter.sort.nullsLast ? sql`${direction(c)} nulls last` : direction(c),
+      ),
+      direction(members.id),
+    );
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  // The friend is joined only when the search looks at display names (every member has its friend row).
+  const counted = db.select({ n: count() }).from(members);
   const [total] = page
-    ? await db
-        .select({ n: count() })
-        .from(members)
-        .innerJoin(friends, eq(friends.id, members.friendId))
-        .where(where)
+    ? await (pattern
+        ? counted.innerJoin(friends, eq(friends.id, members.friendId)).where(where)
+        : counted.where(where))
     : [{ n: rows.length }];
   return { rows, total: total?.n ?? 0 };
 }
@@ -445,4 +452,34 @@ export function attributeSort(attribute: AttributeRow): SQL[] {
         ? memberValues.dateValue
         : memberValues.value;
   return [of(sql`${column}`)];
+}
+
+// ---- uploaded images ----
+
+export type ImageRow = typeof memberImages.$inferSelect;
+
+export async function insertImage(db: Db, row: typeof memberImages.$inferInsert): Promise<ImageRow> {
+  const [inserted] = await db.insert(memberImages).values(row).returning();
+  return inserted!;
+}
+
+/** The images of these keys that this friend uploaded to this store (another's or unknown: left out). */
+export async function findImagesOfFriend(
+  db: Db,
+  scope: MemberScope,
+  friendId: number,
+  keys: string[],
+): Promise<ImageRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(memberImages)
+    .where(
+      and(
+        eq(memberImages.clientId, scope.clientId),
+        eq(memberImages.storeId, scope.storeId),
+        eq(memberImages.friendId, friendId),
+        inArray(memberImages.key, keys),
+      ),
+    );
 }

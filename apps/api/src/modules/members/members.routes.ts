@@ -1,11 +1,25 @@
 import { memberEndpoints as e, memberLiffEndpoints as l } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as attributes from './attributes.service.ts';
 import * as liff from './liff.service.ts';
+import * as images from './member-images.ts';
 import * as members from './members.service.ts';
 
 const auth = (request: FastifyRequest) => request.headers.authorization;
+
+/** An uploaded image as its bytes: private to the caller, never sniffed again by the browser. */
+function sendImage(reply: FastifyReply, image: images.ImageFile) {
+  void reply
+    .type(image.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+  return image.data;
+}
+
+/** A 5 MB image as a base64 data URL in JSON is about 6.7 MB; past 8 MB the request is cut off (413). */
+const imageBodyLimit = 8 * 1024 * 1024;
 
 /** Client area: the member service of a LINE account (/client/api/v1). */
 export function memberRoutes(app: FastifyInstance) {
@@ -18,8 +32,14 @@ export function memberRoutes(app: FastifyInstance) {
     return csv;
   });
   route(app, e.get, ({ params }, { ctx }) => members.getStoreMember({ ctx, input: params }));
+  route(app, e.image, async ({ params }, { ctx }, reply) =>
+    sendImage(reply, await images.getMemberImage({ ctx, input: params })),
+  );
   route(app, e.updateStatus, ({ params, body }, { ctx }) =>
     members.updateMemberStatus({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.updatePrivateValues, ({ params, body }, { ctx }) =>
+    members.updateMemberPrivateValues({ ctx, input: { ...params, entries: body } }),
   );
   route(app, e.updateRemarks, ({ params, body }, { ctx }) =>
     members.updateMemberRemarks({ ctx, input: { ...params, ...body } }),
@@ -55,6 +75,22 @@ export function memberLiffRoutes(app: FastifyInstance) {
       ctx: request.ctx,
       input: { ...params, entries: body, authorization: auth(request) },
     }),
+  );
+  route(
+    app,
+    l.uploadImage,
+    ({ params, body }, request) =>
+      images.uploadOwnImage({
+        ctx: request.ctx,
+        input: { ...params, dataUrl: body.dataUrl, authorization: auth(request) },
+      }),
+    { bodyLimit: imageBodyLimit },
+  );
+  route(app, l.image, async ({ params }, request, reply) =>
+    sendImage(
+      reply,
+      await images.getOwnImage({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    ),
   );
   route(app, l.getSettings, ({ params }, request) =>
     liff.getLiffSettings({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),

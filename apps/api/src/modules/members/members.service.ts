@@ -4,13 +4,14 @@ import {
   type listMembersQuerySchema,
   type MemberDetail,
   type MemberList,
+  type RegistrationEntry,
   type MemberListEntry,
   type updateMemberRemarksBodySchema,
   type updateMemberStatusBodySchema,
 } from '@app/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
@@ -26,10 +27,15 @@ import {
   listMembers,
   listValuesOfMembers,
   updateMember,
+  deleteValuesOf,
+  findImagesOfFriend,
+  insertValues,
+  listChoices,
   type AttributeRow,
   type MemberWithFriend,
 } from './members.repository.ts';
 import { toValueViews, valueText } from './members.views.ts';
+import { checkEntries } from './liff.service.ts';
 
 type Ctx = { ctx: ServiceContext };
 type AccountInput = { lineAccountId: number };
@@ -47,10 +53,10 @@ async function attributeFilter(db: Db, scope: MemberScope, input: ListInput): Pr
 async function sortOf(db: Db, scope: MemberScope, input: ListInput) {
   const order = input.order ?? 'DESC';
   const sort = input.sort ?? 'createdAt';
-  if (isMemberColumn(sort)) return { column: memberColumnSort(sort), order };
+  if (isMemberColumn(sort)) return { column: memberColumnSort(sort), order, nullsLast: false };
   const attribute = await findAttribute(db, scope, Number(sort));
   if (!attribute) throw badRequest(memberMessages.sort);
-  return { column: attributeSort(attribute), order };
+  return { column: attributeSort(attribute), order, nullsLast: true };
 }
 
 function toListEntry(
@@ -200,6 +206,42 @@ export async function updateMemberRemarks({
   await updateMember(ctx.db, scope, input.memberId, {
     remarks: input.remarks || null,
     updatedAt: ctx.clock.now(),
+  });
+  return detail(ctx.db, scope, input.memberId);
+}
+
+/**
+ * The back office's own values of a member: the PRIVATE attributes (never asked in the mini-app). The
+ * entries replace every PRIVATE value at once, checked as the mini-app's form is (all or nothing); an
+ * IMAGE entry may name only an image the member uploaded.
+ */
+export async function updateMemberPrivateValues({
+  ctx,
+  input,
+}: Ctx & { input: MemberInput & { entries: RegistrationEntry[] } }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const member = await detail(ctx.db, scope, input.memberId);
+  await inTransaction(ctx.db, async (tx) => {
+    const attributes = await listAttributes(tx, scope);
+    const choices = await listChoices(
+      tx,
+      scope.clientId,
+      attributes.map((a) => a.id),
+    );
+    const keys = input.entries.flatMap((e) => (e.value?.trim() ? [e.value.trim()] : []));
+    const images = new Set(
+      (await findImagesOfFriend(tx, scope, member.friendId, [...new Set(keys)])).map((r) => r.key),
+    );
+    const values = checkEntries(input.entries, attributes, choices, false, images, 'PRIVATE');
+    await deleteValuesOf(
+      tx,
+      scope,
+      member.id,
+      attributes.filter((a) => a.visibility === 'PRIVATE').map((a) => a.id),
+    );
+    await insertValues(tx, scope, member.id, values);
+    await updateMember(tx, scope, member.id, { updatedAt: ctx.clock.now() });
   });
   return detail(ctx.db, scope, input.memberId);
 }

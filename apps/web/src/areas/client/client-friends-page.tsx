@@ -7,7 +7,14 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
 import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
-import { FriendTable, friendSearchBodyOf } from '../../features/friends/components/friend-table.tsx';
+import {
+  audienceFlags,
+  audienceOf,
+  FriendTable,
+  friendSearchBodyOf,
+} from '../../features/friends/components/friend-table.tsx';
+import { SegmentBuilder } from '../../features/friends/components/segment-builder.tsx';
+import { memberAttributesQueryOptions } from '../../features/members/api/members.api.ts';
 import {
   LineAccountGate,
   useLineAccountSelection,
@@ -39,9 +46,26 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
     refetchInterval: FRIEND_LIST_POLL_MS,
   });
   const [openFriendId, setOpenFriendId] = useOpenFriend();
+  // Member attribute conditions need the member service's definitions (none when it is not linked).
+  const attributes = useQuery({
+    ...memberAttributesQueryOptions(lineAccountId),
+    enabled: can(session.role, session.position, 'member.read'),
+    retry: false,
+  });
   return (
     <>
-      <FriendTable query={friends} params={params} onOpen={(f) => setOpenFriendId(f.id)} />
+      <FriendTable
+        query={friends}
+        params={params}
+        onOpen={(f) => setOpenFriendId(f.id)}
+        toolbarExtra={
+          <SegmentBuilder
+            params={params}
+            attributes={attributes.data ?? []}
+            audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
+          />
+        }
+      />
       <FriendDrawer
         lineAccountId={lineAccountId}
         friendId={openFriendId}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { LiffMember, MemberAttribute, MemberValue, RegistrationEntry } from '@app/contracts';
 import { LiffApiError } from '../../components/liff-shell/liff-api.ts';
 import { useLiff } from '../../components/liff-shell/liff-shell.tsx';
+import { ImageField } from './image-field.tsx';
 import { translateServerText } from './member-liff-texts.ts';
 
 type FormAttribute = Omit<MemberAttribute, 'valueCount'>;
@@ -23,7 +24,7 @@ function draftOf(attributes: FormAttribute[], values: MemberValue[]): Draft {
   );
 }
 
-/** The form as the server takes it: one entry per field the person filled in (IMAGE: not yet). */
+/** The form as the server takes it: one entry per field the person filled in (IMAGE: the uploaded key). */
 function entriesOf(attributes: FormAttribute[], draft: Draft): RegistrationEntry[] {
   return attributes.flatMap((a): RegistrationEntry[] => {
     const d = draft[a.id]!;
@@ -39,8 +40,6 @@ function entriesOf(attributes: FormAttribute[], draft: Draft): RegistrationEntry
           Number.isFinite(n) ? { attributeId: a.id, numberValue: n } : { attributeId: a.id, value: d.text },
         ];
       }
-      case 'IMAGE':
-        return [];
       default:
         return d.text.trim() === '' ? [] : [{ attributeId: a.id, value: d.text }];
     }
@@ -174,7 +173,20 @@ export function RegistrationForm(props: {
             ) : null}
             {a.type === 'RADIO' ? choice(false) : null}
             {a.type === 'CHECKBOX' ? choice(true) : null}
-            {a.type === 'IMAGE' ? <div className="liff-muted">{t('field.image')}</div> : null}
+            {a.type === 'IMAGE' ? (
+              <ImageField
+                id={id}
+                labelledBy={`${id}-label`}
+                value={d.text}
+                onChange={(key) => change(a.id, { text: key })}
+                onError={(message) =>
+                  setErrors((e) => {
+                    const { [`attributes.${a.id}`]: _old, ...rest } = e;
+                    return message ? { ...rest, [`attributes.${a.id}`]: message } : rest;
+                  })
+                }
+              />
+            ) : null}
             {error ? (
               <div className="liff-error" role="alert">
                 {error}

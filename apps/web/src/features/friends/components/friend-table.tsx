@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type PageQuery, type TableColumn } from '../../../components/data/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -12,13 +13,14 @@ import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
+import { segmentBody, segmentOf } from './segment-builder.tsx';
 
 export const friendAudiences = ['all', 'members', 'staff', 'others'] as const;
 export type FriendAudience = (typeof friendAudiences)[number];
 export const friendStates = ['all', 'friend', 'blocked'] as const;
 
 /** Who the search lists: everyone by default, or one audience of the friend search. */
-const audienceFlags: Record<
+export const audienceFlags: Record<
   FriendAudience,
   Pick<SearchFriendsBody, 'isMemberServiceUser' | 'isShiftServiceUser' | 'includeNonMembers'>
 > = {
@@ -28,11 +30,14 @@ const audienceFlags: Record<
   others: { isMemberServiceUser: false, isShiftServiceUser: false, includeNonMembers: true },
 };
 
-/** The friend-search body of the list's address (?search=&audience=&state=&page=&limit=). */
-export function friendSearchBodyOf(params: ListParams): SearchFriendsBody {
-  const audience = (friendAudiences as readonly string[]).includes(params.get('audience'))
+export const audienceOf = (params: ListParams): FriendAudience =>
+  (friendAudiences as readonly string[]).includes(params.get('audience'))
     ? (params.get('audience') as FriendAudience)
     : 'all';
+
+/** The friend-search body of the list's address (?search=&audience=&state=&segment=&page=&limit=). */
+export function friendSearchBodyOf(params: ListParams): SearchFriendsBody {
+  const audience = audienceOf(params);
   const state = params.get('state');
   return {
     page: params.page,
@@ -40,10 +45,11 @@ export function friendSearchBodyOf(params: ListParams): SearchFriendsBody {
     ...audienceFlags[audience],
     ...(params.get('search') ? { search: params.get('search') } : {}),
     ...(state === 'friend' ? { isFriend: true } : state === 'blocked' ? { isFriend: false } : {}),
+    ...segmentBody(segmentOf(params)),
   };
 }
 
-export function FriendListToolbar({ params }: { params: ListParams }) {
+export function FriendListToolbar({ params, extra }: { params: ListParams; extra?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -81,6 +87,7 @@ export function FriendListToolbar({ params }: { params: ListParams }) {
           </MenuItem>
         ))}
       </TextField>
+      {extra}
     </>
   );
 }
@@ -90,13 +97,18 @@ export function FriendTable({
   query,
   params,
   onOpen,
+  toolbarExtra,
 }: {
   query: PageQuery<Friend>;
   params: ListParams;
   onOpen: (friend: Friend) => void;
+  /** More of the toolbar (the segment builder). */
+  toolbarExtra?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const isFiltered = Boolean(params.get('search') || params.get('audience') || params.get('state'));
+  const isFiltered = Boolean(
+    params.get('search') || params.get('audience') || params.get('state') || params.get('segment'),
+  );
   const columns: TableColumn<Friend>[] = [
     {
       key: 'name',
@@ -174,7 +186,7 @@ export function FriendTable({
         onPageChange: params.setPage,
         onLimitChange: params.setLimit,
       }}
-      toolbar={<FriendListToolbar params={params} />}
+      toolbar={<FriendListToolbar params={params} extra={toolbarExtra} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type RegistrationEntry,
   buildPath,
   memberEndpoints,
   type CreateMemberAttributeBody,
@@ -70,9 +71,31 @@ export function memberCsvUrl(lineAccountId: number, query: Record<string, string
   return buildPath(memberEndpoints.exportCsv.path, account(lineAccountId)) + (qs ? `?${qs}` : '');
 }
 
+/** A member's uploaded image (the session cookie lets an <img> load it; the server checks the tenancy). */
+export function memberImageUrl(lineAccountId: number, memberId: number, imageKey: string): string {
+  return buildPath(memberEndpoints.image.path, {
+    ...account(lineAccountId),
+    memberId: String(memberId),
+    imageKey,
+  });
+}
+
 function useInvalidate(lineAccountId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys.ofAccount(lineAccountId) });
+}
+
+/** The back office's own (PRIVATE) values of a member, all at once. */
+export function useSavePrivateValuesMutation(lineAccountId: number, memberId: number) {
+  const invalidate = useInvalidate(lineAccountId);
+  return useMutation({
+    mutationFn: (entries: RegistrationEntry[]) =>
+      apiRequest(memberEndpoints.updatePrivateValues, {
+        params: { ...account(lineAccountId), memberId: String(memberId) },
+        body: entries,
+      }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateMemberMutation(lineAccountId: number, memberId: number) {

@@ -17,7 +17,13 @@ import { DetailList } from '../../../components/data/detail-list.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/translate-message.ts';
-import { memberQueryOptions, useUpdateMemberMutation } from '../api/members.api.ts';
+import {
+  memberAttributesQueryOptions,
+  memberImageUrl,
+  memberQueryOptions,
+  useUpdateMemberMutation,
+} from '../api/members.api.ts';
+import { PrivateValuesForm } from './private-values-form.tsx';
 import { MemberStatusChip } from './member-table.tsx';
 
 function RemarksForm({
@@ -75,6 +81,7 @@ export function MemberDrawer(props: {
   const member = useQuery({ ...memberQueryOptions(props.lineAccountId, props.memberId ?? 0), enabled: open });
   const failure = useQueryFailure(member);
   const status = useUpdateMemberMutation(props.lineAccountId, props.memberId ?? 0);
+  const attributes = useQuery({ ...memberAttributesQueryOptions(props.lineAccountId), enabled: open });
   const m = member.data;
   return (
     <Drawer
@@ -111,7 +118,30 @@ export function MemberDrawer(props: {
                 label: t('members.drawer.friend'),
                 value: m.friend.isFriend ? t('members.drawer.following') : t('members.drawer.blocked'),
               },
-              ...m.values.map((v) => ({ label: v.label, value: v.value ?? '—' })),
+              ...m.values.map((v) => ({
+                label: v.label,
+                isWide: v.type === 'IMAGE',
+                value:
+                  v.type === 'IMAGE' && v.value ? (
+                    <Box
+                      component="a"
+                      href={memberImageUrl(props.lineAccountId, m.id, v.value)}
+                      target="_blank"
+                      rel="noopener"
+                      sx={{ display: 'inline-block' }}
+                    >
+                      <Box
+                        component="img"
+                        src={memberImageUrl(props.lineAccountId, m.id, v.value)}
+                        alt={v.label}
+                        data-testid="member-image"
+                        sx={{ display: 'block', maxWidth: '100%', maxHeight: 220, borderRadius: 1 }}
+                      />
+                    </Box>
+                  ) : (
+                    (v.value ?? '—')
+                  ),
+              })),
             ]}
           />
           {props.canManage ? (
@@ -124,6 +154,15 @@ export function MemberDrawer(props: {
                 />
               }
               label={t('members.drawer.active')}
+            />
+          ) : null}
+          {props.canWork && attributes.data ? (
+            <PrivateValuesForm
+              key={`${m.id}-${m.updatedAt}`}
+              lineAccountId={props.lineAccountId}
+              memberId={m.id}
+              attributes={attributes.data}
+              values={m.values}
             />
           ) : null}
           {props.canWork ? (

@@ -1,0 +1,277 @@
+import { createHmac } from 'node:crypto';
+import { memberMessages } from '@app/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberImages } from '../../db/schema/index.ts';
+import { createPng, dataUrl } from '../../testing/images.ts';
+import {
+  connectBody,
+  createLineTestApp,
+  startLineSim,
+  type LineSim,
+  type LineTestApp,
+  type SimChannel,
+} from '../../testing/line-sim.ts';
+
+/**
+ * Member images through HTTP: a LINE user uploads from the mini-app (LIFF ID token of the simulator),
+ * registers with the key, and only they and the store's back-office users can read it.
+ */
+const C = '/client/api/v1';
+let sim: LineSim;
+let t: LineTestApp;
+let a: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+let b: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+let channel: SimChannel;
+let accountId: number;
+let storeId: number;
+let liffId: string;
+let photoId: number;
+
+const A = () => `${C}/line-account/${accountId}/member-service`;
+const L = () => `/member-liff/api/v1/store/${storeId}`;
+
+beforeAll(async () => {
+  sim = await startLineSim();
+  t = await createLineTestApp(sim);
+  a = await t.clientWithUsers();
+  b = await t.clientWithUsers();
+  channel = await sim.createChannel({ displayName: '写真館' });
+  accountId = (
+    await t.api('POST', `${C}/line-account`, { cookie: a.owner.cookie, body: connectBody(channel) })
+  ).json().id;
+  const link = await t.api('POST', `${C}/line-account/${accountId}/lineAccountService`, {
+    cookie: a.owner.cookie,
+    body: { serviceCode: 'KS-001', clientId: a.client.id },
+  });
+  expect(link.statusCode, link.body).toBe(201);
+  storeId = link.json().storeId;
+  liffId = link.json().liffId;
+  const photo = await t.api('POST', `${A()}/attributes`, {
+    cookie: a.owner.cookie,
+    body: { label: '写真', type: 'IMAGE', isRequired: true },
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  photoId = photo.json().id;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+async function lineUser(name: string) {
+  const user = await sim.createUser(name);
+  await sim.act(user.userId, `follow/${channel.channelId}`);
+  await t.app.jobs.runDue();
+  const login = await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
+    userId: user.userId,
+    liffId,
+  });
+  const headers = { authorization: `Bearer ${login.idToken}` };
+  return {
+    upload: (url: string) => t.api('POST', `${L()}/images`, { headers, body: { dataUrl: url } }),
+    image: (key: string) => t.api('GET', `${L()}/images/${key}`, { headers }),
+    register: (body: unknown) => t.api('POST', `${L()}/members/`, { headers, body }),
+  };
+}
+
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c0603a' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-and-camera' } } })
+    .toBuffer();
+
+describe('member images', () => {
+  it('uploads JPEG, PNG and WebP re-encoded (metadata dropped, large ones scaled down) and registers with it', async () => {
+    const u = await lineUser('写真 花子');
+    const original = await jpeg(3000, 1500);
+    expect(original.includes(Buffer.from('secret-gps-and-camera'))).toBe(true);
+    // The label is not trusted: JPEG bytes sent as "image/png" are a JPEG.
+    const up = await u.upload(dataUrl(original, 'image/png'));
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json()).toMatchObject({ contentType: 'image/jpeg', width: 2048, height: 1024 });
+    const key = up.json().key as string;
+    expect(key).toMatch(/^[a-f0-9]{32}$/);
+
+    const served = await u.image(key);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.includes(Buffer.from('secret-gps-and-camera'))).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2048 });
+
+    const png = await u.upload(dataUrl(createPng(40, 30)));
+    expect(png.json()).toMatchObject({ contentType: 'image/png', width: 40, height: 30 });
+    const webp = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
+    expect((await u.upload(dataUrl(webp, 'image/webp'))).json()).toMatchObject({ contentType: 'image/webp' });
+
+    const registered = await u.register([{ attributeId: photoId, value: key }]);
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().attributes).toEqual([expect.objectContaining({ type: 'IMAGE', value: key })]);
+    const memberId = registered.json().id as number;
+
+    // The store's back office reads it through the member; staff too.
+    for (const cookie of [a.owner.cookie, a.staff.cookie]) {
+      const r = await t.api('GET', `${A()}/members/${memberId}/images/${key}`, { cookie });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toBe('image/jpeg');
+      expect(r.rawPayload.equals(served.rawPayload)).toBe(true);
+    }
+    const detail = await t.api('GET', `${A()}/members/${memberId}`, { cookie: a.owner.cookie });
+    expect(detail.json().values).toEqual([expect.objectContaining({ value: key })]);
+  });
+
+  it('refuses a wrong type, a file too big, a non-image and a disguised file, keeping nothing', async () => {
+    const u = await lineUser('拒否 太郎');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
+    const big = await sharp({
+      create: {
+        width: 1330,
+        height: 1330,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const truncated = createPng(64, 64).subarray(0, 40);
+    const pngHeadedHtml = Buffer.concat([createPng(8, 8).subarray(0, 8), html]);
+    const cases: [string, string][] = [
+      [dataUrl(gif, 'image/gif'), memberMessages.imageType],
+      [dataUrl(html, 'image/png'), memberMessages.imageType],
+      [dataUrl(Buffer.from('%PDF-1.4 ...'), 'image/jpeg'), memberMessages.imageType],
+      ['https://example.com/a.png', memberMessages.imageType],
+      [dataUrl(big), memberMessages.imageTooLarge],
+      [dataUrl(truncated), memberMessages.imageUnreadable],
+      [dataUrl(pngHeadedHtml), memberMessages.imageUnreadable],
+    ];
+    for (const [url, message] of cases) {
+      const r = await u.upload(url);
+      expect(r.statusCode, message).toBe(400);
+      expect(r.json().message).toBe(message);
+    }
+    const tooLong = await u.upload(`data:image/png;base64,${'A'.repeat(9 * 1024 * 1024)}`);
+    expect(tooLong.statusCode).toBe(413);
+    // Only the first test's three uploads are kept.
+    expect(await t.db.$count(memberImages)).toBe(3);
+  });
+
+  it('serves an image only to its uploader and the store: not another member, client, a forged token', async () => {
+    const owner = await lineUser('持ち主 一郎');
+    const other = await lineUser('他人 次郎');
+    const key = (await owner.upload(dataUrl(createPng(10, 10)))).json().key as string;
+    const ownerMember = (await owner.register([{ attributeId: photoId, value: key }])).json().id as number;
+
+    // Another member: cannot read it, nor register with it (not their upload), nor guess one.
+    expect((await other.image(key)).statusCode).toBe(404);
+    const stolen = await other.register([{ attributeId: photoId, value: key }]);
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().errors).toEqual([
+      { path: `attributes.${photoId}`, message: memberMessages.imageValue },
+    ]);
+    const otherKey = (await other.upload(dataUrl(createPng(5, 5)))).json().key as string;
+    const otherMember = (await other.register([{ attributeId: photoId, value: otherKey }])).json()
+      .id as number;
+    // Back office: the image through the wrong member is not found.
+    const crossed = await t.api('GET', `${A()}/members/${otherMember}/images/${key}`, {
+      cookie: a.owner.cookie,
+    });
+    expect(crossed.statusCode).toBe(404);
+
+    // Another client: 404 (not its account); without a session 401.
+    const foreign = await t.api('GET', `${A()}/members/${ownerMember}/images/${key}`, {
+      cookie: b.owner.cookie,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.api('GET', `${A()}/members/${ownerMember}/images/${key}`)).statusCode).toBe(401);
+
+    // A forged ID token (signed with another secret), or none.
+    const head = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({ iss: 'https://access.line.me', sub: 'Uforged', aud: channel.loginChannel.channelId }),
+    ).toString('base64url');
+    const forged = `${head}.${claims}.${createHmac('sha256', 'not-the-secret').update(`${head}.${claims}`).digest('base64url')}`;
+    for (const headers of [{ authorization: `Bearer ${forged}` }, {}] as Record<string, string>[]) {
+      const r = await t.api('GET', `${L()}/images/${key}`, { headers });
+      expect(r.statusCode).toBe(401);
+      const up = await t.api('POST', `${L()}/images`, {
+        headers,
+        body: { dataUrl: dataUrl(createPng(4, 4)) },
+      });
+      expect(up.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('PRIVATE values from the back office', () => {
+  it("replaces the store-only values all or nothing, leaves the member's own values, checks the tenant", async () => {
+    const memo = (
+      await t.api('POST', `${A()}/attributes`, {
+        cookie: a.owner.cookie,
+        body: { label: 'スタッフメモ', type: 'STRING', visibility: 'PRIVATE' },
+      })
+    ).json();
+    const rank = (
+      await t.api('POST', `${A()}/attributes`, {
+        cookie: a.owner.cookie,
+        body: {
+          label: 'ランク',
+          type: 'RADIO',
+          visibility: 'PRIVATE',
+          choices: [{ value: 'ゴールド' }, { value: 'シルバー' }],
+        },
+      })
+    ).json();
+    const u = await lineUser('非公開 三郎');
+    const key = (await u.upload(dataUrl(createPng(6, 6)))).json().key as string;
+    const memberId = (await u.register([{ attributeId: photoId, value: key }])).json().id as number;
+    const path = `${A()}/members/${memberId}/values`;
+
+    const saved = await t.api('PUT', path, {
+      cookie: a.staff.cookie,
+      body: [
+        { attributeId: memo.id, value: 'ケーキ好き' },
+        { attributeId: rank.id, attributeChoiceIds: [rank.choices[0].id] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().values.map((v: { label: string; value: string }) => [v.label, v.value])).toEqual([
+      ['写真', key],
+      ['スタッフメモ', 'ケーキ好き'],
+      ['ランク', 'ゴールド'],
+    ]);
+
+    // A PUBLIC attribute is the member's own; a wrong choice refuses all; nothing changes.
+    for (const [body, message] of [
+      [[{ attributeId: photoId, value: key }], memberMessages.entryUnknown],
+      [
+        [
+          { attributeId: memo.id, value: '上書き' },
+          { attributeId: rank.id, attributeChoiceIds: [rank.choices[0].id, rank.choices[1].id] },
+        ],
+        memberMessages.radioOne,
+      ],
+    ] as const) {
+      const r = await t.api('PUT', path, { cookie: a.owner.cookie, body });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe(message);
+    }
+    const after = await t.api('GET', `${A()}/members/${memberId}`, { cookie: a.owner.cookie });
+    expect(after.json().values.map((v: { value: string }) => v.value)).toEqual([
+      key,
+      'ケーキ好き',
+      'ゴールド',
+    ]);
+
+    // Clearing: an empty list removes the PRIVATE values only.
+    const cleared = await t.api('PUT', path, { cookie: a.owner.cookie, body: [] });
+    expect(cleared.json().values.map((v: { value: string }) => v.value)).toEqual([key]);
+    // Another client: not its account.
+    expect((await t.api('PUT', path, { cookie: b.owner.cookie, body: [] })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { Config } from '../../config/env.ts';
+
+/**
+ * Where uploaded files are kept, by key (`<area>/<client>/<random>.<ext>`, made by the caller). The
+ * database keeps who may read a file; the storage only keeps bytes. Local disk by default, an
+ * S3-compatible bucket in production (FILE_STORAGE=s3): configuration only, no code change.
+ */
+export type FileStorage = {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when there is no such file. */
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+};
+
+const safeKey = (key: string) => {
+  if (!/^[a-z0-9-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.'))
+    throw new Error(`Invalid file key: ${key}`);
+  return key;
+};
+
+/** Files under one folder (DATA_DIR/files); a write goes to a temporary name first, then is renamed. */
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly dir: string) {}
+
+  private file(key: string) {
+    return path.join(this.dir, ...safeKey(key).split('/'));
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, data, { mode: 0o600 });
+    await rename(temporary, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.file(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}
+
+type S3Settings = Extract<Config['fileStorage'], { kind: 's3' }>;
+
+/** An S3-compatible bucket through the official SDK (loaded only when configured). */
+export class S3Storage implements FileStorage {
+  private client: Promise<typeof S3 & { s3: S3.S3Client }>;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = import('@aws-sdk/client-s3').then((sdk) => ({
+      ...sdk,
+      s3: new sdk.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        ...(settings.credentials ? { credentials: settings.credentials } : {}),
+        forcePathStyle: settings.forcePathStyle,
+      }),
+    }));
+  }
+
+  private key(key: string) {
+    return `${this.settings.prefix}${safeKey(key)}`;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const { s3, PutObjectCommand } = await this.client;
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(key),
+        Body: data,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const { s3, GetObjectCommand, NoSuchKey } = await this.client;
+    try {
+      const answer = await s3.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      if (!answer.Body) return null;
+      return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const { s3, DeleteObjectCommand } = await this.client;
+    await s3.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+  }
+}
+
+const storages = new WeakMap<Config['fileStorage'], FileStorage>();
+
+/** The storage of a configuration (one per configuration object). */
+export function fileStorageOf(config: Pick<Config, 'fileStorage'>): FileStorage {
+  let storage = storages.get(config.fileStorage);
+  if (!storage) {
+    storage =
+      config.fileStorage.kind === 's3'
+        ? new S3Storage(config.fileStorage)
+        : new LocalDiskStorage(config.fileStorage.dir);
+    storages.set(config.fileStorage, storage);
+  }
+  return storage;
+}

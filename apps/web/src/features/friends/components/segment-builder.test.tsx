@@ -1,0 +1,114 @@
+import type { MemberAttribute } from '@app/contracts';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListParams } from '../../../lib/use-list-params.ts';
+import { renderableApp } from '../../../testing/test-providers.tsx';
+import { friendSearchBodyOf } from './friend-table.tsx';
+import { SegmentBuilder } from './segment-builder.tsx';
+
+const paramsOf = (values: Record<string, string>, setFilters = vi.fn()): ListParams => ({
+  page: 1,
+  limit: 20,
+  get: (name) => values[name] ?? '',
+  setPage: () => undefined,
+  setLimit: () => undefined,
+  setFilters,
+});
+
+const attribute = (over: Partial<MemberAttribute>): MemberAttribute => ({
+  id: 1,
+  storeId: 1,
+  visibility: 'PUBLIC',
+  label: 'お名前',
+  type: 'STRING',
+  isRequired: false,
+  displayOrder: 0,
+  internalName: null,
+  isDeletable: true,
+  valueCount: 0,
+  choices: [],
+  ...over,
+});
+const attributes = [
+  attribute({ id: 1, label: 'Name', type: 'STRING' }),
+  attribute({ id: 2, label: 'Visits', type: 'NUMBER', displayOrder: 1 }),
+];
+
+describe('the segment builder', { timeout: 30_000 }, () => {
+  it('turns the address segment into the friend search body, its flags over the audience', () => {
+    const segment = {
+      condition: 'OR',
+      memberCode: ['0000000000', '4999999999'],
+      memberAttributes: [
+        { attributeId: 1, value: '佐藤' },
+        { attributeId: 2, min: 3 },
+      ],
+      flags: { isMemberServiceUser: true, isShiftServiceUser: false, includeNonMembers: false },
+    };
+    expect(friendSearchBodyOf(paramsOf({ audience: 'all', segment: JSON.stringify(segment) }))).toEqual({
+      page: 1,
+      limit: 20,
+      condition: 'OR',
+      memberCode: ['0000000000', '4999999999'],
+      memberAttributes: segment.memberAttributes,
+      isMemberServiceUser: true,
+      isShiftServiceUser: false,
+      includeNonMembers: false,
+    });
+    // An unreadable segment is no segment.
+    expect(friendSearchBodyOf(paramsOf({ segment: '{oops' })).memberAttributes).toBeUndefined();
+  });
+
+  it('builds OR over a text and a number condition with a member code range and members only', () => {
+    const setFilters = vi.fn();
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <SegmentBuilder
+              params={paramsOf({}, setFilters)}
+              attributes={attributes}
+              audienceFlags={{ isMemberServiceUser: true, isShiftServiceUser: true, includeNonMembers: true }}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    fireEvent.click(screen.getByTestId('segment-open'));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Shift staff'));
+    fireEvent.click(within(dialog).getByLabelText('Other friends'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Any condition (OR)' }));
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '1000000000' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '5999999999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add condition' }));
+    fireEvent.change(within(screen.getByTestId('segment-condition-0')).getByLabelText('Contains'), {
+      target: { value: '花子' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add condition' }));
+    // The second row: pick "Visits" (NUMBER), then a minimum.
+    const row = screen.getByTestId('segment-condition-1');
+    fireEvent.mouseDown(within(row).getByRole('combobox'));
+    fireEvent.click(screen.getByRole('option', { name: 'Visits' }));
+    fireEvent.change(within(screen.getByTestId('segment-condition-1')).getByLabelText('Min'), {
+      target: { value: '4' },
+    });
+    fireEvent.click(screen.getByTestId('segment-apply'));
+
+    expect(setFilters).toHaveBeenCalledTimes(1);
+    const filters = setFilters.mock.calls[0]![0] as { segment: string; audience: string };
+    expect(filters.audience).toBe('');
+    expect(JSON.parse(filters.segment)).toEqual({
+      condition: 'OR',
+      memberCode: ['1000000000', '5999999999'],
+      memberAttributes: [
+        { attributeId: 1, value: '花子' },
+        { attributeId: 2, min: 4 },
+      ],
+      flags: { isMemberServiceUser: true, isShiftServiceUser: false, includeNonMembers: false },
+    });
+  });
+});

@@ -1,0 +1,341 @@
+import type { MemberAttribute, MemberCondition, SearchFriendsBody } from '@app/contracts';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListParams } from '../../../lib/use-list-params.ts';
+
+type Flags = Pick<SearchFriendsBody, 'isMemberServiceUser' | 'isShiftServiceUser' | 'includeNonMembers'>;
+
+/** A segment as the address keeps it (?segment=<JSON>): the friend search's own fields. */
+export type Segment = {
+  condition: 'AND' | 'OR';
+  memberCode?: [string, string];
+  memberAttributes: MemberCondition[];
+  flags?: Required<Flags>;
+};
+
+const emptySegment: Segment = { condition: 'AND', memberAttributes: [] };
+
+/** The segment of the address; anything unreadable is no segment. */
+export function segmentOf(params: ListParams): Segment | null {
+  const raw = params.get('segment');
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Segment>;
+    return {
+      condition: value.condition === 'OR' ? 'OR' : 'AND',
+      ...(Array.isArray(value.memberCode) && value.memberCode.length === 2
+        ? { memberCode: [String(value.memberCode[0]), String(value.memberCode[1])] }
+        : {}),
+      memberAttributes: Array.isArray(value.memberAttributes) ? value.memberAttributes : [],
+      ...(value.flags ? { flags: value.flags } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The friend-search fields of a segment (its flags override the audience picked in the toolbar). */
+export function segmentBody(segment: Segment | null): Partial<SearchFriendsBody> {
+  if (!segment) return {};
+  const attributes = segment.memberAttributes.filter((c) => c.attributeId);
+  return {
+    condition: segment.condition,
+    ...(segment.memberCode ? { memberCode: segment.memberCode } : {}),
+    ...(attributes.length ? { memberAttributes: attributes } : {}),
+    ...(segment.flags ?? {}),
+  };
+}
+
+export const segmentSize = (segment: Segment | null) =>
+  segment ? segment.memberAttributes.length + (segment.memberCode ? 1 : 0) + (segment.flags ? 1 : 0) : 0;
+
+function ConditionRow(props: {
+  attributes: MemberAttribute[];
+  value: MemberCondition;
+  onChange: (value: MemberCondition) => void;
+  onRemove: () => void;
+  index: number;
+}) {
+  const { t } = useTranslation();
+  const attribute = props.attributes.find((a) => a.id === props.value.attributeId);
+  const set = (patch: Partial<MemberCondition>) => props.onChange({ ...props.value, ...patch });
+  const range = (type: 'number' | 'date') => (
+    <>
+      <TextField
+        size="small"
+        type={type}
+        label={t('segment.min')}
+        value={props.value.min ?? ''}
+        onChange={(e) =>
+          set({
+            min:
+              e.target.value === '' ? undefined : type === 'number' ? Number(e.target.value) : e.target.value,
+          })
+        }
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 150 }}
+      />
+      <TextField
+        size="small"
+        type={type}
+        label={t('segment.max')}
+        value={props.value.max ?? ''}
+        onChange={(e) =>
+          set({
+            max:
+              e.target.value === '' ? undefined : type === 'number' ? Number(e.target.value) : e.target.value,
+          })
+        }
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 150 }}
+      />
+    </>
+  );
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      data-testid={`segment-condition-${props.index}`}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('segment.attribute')}
+        value={props.value.attributeId ? String(props.value.attributeId) : ''}
+        onChange={(e) => props.onChange({ attributeId: Number(e.target.value) })}
+        sx={{ minWidth: 180 }}
+      >
+        {props.attributes.map((a) => (
+          <MenuItem key={a.id} value={String(a.id)}>
+            {a.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {attribute?.type === 'STRING' ? (
+        <TextField
+          size="small"
+          label={t('segment.contains')}
+          value={props.value.value ?? ''}
+          onChange={(e) => set({ value: e.target.value || undefined })}
+        />
+      ) : null}
+      {attribute?.type === 'NUMBER' ? range('number') : null}
+      {attribute?.type === 'DATE' ? range('date') : null}
+      {attribute?.type === 'RADIO' || attribute?.type === 'CHECKBOX' ? (
+        <TextField
+          select
+          size="small"
+          label={t('segment.anyOf')}
+          value={(props.value.choiceIds ?? []).map(String)}
+          onChange={(e) => {
+            const v = e.target.value as unknown as string[] | string;
+            const ids = (typeof v === 'string' ? v.split(',') : v).map(Number);
+            set({ choiceIds: ids.length ? ids : undefined });
+          }}
+          slotProps={{ select: { multiple: true } }}
+          sx={{ minWidth: 200 }}
+        >
+          {attribute.choices.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {c.value}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      {attribute?.type === 'IMAGE' ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('segment.hasValue')}
+        </Typography>
+      ) : null}
+      <IconButton aria-label={t('segment.remove')} onClick={props.onRemove}>
+        <DeleteOutlined />
+      </IconButton>
+    </Box>
+  );
+}
+
+/**
+ * The friends list's segment builder: member attribute conditions combined with AND or OR, a member
+ * code range, and who is listed (members, shift staff, the other friends). Kept in the address as
+ * ?segment=, so a segment can be shared as a link; the search is the friend search itself.
+ */
+export function SegmentBuilder(props: {
+  params: ListParams;
+  attributes: MemberAttribute[];
+  /** The audience the toolbar picked: the builder starts from its flags. */
+  audienceFlags: Required<Flags>;
+}) {
+  const { t } = useTranslation();
+  const current = segmentOf(props.params);
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Segment>(emptySegment);
+  const size = segmentSize(current);
+  const flags = draft.flags ?? props.audienceFlags;
+
+  const start = () => {
+    setDraft(current ?? emptySegment);
+    setOpen(true);
+  };
+  const apply = () => {
+    const memberAttributes = draft.memberAttributes.filter((c) => c.attributeId);
+    const code = draft.memberCode;
+    const segment: Segment = {
+      condition: draft.condition,
+      memberAttributes,
+      ...(code && (code[0] || code[1]) ? { memberCode: code } : {}),
+      ...(draft.flags ? { flags: draft.flags } : {}),
+    };
+    props.params.setFilters({
+      segment: segmentSize(segment) ? JSON.stringify(segment) : '',
+      ...(segment.flags ? { audience: '' } : {}),
+    });
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Button
+        variant={size ? 'contained' : 'outlined'}
+        startIcon={<FilterAltOutlined />}
+        onClick={start}
+        data-testid="segment-open"
+      >
+        {size ? t('segment.active', { count: size }) : t('segment.open')}
+      </Button>
+      {size ? (
+        <Button onClick={() => props.params.setFilters({ segment: '' })}>{t('segment.clear')}</Button>
+      ) : null}
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
+        <DialogTitle>{t('segment.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}>
+          <Box>
+            <Typography variant="subtitle2" gutterBottom>
+              {t('segment.who')}
+            </Typography>
+            <FormGroup row>
+              {(['isMemberServiceUser', 'isShiftServiceUser', 'includeNonMembers'] as const).map((key) => (
+                <FormControlLabel
+                  key={key}
+                  control={
+                    <Checkbox
+                      checked={flags[key]}
+                      onChange={(e) =>
+                        setDraft((d) => ({ ...d, flags: { ...flags, [key]: e.target.checked } }))
+                      }
+                    />
+                  }
+                  label={t(`segment.flags.${key}`)}
+                />
+              ))}
+            </FormGroup>
+          </Box>
+          <Box>
+            <Typography variant="subtitle2" gutterBottom>
+              {t('segment.combine')}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={draft.condition}
+              onChange={(_, value: 'AND' | 'OR' | null) =>
+                value && setDraft((d) => ({ ...d, condition: value }))
+              }
+            >
+              <ToggleButton value="AND">{t('segment.and')}</ToggleButton>
+              <ToggleButton value="OR">{t('segment.or')}</ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+          <Box>
+            <Typography variant="subtitle2" gutterBottom>
+              {t('segment.memberCode')}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              {[0, 1].map((i) => (
+                <TextField
+                  key={i}
+                  size="small"
+                  label={t(i === 0 ? 'segment.from' : 'segment.to')}
+                  value={draft.memberCode?.[i] ?? ''}
+                  onChange={(e) =>
+                    setDraft((d) => {
+                      const code: [string, string] = [...(d.memberCode ?? ['', ''])] as [string, string];
+                      code[i] = e.target.value.trim();
+                      return { ...d, memberCode: code };
+                    })
+                  }
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+                  sx={{ width: 180 }}
+                />
+              ))}
+            </Box>
+          </Box>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Typography variant="subtitle2">{t('segment.attributes')}</Typography>
+            {props.attributes.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('segment.noAttributes')}
+              </Typography>
+            ) : null}
+            {draft.memberAttributes.map((c, i) => (
+              <ConditionRow
+                key={i}
+                index={i}
+                attributes={props.attributes}
+                value={c}
+                onChange={(value) =>
+                  setDraft((d) => ({
+                    ...d,
+                    memberAttributes: d.memberAttributes.map((x, j) => (j === i ? value : x)),
+                  }))
+                }
+                onRemove={() =>
+                  setDraft((d) => ({ ...d, memberAttributes: d.memberAttributes.filter((_, j) => j !== i) }))
+                }
+              />
+            ))}
+            {props.attributes.length ? (
+              <Button
+                startIcon={<AddOutlined />}
+                sx={{ alignSelf: 'flex-start' }}
+                disabled={draft.memberAttributes.length >= 20}
+                onClick={() =>
+                  setDraft((d) => ({
+                    ...d,
+                    memberAttributes: [...d.memberAttributes, { attributeId: props.attributes[0]!.id }],
+                  }))
+                }
+              >
+                {t('segment.add')}
+              </Button>
+            ) : null}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDraft(emptySegment)}>{t('segment.reset')}</Button>
+          <Box sx={{ flex: 1 }} />
+          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+          <Button variant="contained" onClick={apply} data-testid="segment-apply">
+            {t('segment.apply')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
