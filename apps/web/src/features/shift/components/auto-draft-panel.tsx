@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -48,11 +47,10 @@ export function AutoDraftPanel({
   const rows = result.staff.filter((s) => s.requestedMinutes > 0 || s.plannedMinutes > 0);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 1.5 }} role="region" aria-label={t('shift.autoDraft.title')}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h3" component="h3">
-          {t('shift.autoDraft.title')}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
+      <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+        {t('shift.autoDraft.title')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         <TextField
           select
           size="small"
@@ -60,11 +58,12 @@ export function AutoDraftPanel({
           value={mode}
           disabled={isLoading || isAccepting}
           onChange={(e) => onModeChange(e.target.value as AutoDraftMode)}
-          sx={{ minWidth: 280 }}
+          sx={{ width: 340 }}
         >
           <MenuItem value="FILL_EMPTY">{t('shift.autoDraft.FILL_EMPTY')}</MenuItem>
           <MenuItem value="REDRAFT">{t('shift.autoDraft.REDRAFT')}</MenuItem>
         </TextField>
+        <Box sx={{ flexGrow: 1 }} />
         <Button size="small" color="inherit" onClick={onDiscard} disabled={isAccepting}>
           {t('shift.autoDraft.discard')}
         </Button>
@@ -77,7 +76,7 @@ export function AutoDraftPanel({
         >
           {t('shift.autoDraft.accept')}
         </Button>
-      </Stack>
+      </Box>
       <Typography variant="body2" color="text.secondary">
         {t('shift.autoDraft.intro')}
       </Typography>
