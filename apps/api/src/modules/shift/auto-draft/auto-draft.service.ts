@@ -38,12 +38,7 @@ type Ctx = { ctx: ServiceContext };
 type DraftInput = ShiftStoreParams & z.output<typeof autoDraftBodySchema>;
 
 const DAY_MS = 86_400_000;
-
-/**
- * The store's drafting rules. Defaults until the settings screen stores them: 11 hours of rest between
- * working days (勤務間インターバル), one shift a day, no hour caps.
- */
-export const defaultDraftSettings: SolverSettings = { minRestMinutes: 11 * 60, allowMultiplePerDay: false };
+const minutes = (hours: number | null) => (hours === null ? null : hours * 60);
 
 const clockMinutes = (time: string) => {
   const [h, m] = time.split(':').map(Number);
@@ -183,14 +178,18 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
   ]);
   const { slots, closedDays } = slotsOf(days, weekly, special, store, closure.timeDivisionSetting);
   const result = solve({
-    settings: defaultDraftSettings,
+    settings: {
+      minRestMinutes: closure.minRestHours * 60,
+      allowMultiplePerDay: closure.allowMultipleShiftsPerDay,
+    } satisfies SolverSettings,
+    // a staff member's own cap replaces the store's
     staff: staffRows.map((s) => ({
       id: s.id,
       name: toStaffView(s).name,
-      maxDayMinutes: null,
-      maxWeekMinutes: null,
-      maxMonthMinutes: null,
-      targetMinutes: null,
+      maxDayMinutes: minutes(s.maxHoursPerDay ?? closure.maxHoursPerDay),
+      maxWeekMinutes: minutes(s.maxHoursPerWeek ?? closure.maxHoursPerWeek),
+      maxMonthMinutes: minutes(s.maxHoursPerMonth ?? closure.maxHoursPerMonth),
+      targetMinutes: minutes(s.targetHoursPerMonth),
     })),
     slots,
     candidates,

@@ -155,6 +155,29 @@ describe('POST staff-shift/auto-draft (preview)', () => {
   });
 });
 
+describe('the store and staff rules the draft follows', () => {
+  it("uses the store's rest hours and a staff member's own cap over the store's", async () => {
+    const { ichiro, jiro, manager } = await setup();
+    // 7 hours of rest are enough for 二郎 (01:00 -> 09:00); 一郎 may work only 3 hours a day
+    const closure = await manager('PUT', '/shift-closure', { body: { minRestHours: 7, maxHoursPerDay: 10 } });
+    expect(closure.statusCode, closure.body).toBe(200);
+    const staff = await manager('PATCH', `/staff/${ichiro.id}`, { body: { maxHoursPerDay: 3 } });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json()).toMatchObject({ maxHoursPerDay: 3, targetHoursPerMonth: null });
+    const body = (await manager('POST', '/staff-shift/auto-draft', { body: window })).json();
+    const morning = body.slots[0];
+    expect(morning.staffIds).toEqual([jiro.id]);
+    expect(morning.reasons).toEqual([
+      {
+        kind: 'BLOCKED',
+        staffId: ichiro.id,
+        rule: 'DAY_CAP',
+        text: '一郎さん: 1日の上限3時間を超えます(4時間)',
+      },
+    ]);
+  });
+});
+
 describe('POST staff-shift/auto-draft/accept', () => {
   it('saves the preview through save-shift: requests become trimmed drafts, the rest stays requests', async () => {
     const { store, r1, r2, r3, manager } = await setup();
