@@ -1,4 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -43,6 +45,18 @@ async function fillCard(page: Page, number: string) {
   await dialog.getByLabel(/^セキュリティコード/).fill('123');
   await dialog.getByLabel(/^カード名義/).fill('TARO YAMADA');
   await dialog.getByRole('button', { name: '登録する' }).click();
+}
+
+/** Clicks a history row's 請求書PDF and answers the downloaded PDF's text. */
+async function downloadInvoiceText(page: Page, row: Locator): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByTestId('invoice-pdf').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+  const bytes = fs.readFileSync(await download.path());
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
 }
 
 describe('payments', () => {
@@ -120,7 +134,64 @@ describe('payments', () => {
     expect(receipt).toMatch(/\/invoices\/in_/);
     const receiptPage = await owner.request.get(receipt!);
     expect(receiptPage.status()).toBe(200);
+    expect(await row.textContent()).toContain('うち消費税（10%）¥500');
     await screenshot(owner, 'payments-billing');
+
+    // The qualified invoice (適格請求書) of that payment, made by our server, downloaded from the history.
+    const paidText = await downloadInvoiceText(owner, row);
+    for (const expected of [
+      '適格請求書',
+      '登録番号 T7123456789012', // the demo issuer's (INVOICE_REGISTRATION_NUMBER unset outside production)
+      'デモ商店株式会社 御中',
+      '会員サービス（KS-001）月額利用料',
+      '10%対象（税込）',
+      '¥5,500',
+      '¥500',
+      'お支払い済み',
+    ]) {
+      expect(paidText).toContain(expected);
+    }
+
+    // KS-002 by invoice (bank transfer): 未入金 with its due date until the operator marks the transfer
+    // received at the payments platform (the simulator's console, as Stripe's dashboard); then 入金済.
+    await owner.goto(`${server.url}/client/services?lineAccountId=${account.id}`);
+    const shift = owner.getByTestId('catalogue-KS-002');
+    await shift.getByText('税抜 ¥3,000＋消費税（10%）¥300').waitFor();
+    await shift.getByRole('button', { name: '申し込む' }).click();
+    const subscribeDialog = owner.getByRole('dialog');
+    await subscribeDialog.getByLabel(/請求書払い/).check();
+    await subscribeDialog.getByRole('button', { name: '申し込む' }).click();
+    await shift.getByText('契約中').waitFor();
+    await owner.goto(`${server.url}/client/billing?lineAccountId=${account.id}`);
+    const transfer = owner.getByTestId('history-row').first();
+    await transfer.getByText('未入金').waitFor();
+    expect(await transfer.textContent()).toMatch(/支払期限 \d{4}\/\d{2}\/\d{2}/);
+    await screenshot(owner, 'payments-billing-invoice');
+    const openText = await downloadInvoiceText(owner, transfer);
+    expect(openText).toContain('銀行振込');
+    expect(openText).toContain('未入金');
+    expect(openText).toContain('お振込先');
+    expect(openText).toContain('¥3,300');
+
+    const hosted = await transfer.getByRole('link', { name: '請求書', exact: true }).getAttribute('href');
+    const gateway = await newPage();
+    await gateway.goto(hosted!);
+    await gateway.getByRole('button', { name: /Mark as paid/ }).click();
+    await gateway.getByText('Status: paid').waitFor();
+    await gateway.context().close();
+    await expect
+      .poll(
+        async () => {
+          await owner.reload();
+          return owner.getByTestId('history-row').first().textContent();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toContain('入金済');
+    expect(await owner.getByTestId('history-row').first().textContent()).toMatch(
+      /入金日 \d{4}\/\d{2}\/\d{2}/,
+    );
+    await screenshot(owner, 'payments-billing-paid-transfer');
 
     // At a phone's size the page still reads.
     const phone = await owner

@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page or the simulator answering takes seconds on a busy machine: expect.poll waits up to 20 s
+    // (its 1 s default timed out following the account on the simulator page under load).
+    expect: { poll: { timeout: 20_000 } },
+    globalSetup: ['./support/global-setup.ts'],
   },
 });

@@ -1,9 +1,11 @@
-// `npm start`: build the web app when its sources changed, then run the API (which migrates,
-// seeds the demo data once and serves the web app) on one port.
+// `npm start`: build the web app and bundle the servers when their sources changed, then run the API
+// (which migrates, seeds the demo data once and serves the web app) on one port, with the LINE and
+// payments simulators beside it unless real LINE and Stripe are configured.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from './bundle-servers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -41,8 +43,9 @@ if (process.env.DEV_MAILBOX === undefined && process.env.NODE_ENV !== 'productio
 }
 
 const children = [];
-function run(name, args) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+async function run(name, app) {
+  const bundle = await bundleServer(root, app);
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -72,10 +75,10 @@ process.on('SIGTERM', () => stop(0));
 
 // Without LINE configuration the product talks to the local LINE simulator, started here beside it.
 if (!process.env.LINE_API_BASE_URL && fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))) {
-  run('line-sim', ['apps/line-sim/src/main.ts']);
+  await run('line-sim', 'line-sim');
 }
 // Without Stripe keys the product talks to the local payments simulator (apps/pay-sim) on PORT + 2.
 if (!process.env.STRIPE_SECRET_KEY && fs.existsSync(path.join(root, 'apps/pay-sim/src/main.ts'))) {
-  run('pay-sim', ['apps/pay-sim/src/main.ts']);
+  await run('pay-sim', 'pay-sim');
 }
-run('api', ['apps/api/src/main.ts']);
+await run('api', 'api');

@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
+    // Components render in jsdom on a machine that may be busy (CI runs the suites side by side): the
+    // limits are for a hung test, not a slow one.
+    testTimeout: 20_000,
   },
 });

@@ -28,12 +28,14 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-function spawnTsx(
-  entry: string,
+/** One of the servers, from the bundle `npm start` runs (made by the global set-up). */
+function spawnServer(
+  app: 'api' | 'line-sim' | 'pay-sim',
   env: Record<string, string>,
   onOutput: (text: string) => void,
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const bundle = path.join(root, 'apps', app, 'dist', 'main.mjs');
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,14 +63,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const collect = (text: string) => void (output += text);
   // As `npm start` does: the LINE simulator beside the API, which talks to it on LINE_SIM_PORT.
-  const sim = spawnTsx(
-    'apps/line-sim/src/main.ts',
+  const sim = spawnServer(
+    'line-sim',
     { LINE_SIM_PORT: String(simPort), LINE_SIM_LOG: '0', DATA_DIR: dataDir },
     collect,
   );
   // As `npm start` does without Stripe keys: the payments simulator, its webhooks to the API.
-  const pay = spawnTsx(
-    'apps/pay-sim/src/main.ts',
+  const pay = spawnServer(
+    'pay-sim',
     {
       PAY_SIM_PORT: String(payPort),
       PAY_SIM_WEBHOOK_URL: `http://127.0.0.1:${port}/payment/webhook/stripe`,
@@ -76,8 +78,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     collect,
   );
-  const api = spawnTsx(
-    'apps/api/src/main.ts',
+  const api = spawnServer(
+    'api',
     {
       NODE_ENV: 'development',
       PORT: String(port),

@@ -369,6 +369,29 @@ describe('subscriptions, invoices and the clock', () => {
     const paid = await stripe.invoices.pay(invoice.id, { paid_out_of_band: true });
     expect(paid.status).toBe('paid');
 
+    // the console's "Mark as paid" on the next invoice page does the same, and sends invoice.paid
+    await advance(32 * DAY);
+    const [next] = (await stripe.invoices.list({ subscription: sub.id, status: 'open' })).data;
+    const page = await (await fetch(`${simUrl}/invoices/${next!.id}`)).text();
+    expect(page).toContain(`action="/_sim/invoices/${next!.id}/mark-paid"`);
+    const marked = await fetch(`${simUrl}/_sim/invoices/${next!.id}/mark-paid`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(marked.status).toBe(303);
+    expect(marked.headers.get('location')).toBe(`/invoices/${next!.id}`);
+    expect(await stripe.invoices.retrieve(next!.id)).toMatchObject({ status: 'paid', amount_paid: 11000 });
+    expect(
+      (await events())
+        .filter((e) => e.type === 'invoice.paid')
+        .map((e) => (e.data.object as { id: string }).id),
+    ).toContain(next!.id);
+    const again = await fetch(`${simUrl}/_sim/invoices/${next!.id}/mark-paid`, { method: 'POST' });
+    expect(again.status).toBe(400);
+
+    // the one after is not paid: overdue
     await advance(32 * DAY + 15 * DAY);
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('past_due');
     expect((await events()).map((e) => e.type)).toEqual(

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { productName } from '@app/contracts';
+import { isRegistrationNumber, productName } from '@app/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -61,11 +61,23 @@ const envSchema = z.object({
   PAY_SIM_WEBHOOK_SECRET: z.string().optional(),
   /** The payments simulator's address as the browser reaches it (default http://127.0.0.1:PAY_SIM_PORT). */
   PAY_SIM_PUBLIC_URL: z.url().optional(),
-  /** 適格請求書発行事業者の登録番号 (T + 13 digits) printed on invoices. */
+  /**
+   * The operator as the issuer of the clients' invoices (適格請求書): its name, address and
+   * 適格請求書発行事業者の登録番号 (T + 13 digits, check digit verified). Outside production, unset ones
+   * take a demo issuer; in production with live Stripe keys the name and number are required.
+   */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).max(100).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(200).optional(),
   INVOICE_REGISTRATION_NUMBER: z
     .string()
-    .regex(/^T\d{13}$/)
+    .trim()
+    .refine(
+      isRegistrationNumber,
+      'must be T followed by 13 digits with a valid check digit (e.g. T7000012050002)',
+    )
     .optional(),
+  /** 振込先 printed on bank-transfer invoices, e.g. "○○銀行 本店営業部 普通 1234567 カ）ウンエイ". */
+  INVOICE_BANK_ACCOUNT: z.string().trim().min(1).max(200).optional(),
   /** 32 bytes, base64: encrypts LINE channel secrets at rest. Unset: a key kept in DATA_DIR (development). */
   ENCRYPTION_KEY: z.string().optional(),
   /** Attempts per 15 minutes per address and IP. */
@@ -113,6 +125,13 @@ export type Config = {
     simulatorPublicUrl: string | null;
     livemode: boolean;
   };
+  /** The issuer printed on invoices; registrationNumber null: a plain 請求書, not a qualified one. */
+  invoice: {
+    issuerName: string;
+    issuerAddress: string | null;
+    registrationNumber: string | null;
+    bankAccount: string | null;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -140,6 +159,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const useStripe = stripeKeys.length === 3;
+  const livePayments = useStripe && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY!);
+  const demoIssuer = e.NODE_ENV !== 'production';
+  if (livePayments && (!e.INVOICE_ISSUER_NAME || !e.INVOICE_REGISTRATION_NUMBER) && !demoIssuer) {
+    throw new ConfigError(
+      "Invalid environment:\n  INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER: required with live Stripe keys (they are printed on the clients' invoices)",
+    );
+  }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return {
     env: e.NODE_ENV,
@@ -198,6 +224,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           simulatorPublicUrl: (e.PAY_SIM_PUBLIC_URL ?? `http://127.0.0.1:${paySimPort}`).replace(/\/$/, ''),
           livemode: false,
         },
+    invoice: {
+      issuerName: e.INVOICE_ISSUER_NAME ?? (demoIssuer ? 'デモ運営株式会社' : productName.ja),
+      issuerAddress: e.INVOICE_ISSUER_ADDRESS ?? (demoIssuer ? '東京都千代田区丸の内一丁目1番1号' : null),
+      registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? (demoIssuer ? 'T7123456789012' : null),
+      bankAccount:
+        e.INVOICE_BANK_ACCOUNT ??
+        (demoIssuer ? 'デモ銀行 本店営業部 普通預金 1234567 デモウンエイ（カ）' : null),
+    },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -10,7 +10,7 @@ import { loadConfig } from '../config/env.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { sessionCookie, call } from '../testing/test-app.ts';
-import { addMonths, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
+import { addDays, addMonths, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
 import { demoFriendNames } from './demo-content.ts';
 import { seedDemoWorld } from './demo-world.ts';
 
@@ -133,6 +133,15 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     return shifts(status, `${range.startDate}T00:00:00+09:00`, `${range.endDate}T23:59:59+09:00`);
   };
   const approved = await inMonth('APPROVED', previous);
+  const approvedThisMonth = await inMonth('APPROVED', { y, m });
+  const thisMonthDays = Number(monthRange(y, m).endDate.slice(-2));
+  const today = tokyoDay(new Date());
+  const remarks = (
+    await s.api('GET', `${store}/staff-remark`, {
+      cookie,
+      query: { startDate: today, endDate: addDays(today, 30) },
+    })
+  ).json<{ remark: string }[]>();
   // The open period is next month or the one after, depending on today and the closing day.
   const requests = [
     ...(await inMonth('REQUEST', addMonths(y, m, 1))),
@@ -176,7 +185,18 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     announcements,
     simChannels,
     simUsers,
-    shift: { staff, weekly, special, patterns, approved, requests, lastMonthDays },
+    shift: {
+      staff,
+      weekly,
+      special,
+      patterns,
+      approved,
+      approvedThisMonth,
+      thisMonthDays,
+      remarks,
+      requests,
+      lastMonthDays,
+    },
     members: { list: memberList, attributes: memberAttributes },
   };
 }
@@ -218,6 +238,9 @@ describe('the demo world', () => {
     expect(before.shift.special).toHaveLength(1);
     expect(before.shift.patterns.map((p) => p.name).sort()).toEqual(['早番', '遅番', '通し'].sort());
     expect(before.shift.approved).toHaveLength(before.shift.lastMonthDays * 2);
+    // This month too: the staff mini-app shows its confirmed shifts; and the manager's day notes.
+    expect(before.shift.approvedThisMonth).toHaveLength(before.shift.thisMonthDays * 2);
+    expect(before.shift.remarks).toHaveLength(3);
     expect(before.shift.requests.length).toBeGreaterThan(0);
     // Payments: prices set, a card, the member service paid by card and the shift service by invoice.
     expect(before.payments.prices).toHaveLength(2);

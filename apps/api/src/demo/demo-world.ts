@@ -8,6 +8,7 @@ import {
   createNormalRulesBodySchema,
   createSpecialRuleGroupBodySchema,
   richMenuObjectSchema,
+  saveRemarkBodySchema,
   saveShiftBodySchema,
   shiftPatternBodySchema,
   submitRequestsBodySchema,
@@ -62,6 +63,7 @@ import {
   createShiftPattern,
   createSpecialRuleGroup,
   getOpenPeriod,
+  saveRemark,
   saveShifts,
   signUpStaff,
   submitOwnRequests,
@@ -502,30 +504,47 @@ async function seedShiftStore(
     }
   }
 
-  // Last month: drafted from the weekly rules' shape and approved.
-  const previous = addMonths(y, m, -1);
-  const month = monthRange(previous.y, previous.m);
+  // Last month and this one: drafted from the weekly rules' shape and approved (staff see this month's
+  // in the mini-app: their own and everyone's for the next 14 days).
   const people = [...approved.map((s) => s.staffId), helper.id];
-  const toCreate = [];
-  for (let day = month.startDate; day <= month.endDate; day = addDays(day, 1)) {
-    const n = parseDay(day).d;
-    toCreate.push({ staffId: people[n % people.length]!, ...shiftOn(day, '10:00', '15:00') });
-    toCreate.push({ staffId: people[(n + 3) % people.length]!, ...shiftOn(day, '15:00', '21:00') });
+  for (const { y: year, m: monthOfYear } of [addMonths(y, m, -1), { y, m }]) {
+    const month = monthRange(year, monthOfYear);
+    const toCreate = [];
+    for (let day = month.startDate; day <= month.endDate; day = addDays(day, 1)) {
+      const n = parseDay(day).d;
+      toCreate.push({ staffId: people[n % people.length]!, ...shiftOn(day, '10:00', '15:00') });
+      toCreate.push({ staffId: people[(n + 3) % people.length]!, ...shiftOn(day, '15:00', '21:00') });
+    }
+    await saveShifts({
+      ctx,
+      input: { storeId, ...saveShiftBodySchema.parse({ date: month.startDate, toCreate }) },
+    });
+    await approveDrafts({
+      ctx,
+      input: {
+        storeId,
+        ...approveDraftBodySchema.parse({
+          startAtMin: `${month.startDate}T00:00:00+09:00`,
+          startAtMax: `${month.endDate}T23:59:59+09:00`,
+        }),
+      },
+    });
   }
-  await saveShifts({
-    ctx,
-    input: { storeId, ...saveShiftBodySchema.parse({ date: month.startDate, toCreate }) },
-  });
-  await approveDrafts({
-    ctx,
-    input: {
-      storeId,
-      ...approveDraftBodySchema.parse({
-        startAtMin: `${month.startDate}T00:00:00+09:00`,
-        startAtMax: `${month.endDate}T23:59:59+09:00`,
-      }),
-    },
-  });
+  // The manager's notes on some staff days (the mini-app shows each staff member their own).
+  for (const [index, remark] of [
+    '新人研修（10時に集合）',
+    '棚卸しの日です',
+    '早めの出勤をお願いします',
+  ].entries()) {
+    await saveRemark({
+      ctx,
+      input: {
+        storeId,
+        staffId: approved[index]!.staffId,
+        ...saveRemarkBodySchema.parse({ date: addDays(today, 2 + index * 3), remark }),
+      },
+    });
+  }
 }
 
 const MEMBER_SERVICE = 'KS-001';

@@ -26,6 +26,10 @@ export const registerConsoleRoutes = (
   ctx: { engine: PaySimEngine; webhooks: WebhookSender; reset: () => void },
 ) => {
   const { engine, webhooks } = ctx;
+  // The console's own forms (a button on the invoice page) post url-encoded fields it does not read.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _body, done) =>
+    done(null, {}),
+  );
   app.get('/_sim/health', async () => ({ ok: true }));
   app.get('/_sim/clock', async () => ({
     now: engine.now(),
@@ -54,6 +58,26 @@ export const registerConsoleRoutes = (
   });
 
   const invoiceOr404 = (id: string) => engine.store.get(id, 'invoice');
+  /**
+   * The operator saw the bank transfer arrive: the open invoice is marked paid out of band, as Stripe's
+   * dashboard "Mark as paid" does (the same as POST /v1/invoices/:id/pay with paid_out_of_band=true), and
+   * its events are sent. From the invoice page's button (back to the page) or a test (JSON).
+   */
+  app.post<{ Params: { id: string } }>('/_sim/invoices/:id/mark-paid', async (request, reply) => {
+    const invoice = invoiceOr404(request.params.id);
+    if (!invoice) return reply.code(404).send({ error: { message: 'No such invoice' } });
+    if (invoice.status !== 'open') {
+      return reply.code(400).send({
+        error: { message: `Only an open invoice can be marked paid; this one is ${invoice.status}.` },
+      });
+    }
+    engine.payInvoice(invoice.id as string, { paid_out_of_band: 'true' }, { id: null, idempotencyKey: null });
+    await webhooks.drain();
+    if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return reply.redirect(`/invoices/${encodeURIComponent(invoice.id as string)}`, 303);
+    }
+    return { id: invoice.id, status: engine.store.get(invoice.id as string, 'invoice')!.status };
+  });
   app.get<{ Params: { id: string } }>('/invoices/:id', async (request, reply) => {
     const invoice = invoiceOr404(request.params.id);
     if (!invoice) return reply.code(404).type('text/plain').send('Invoice not found');
@@ -72,6 +96,13 @@ export const registerConsoleRoutes = (
 <table border="1" cellpadding="6" style="border-collapse:collapse;width:100%">${lines}
 <tr><th>Total</th><th>${escapeHtml(yen(invoice.total as number, invoice.currency as string))}</th></tr></table>
 <p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download invoice (PDF)</a>${charge?.receipt_url ? ` · <a href="${escapeHtml(charge.receipt_url)}">Receipt</a>` : ''}</p>
+${
+  invoice.status === 'open' && invoice.collection_method === 'send_invoice'
+    ? `<form method="post" action="/_sim/invoices/${escapeHtml(invoice.id)}/mark-paid" style="margin:1rem 0;padding:1rem;border:1px dashed #999">
+<p style="margin-top:0">Operator (simulator console): the bank transfer arrived? 振込を確認したら入金済みにします。</p>
+<button type="submit">Mark as paid（入金済みにする）</button></form>`
+    : ''
+}
 <p style="color:#888">Payments simulator (test mode)</p></body></html>`);
   });
   app.get<{ Params: { id: string } }>('/invoices/:id/pdf', async (request, reply) => {

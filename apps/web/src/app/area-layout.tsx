@@ -8,7 +8,8 @@ import { navigationOf } from '../config/navigation.tsx';
 import { areaPathOfRole, paths } from '../config/routes.ts';
 import { unreadAnnouncementCountQueryOptions } from '../features/announcements/api/announcements.api.ts';
 import { useLogoutMutation } from '../features/auth/api/session.api.ts';
-import { useBranding, useLineAccountIdParam } from '../features/branding/api/use-branding.ts';
+import { useBranding } from '../features/branding/api/use-branding.ts';
+import { useLineAccountIdParam } from '../lib/line-account-param.ts';
 import { fullName } from '../lib/format.ts';
 
 /** The signed-in frame of an area: navigation the permission table allows, user menu, branding. */

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 
 /*
  * The mini-apps at the LIFF URLs the services register (serviceCatalogue liffPath), one lazy chunk each,
- * all in the shared shell (components/liff-shell). The shift mini-app joins with one line here:
- * '/liff/shift': lazy(() => import('../areas/shift-liff/shift-liff-app.tsx').then(...)).
+ * all in the shared shell (components/liff-shell).
  */
 const miniApps: Record<string, React.LazyExoticComponent<() => React.JSX.Element>> = {
   '/liff/member': lazy(() =>
     import('../areas/member-liff/member-liff-app.tsx').then((m) => ({ default: m.MemberLiffApp })),
+  ),
+  '/liff/shift': lazy(() =>
+    import('../areas/shift-liff/shift-liff-app.tsx').then((m) => ({ default: m.ShiftLiffApp })),
   ),
 };
 

@@ -96,16 +96,6 @@ export function WelcomePanel({ session }: { session: Session }) {
           <Fact icon={<MailOutlineOutlined />} label={t('dashboard.email')} value={session.user.email} />
         </Grid>
       </Grid>
-      <Card sx={{ mt: 3 }}>
-        <CardContent sx={{ p: 3 }}>
-          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-            {t('dashboard.nextTitle')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('dashboard.nextBody')}
-          </Typography>
-        </CardContent>
-      </Card>
     </>
   );
 }

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 5 s rather than 1 s: on a loaded machine a render with a fetch and an
+// effect or two took longer than 1 s (seen in a full run beside other work).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

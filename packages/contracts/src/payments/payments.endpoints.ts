@@ -9,6 +9,7 @@ import {
   deleteTestDataBodySchema,
   deleteTestDataResultSchema,
   failedPaymentSchema,
+  invoicePdfParamsSchema,
   nextBillingQuerySchema,
   nextBillingSchema,
   paymentHistoryEntrySchema,
@@ -134,6 +135,17 @@ export const paymentEndpoints = {
     tags,
     ...read,
     responses: { 200: z.object({ data: z.array(paymentHistoryEntrySchema) }) },
+  }),
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: `${base}/invoice/:paymentId/pdf`,
+    summary:
+      'The qualified invoice (適格請求書) of a payment history entry as a PDF: issuer and registration number, date, buyer, items, 10% tax',
+    tags,
+    access: allow('client.billing.read'),
+    clientScoped: true,
+    params: invoicePdfParamsSchema,
+    responses: { 200: z.any() },
   }),
   nextBilling: defineEndpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentStatusSchema, serviceCodes, transactionStatuses } from '../common/enums.ts';
-import { idSchema } from '../common/ids.ts';
+import { idParamSchema, idSchema } from '../common/ids.ts';
 
 /**
  * Texts of the payment calls. Declines come from the card's bank through Stripe (decline codes) and
@@ -24,7 +24,29 @@ export const paymentMessages = {
   gatewayUnavailable: '決済サービスに接続できません。しばらくしてから再度お試しください。',
   liveModeRefused: 'Test data can only be deleted in test mode',
   invalidSignature: 'Invalid Stripe signature',
+  invoiceNotFound: 'この請求書は見つかりません。',
 } as const;
+
+/**
+ * Consumption tax (Japan). The operator's prices are tax-inclusive integer yen (docs/decisions/0013):
+ * the tax an amount includes is rounded down once per invoice and rate, as the qualified invoice
+ * system allows; every service is at the standard 10% rate.
+ */
+export const CONSUMPTION_TAX_RATE = 10;
+export const taxIncludedIn = (amountInclusive: number, ratePercent: number = CONSUMPTION_TAX_RATE) =>
+  Math.floor((amountInclusive * ratePercent) / (100 + ratePercent));
+
+/**
+ * 適格請求書発行事業者の登録番号: T and 13 digits whose first is the check digit of the other 12
+ * (the 法人番号 rule: 9 - (Σ Pn×Qn mod 9), Pn the n-th digit from the right, Qn 1 when n is odd, 2 when even).
+ */
+export const isRegistrationNumber = (value: string) => {
+  if (!/^T\d{13}$/.test(value)) return false;
+  const digits = value.slice(2);
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) sum += Number(digits[12 - n]) * (n % 2 === 1 ? 1 : 2);
+  return Number(value[1]) === 9 - (sum % 9);
+};
 
 /** Japanese reasons for Stripe's decline codes (card_error code or decline_code). */
 export const declineMessages: Record<string, string> = {
@@ -187,6 +209,9 @@ export const paymentHistoryEntrySchema = z.object({
   receiptUrl: z.string().nullable(),
   invoicePdfUrl: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  /** The consumption tax rate (%) and the tax the amount (amountDue) includes, in yen. */
+  taxRate: z.number().int(),
+  taxAmount: z.number().int(),
   serviceCode: z.string().nullable(),
   lineAccountId: idSchema,
   createdAt: z.string(),
@@ -219,11 +244,10 @@ export const subscriptionPriceSchema = z.object({
   updatedAt: z.string(),
 });
 export type SubscriptionPrice = z.infer<typeof subscriptionPriceSchema>;
-export const servicePriceSchema = subscriptionPriceSchema.pick({
-  serviceCode: true,
-  recurringAmount: true,
-  currency: true,
-});
+/** A catalogue price: the tax-inclusive monthly amount and the tax it includes (same rule as invoices). */
+export const servicePriceSchema = subscriptionPriceSchema
+  .pick({ serviceCode: true, recurringAmount: true, currency: true })
+  .extend({ taxRate: z.number().int(), taxAmount: z.number().int() });
 export type ServicePrice = z.infer<typeof servicePriceSchema>;
 export const deleteTestDataBodySchema = z.object({ clientId: idSchema, lineAccountId: idSchema });
 export const deleteTestDataResultSchema = z.object({
@@ -237,5 +261,11 @@ export const failedPaymentSchema = paymentHistoryEntrySchema.extend({
 });
 export type FailedPayment = z.infer<typeof failedPaymentSchema>;
 export const clientPaymentStatusSchema = paymentStatusSchema;
+
+/** GET .../payment/invoice/:paymentId/pdf: a payment history entry's id. */
+export const invoicePdfParamsSchema = z.object({
+  lineAccountId: idParamSchema,
+  paymentId: idParamSchema,
+});
 
 export const stripeWebhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -36,3 +36,7 @@ export const upcomingShiftsSchema = z.object({
   endDate: z.string(),
   shifts: z.array(staffShiftSchema.extend({ staffName: z.string() })),
 });
+export type LiffMe = z.infer<typeof liffMeSchema>;
+export type LiffPeriod = z.infer<typeof liffPeriodSchema>;
+export type LiffRequests = z.infer<typeof liffRequestsSchema>;
+export type UpcomingShifts = z.infer<typeof upcomingShiftsSchema>;

@@ -36,6 +36,20 @@ const callbackSchema = z.object({
   ),
 });
 
+/**
+ * LINE's bodies are LINE's words, not held to our NUL rule, but PostgreSQL cannot store U+0000 (in text or
+ * jsonb): it becomes U+FFFD (the replacement character), in values and keys, so such a message is kept
+ * rather than failing the whole call (and LINE's redeliveries of it) with its other events.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', '\uFFFD'), withoutNul(item)]),
+  );
+}
+
 type ReceiveInput = { lineAccountId: number; rawBody: Buffer; signature: string | undefined };
 
 /**
@@ -54,7 +68,7 @@ export async function receiveWebhook({ ctx, input }: { ctx: ServiceContext; inpu
   if (account.status !== 'ACTIVE') throw forbidden(lineAccountMessages.inactive);
   let body: z.infer<typeof callbackSchema>;
   try {
-    body = callbackSchema.parse(JSON.parse(input.rawBody.toString('utf8')));
+    body = callbackSchema.parse(withoutNul(JSON.parse(input.rawBody.toString('utf8'))));
   } catch {
     throw badRequest(lineAccountMessages.invalidWebhookBody);
   }

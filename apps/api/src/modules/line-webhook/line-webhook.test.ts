@@ -1,5 +1,5 @@
 import { lineAccountMessages } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, messages, webhookEvents } from '../../db/schema/index.ts';
 import {
@@ -48,7 +48,11 @@ const eventsOf = async (topic: 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT') =>
     .from(domainEvents)
     .where(and(eq(domainEvents.lineAccountId, accountId), eq(domainEvents.topic, topic)));
 const storedEvents = () =>
-  t.db.select().from(webhookEvents).where(eq(webhookEvents.lineAccountId, accountId));
+  t.db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.lineAccountId, accountId))
+    .orderBy(asc(webhookEvents.id));
 
 /** A signed webhook call as LINE makes it. */
 const post = (id: number, body: string, signature = signLineBody(channel.channelSecret, body)) =>
@@ -173,6 +177,23 @@ describe('LINE webhook, end to end through the simulator', () => {
       .where(eq(jobs.dedupeKey, `line.webhook-event:${stored!.id}`));
     await t.app.jobs.runDue();
     expect(await t.db.select().from(messages).where(eq(messages.friendId, friend!.id))).toHaveLength(1);
+  });
+
+  it('keeps a message holding NUL characters (stored as U+FFFD) with the other events of the call', async () => {
+    const user = await sim.createUser('制御 文字');
+    await sim.act(user.userId, `follow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    const events = [
+      textEvent('01NULTEXT00000000000000000', user.userId, 'ご予約\u0000です'),
+      { ...textEvent('01NULKEY000000000000000000', user.userId, '次の便'), ['x\u0000']: 1 },
+    ];
+    const answer = await post(accountId, JSON.stringify({ destination: channel.botUserId, events }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ success: true, accepted: 2 });
+    await t.app.jobs.runDue();
+    const friend = await friendOf(user.userId);
+    const texts = await t.db.select().from(messages).where(eq(messages.friendId, friend!.id));
+    expect(texts.map((m) => m.contents)).toEqual([{ text: 'ご予約\uFFFDです' }, { text: '次の便' }]);
   });
 
   it('an unknown account is a 404; an inactive one is refused, and LINE redelivers once it is active again', async () => {

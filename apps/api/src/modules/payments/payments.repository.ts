@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   paymentCustomers,
@@ -49,6 +49,15 @@ export async function insertCustomer(
   const [row] = await db.insert(paymentCustomers).values(values).onConflictDoNothing().returning();
   return row;
 }
+
+/** Serialises the making of an account's customer until the transaction ends (see customerFor). */
+export async function lockAccountCustomer(db: Db, scope: AccountScope): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${scope.livemode ? CUSTOMER_LOCK_LIVE : CUSTOMER_LOCK_TEST}, ${scope.lineAccountId})`,
+  );
+}
+const CUSTOMER_LOCK_TEST = 20_016;
+const CUSTOMER_LOCK_LIVE = 20_017;
 
 export async function deleteCustomer(db: Db, scope: AccountScope): Promise<void> {
   await db
@@ -176,6 +185,22 @@ export async function listTransactionsOfAccount(db: Db, scope: AccountScope) {
       ),
     )
     .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+}
+
+export async function findTransactionOfAccount(db: Db, scope: AccountScope, id: number) {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        eq(paymentTransactions.clientId, scope.clientId),
+        eq(paymentTransactions.lineAccountId, scope.lineAccountId),
+        eq(paymentTransactions.livemode, scope.livemode),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function listFailedTransactions(db: Db, livemode: boolean, limit: number) {

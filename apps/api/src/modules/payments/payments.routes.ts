@@ -1,4 +1,10 @@
-import { masterPaymentEndpoints, paymentEndpoints, stripeWebhookEndpoints } from '@app/contracts';
+import {
+  CONSUMPTION_TAX_RATE,
+  masterPaymentEndpoints,
+  paymentEndpoints,
+  stripeWebhookEndpoints,
+  taxIncludedIn,
+} from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as payments from './payments.service.ts';
@@ -20,6 +26,8 @@ export function paymentRoutes(app: FastifyInstance) {
         serviceCode,
         recurringAmount,
         currency,
+        taxRate: CONSUMPTION_TAX_RATE,
+        taxAmount: taxIncludedIn(recurringAmount),
       })),
     };
   });
@@ -63,6 +71,14 @@ export function paymentRoutes(app: FastifyInstance) {
   route(app, e.history, async ({ params }, request) =>
     payments.paymentHistory({ ctx: request.ctx, input: params }),
   );
+  route(app, e.invoicePdf, async ({ params }, request, reply) => {
+    const pdf = await payments.invoicePdf({ ctx: request.ctx, input: params });
+    void reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    return pdf.data;
+  });
   route(app, e.nextBilling, async ({ params, query }, request) =>
     payments.nextBilling({ ctx: request.ctx, input: { ...params, ...query } }),
   );

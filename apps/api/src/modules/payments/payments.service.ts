@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONSUMPTION_TAX_RATE,
   declineMessageOf,
   findServiceDefinition,
   paymentMessages,
@@ -12,6 +13,7 @@ import {
   type SubscriptionPrice,
   type SubscriptionView,
   type confirmSubscriptionBodySchema,
+  taxIncludedIn,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -27,12 +29,14 @@ import {
 } from '../../platform/payments/stripe-gateway.ts';
 import { companyNamesOf, setClientPaymentStatus } from '../clients/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import {
   countFailedTransactions,
   deleteAccountPaymentRows,
   findCustomer,
   findPrice,
   findSubscriptionByStripeId,
+  findTransactionOfAccount,
   insertCustomer,
   listFailedTransactions,
   listPrices,
@@ -40,6 +44,7 @@ import {
   listSubscriptionsOfClient,
   listSubscriptionsOfService,
   listTransactionsOfAccount,
+  lockAccountCustomer,
   upsertPrice,
   upsertSubscription,
   upsertTransaction,
@@ -112,32 +117,38 @@ async function requireCustomer(ctx: ServiceContext, scope: Scope): Promise<Payme
 }
 
 /**
- * The account's Stripe customer, made at Stripe on first use. Our row is written by `keep` once the call
- * that needed it succeeded, so a refused call changes nothing here; a retried request (same
- * Idempotency-Key) makes no second customer. (The key is per request, not per account: after the
- * master deletes an account's test data, a new customer must be made, not the deleted one replayed.)
+ * The account's Stripe customer, made at Stripe on first use. The first use is serialised per account
+ * (a transaction-scoped advisory lock, then a second look): two first calls at once (two card pages, a
+ * card page and an invoice subscription) make one customer, never a spare one that a setup intent would
+ * belong to. The idempotency key is per request, not per account: after the master deletes an
+ * account's test data, a new customer must be made, not the deleted one replayed.
  */
-async function customerFor(ctx: ServiceContext, scope: Scope, requestKey: string | undefined) {
+async function customerFor(
+  ctx: ServiceContext,
+  scope: Scope,
+  requestKey: string | undefined,
+): Promise<PaymentCustomerRow> {
   const known = await findCustomer(ctx.db, scope);
-  if (known) return { stripeCustomerId: known.stripeCustomerId, keep: async (_db: Db) => {} };
+  if (known) return known;
   const account = await getLineAccountRowOrThrow(ctx, scope.clientId, scope.lineAccountId);
   const stripe = stripeFor(ctx.config);
-  const created = await viaGateway(ctx, () =>
-    stripe.customers.create(
-      {
-        name: account.title || account.displayName,
-        metadata: { clientId: String(scope.clientId), lineAccountId: String(scope.lineAccountId) },
-        preferred_locales: ['ja'],
-      },
-      { idempotencyKey: idempotencyKey(scope, 'customer', requestKey, String(scope.livemode)) },
-    ),
-  );
-  return {
-    stripeCustomerId: created.id,
-    keep: async (db: Db) => {
-      await insertCustomer(db, { ...scope, stripeCustomerId: created.id });
-    },
-  };
+  return inTransaction(ctx.db, async (tx) => {
+    await lockAccountCustomer(tx, scope);
+    const raced = await findCustomer(tx, scope);
+    if (raced) return raced;
+    const created = await viaGateway(ctx, () =>
+      stripe.customers.create(
+        {
+          name: account.title || account.displayName,
+          metadata: { clientId: String(scope.clientId), lineAccountId: String(scope.lineAccountId) },
+          preferred_locales: ['ja'],
+        },
+        { idempotencyKey: idempotencyKey(scope, 'customer', requestKey, String(scope.livemode)) },
+      ),
+    );
+    const row = await insertCustomer(tx, { ...scope, stripeCustomerId: created.id });
+    return row ?? (await findCustomer(tx, scope))!;
+  });
 }
 
 const toCardView = (pm: Stripe.PaymentMethod, defaultId: string | null): SavedCard => ({
@@ -201,7 +212,6 @@ export async function initPayment({ ctx, input }: Ctx & { input: AccountInput })
       { idempotencyKey: idempotencyKey(scope, 'setup-intent', input.requestKey) },
     ),
   );
-  await customer.keep(ctx.db);
   const payments = ctx.config.payments;
   return {
     gateway: payments.isSimulator ? 'simulator' : 'stripe',
@@ -265,11 +275,9 @@ export async function addCard({
       { idempotencyKey: idempotencyKey(scope, 'attach', input.requestKey, input.paymentMethodId) },
     ),
   );
-  await customer.keep(ctx.db);
-  const row = (await findCustomer(ctx.db, scope))!;
-  let defaultId = await defaultCardOf(ctx, row);
+  let defaultId = await defaultCardOf(ctx, customer);
   if (!defaultId) {
-    await makeDefault(ctx, scope, row, pm.id, input.requestKey);
+    await makeDefault(ctx, scope, customer, pm.id, input.requestKey);
     defaultId = pm.id;
   }
   return toCardView(pm, defaultId);
@@ -497,7 +505,6 @@ export async function confirmSubscription({
   const card = paymentMethodId ? await ownCard(ctx, known!, paymentMethodId) : null;
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
-    await customer.keep(tx);
     const saved = await recordSubscription(
       tx,
       {
@@ -563,6 +570,8 @@ const toHistoryView = (row: PaymentTransactionRow): PaymentHistoryEntry => ({
   receiptUrl: row.receiptUrl,
   invoicePdfUrl: row.invoicePdfUrl,
   invoiceNumber: row.orderId,
+  taxRate: CONSUMPTION_TAX_RATE,
+  taxAmount: taxIncludedIn(row.amount),
   serviceCode: row.serviceCode,
   lineAccountId: row.lineAccountId,
   createdAt: row.createdAt.toISOString(),
@@ -571,6 +580,50 @@ const toHistoryView = (row: PaymentTransactionRow): PaymentHistoryEntry => ({
 export async function paymentHistory({ ctx, input }: Ctx & { input: AccountInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   return { data: (await listTransactionsOfAccount(ctx.db, scope)).map(toHistoryView) };
+}
+
+/**
+ * The qualified invoice (適格請求書) of one of the account's payments, as a PDF made here: the issuer
+ * from the settings, the buyer the client's company, the service's monthly fee as the item, the
+ * tax-inclusive total with the 10% tax it includes. Another account's payment is not found.
+ */
+export async function invoicePdf({
+  ctx,
+  input,
+}: Ctx & { input: { lineAccountId: number; paymentId: number } }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const row = await findTransactionOfAccount(ctx.db, scope, input.paymentId);
+  if (!row) throw notFound(paymentMessages.invoiceNotFound);
+  const account = await getLineAccountRowOrThrow(ctx, scope.clientId, scope.lineAccountId);
+  const buyerName = (await companyNamesOf(ctx.db, [scope.clientId])).get(scope.clientId) ?? '';
+  const service = row.serviceCode ? findServiceDefinition(row.serviceCode) : undefined;
+  const invoiceNumber = row.orderId ?? `P-${row.id}`;
+  const data = await renderInvoicePdf({
+    issuer: {
+      name: ctx.config.invoice.issuerName,
+      address: ctx.config.invoice.issuerAddress,
+      registrationNumber: ctx.config.invoice.registrationNumber,
+      bankAccount: ctx.config.invoice.bankAccount,
+    },
+    buyerName,
+    lineAccountName: account.title || account.displayName,
+    invoiceNumber,
+    issuedAt: row.createdAt,
+    dueDate: row.dueDate,
+    paidAt: row.settlementDate,
+    paymentType: row.paymentType === 'INVOICE' ? 'INVOICE' : 'CREDIT',
+    status: row.transactionStatus as PaymentHistoryEntry['paymentStatus'],
+    items: [
+      {
+        description: service ? `${service.label}（${service.code}）月額利用料` : 'サービス利用料',
+        amount: row.amount,
+      },
+    ],
+    total: row.amount,
+    taxRate: CONSUMPTION_TAX_RATE,
+    taxAmount: taxIncludedIn(row.amount),
+  });
+  return { fileName: `invoice-${invoiceNumber.replace(/[^\w.-]/g, '_')}.pdf`, data };
 }
 
 export async function nextBilling({

@@ -5,5 +5,5 @@ export { getOpenPeriod, signUpStaff, submitOwnRequests } from './liff.service.ts
 export { createNormalRules, createShiftPattern, createSpecialRuleGroup } from './rules.service.ts';
 export { updateShiftClosure } from './settings.service.ts';
 export { approveDrafts, saveShifts } from './shifts.service.ts';
-export { createHelper, updateStaffStatus } from './staff.service.ts';
+export { createHelper, saveRemark, updateStaffStatus } from './staff.service.ts';
 export { staffFiguresOfLineAccount } from './shift.figures.ts';

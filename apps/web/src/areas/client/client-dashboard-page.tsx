@@ -14,7 +14,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQueryFailure } from '../../components/query-failure.tsx';
 import { StatusState } from '../../components/status-state.tsx';
 import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
 import { clientDashboardQueryOptions } from '../../features/dashboard/api/dashboard.api.ts';
 import { FollowsChart, FriendsChart } from '../../features/dashboard/components/chart-loaders.ts';
 import { ChartSlot } from '../../features/dashboard/components/chart-slot.tsx';
@@ -22,6 +21,7 @@ import { FigureTile } from '../../features/dashboard/components/figure-tile.tsx'
 import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
 import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
 import { formatCount } from '../../lib/format.ts';
+import { useLineAccountIdParam } from '../../lib/line-account-param.ts';
 
 const CHART_HEIGHT = 240;
 

@@ -1,25 +1,18 @@
 import { can, type Session } from '@app/contracts';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
-import { StatusState } from '../../components/status-state.tsx';
-import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
 import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
 import { FriendTable, friendSearchBodyOf } from '../../features/friends/components/friend-table.tsx';
-import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
-import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
-import { useQueryFailure } from '../../components/query-failure.tsx';
 
 const FRIEND_LIST_POLL_MS = 15_000;
 
@@ -62,74 +55,25 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
 /** /client/friends?lineAccountId=N: the 友だち of one LINE account (the first one when none is named). */
 export function ClientFriendsPage({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const accountsFailure = useQueryFailure(accounts);
-  const lineAccountId = useLineAccountIdParam();
-  const [, setSearchParams] = useSearchParams();
-  const list = accounts.data?.data ?? [];
-  const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
-
-  // No (known) account named: open the first one, keeping the address shareable.
-  useEffect(() => {
-    if (!selected && fallback) {
-      setSearchParams({ lineAccountId: String(fallback.id) }, { replace: true });
-    }
-  }, [selected, fallback, setSearchParams]);
-
-  const pick = (id: number) => setSearchParams({ lineAccountId: String(id) });
-
-  const header = (
-    <PageHeader
-      title={t('nav.friends')}
-      subtitle={selected ? t('friends.subtitle', { name: selected.displayName }) : undefined}
-      actions={
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <SimulatorLink url={session.lineSimulatorUrl} />
-          {list.length > 1 && (
-            <LineAccountPicker accounts={list} value={selected?.id ?? null} onChange={pick} />
-          )}
-        </Box>
-      }
-    />
-  );
-
-  if (accounts.isPending) return <PageLoader />;
-  if (accounts.isError) {
-    return (
-      <>
-        {header}
-        <Card>{accountsFailure}</Card>
-      </>
-    );
-  }
-  if (list.length === 0) {
-    return (
-      <>
-        {header}
-        <Card>
-          <StatusState
-            icon={<ChatOutlined />}
-            title={t('friends.noAccount.title')}
-            description={t('friends.noAccount.description')}
-            action={
-              <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
-                {t('nav.lineAccounts')}
-              </Button>
-            }
-          />
-        </Card>
-      </>
-    );
-  }
+  const selection = useLineAccountSelection();
+  const { selected } = selection;
   return (
-    <>
-      {header}
-      {selected ? (
-        <FriendList key={selected.id} lineAccountId={selected.id} session={session} />
-      ) : (
-        <PageLoader />
-      )}
-    </>
+    <LineAccountGate
+      selection={selection}
+      header={
+        <PageHeader
+          title={t('nav.friends')}
+          subtitle={selected ? t('friends.subtitle', { name: selected.displayName }) : undefined}
+          actions={
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <SimulatorLink url={session.lineSimulatorUrl} />
+              {selection.picker}
+            </Box>
+          }
+        />
+      }
+    >
+      {(account) => <FriendList key={account.id} lineAccountId={account.id} session={session} />}
+    </LineAccountGate>
   );
 }

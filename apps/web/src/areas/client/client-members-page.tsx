@@ -1,21 +1,18 @@
-import { can, type Session } from '@app/contracts';
+import { can, type LineAccount, type Session } from '@app/contracts';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useQueryFailure } from '../../components/query-failure.tsx';
-import { StatusState } from '../../components/status-state.tsx';
-import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
-import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
-import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
 import {
   memberAttributesQueryOptions,
   memberSettingsQueryOptions,
@@ -101,88 +98,39 @@ function MemberService(props: { lineAccountId: number; mainColor: string; title:
   );
 }
 
+const hasMemberService = (account: LineAccount) =>
+  account.services.some((s) => s.serviceCode === 'KS-001' && s.status === 'ACTIVE');
+
 /** /client/members?lineAccountId=N: the member service (KS-001) of one LINE account. */
 export function ClientMembersPage({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const accountsFailure = useQueryFailure(accounts);
-  const lineAccountId = useLineAccountIdParam();
-  const [, setSearchParams] = useSearchParams();
-  const list = (accounts.data?.data ?? []).filter((a) =>
-    a.services.some((s) => s.serviceCode === 'KS-001' && s.status === 'ACTIVE'),
-  );
-  const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list[0];
-  useEffect(() => {
-    if (!selected && fallback) {
-      // Keep the rest of the address (tab, filters): a link may name them without an account.
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('lineAccountId', String(fallback.id));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [selected, fallback, setSearchParams]);
-
-  const header = (
-    <PageHeader
-      title={t('nav.members')}
-      subtitle={selected ? t('members.subtitle', { name: selected.displayName }) : undefined}
-      actions={
-        list.length > 1 ? (
-          <LineAccountPicker
-            accounts={list}
-            value={selected?.id ?? null}
-            onChange={(id) => setSearchParams({ lineAccountId: String(id) })}
-          />
-        ) : undefined
-      }
-    />
-  );
-  if (accounts.isPending) return <PageLoader />;
-  if (accounts.isError)
-    return (
-      <>
-        {header}
-        <Card>{accountsFailure}</Card>
-      </>
-    );
-  if (list.length === 0) {
-    return (
-      <>
-        {header}
-        <Card>
-          <StatusState
-            icon={<BadgeOutlined />}
-            title={t('members.noService.title')}
-            description={t('members.noService.description')}
-            action={
-              <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
-                {t('nav.lineAccounts')}
-              </Button>
-            }
-          />
-        </Card>
-      </>
-    );
-  }
+  const selection = useLineAccountSelection(hasMemberService);
+  const { selected } = selection;
   return (
-    <>
-      {header}
-      {selected ? (
+    <LineAccountGate
+      selection={selection}
+      header={
+        <PageHeader
+          title={t('nav.members')}
+          subtitle={selected ? t('members.subtitle', { name: selected.displayName }) : undefined}
+          actions={selection.picker ?? undefined}
+        />
+      }
+      empty={{
+        icon: <BadgeOutlined />,
+        title: t('members.noService.title'),
+        description: t('members.noService.description'),
+      }}
+    >
+      {(account) => (
         <MemberService
-          key={selected.id}
-          lineAccountId={selected.id}
-          mainColor={selected.mainColor}
-          title={selected.title || selected.displayName}
+          key={account.id}
+          lineAccountId={account.id}
+          mainColor={account.mainColor}
+          title={account.title || account.displayName}
           session={session}
         />
-      ) : (
-        <PageLoader />
       )}
-    </>
+    </LineAccountGate>
   );
 }

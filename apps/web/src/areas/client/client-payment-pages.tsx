@@ -1,19 +1,16 @@
 import { can, type Session } from '@app/contracts';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useQueryFailure } from '../../components/query-failure.tsx';
-import { StatusState } from '../../components/status-state.tsx';
 import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
-import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
-import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
 import { BillingPanel } from '../../features/payments/components/billing-panel.tsx';
 import { ServiceCatalogue } from '../../features/payments/components/service-catalogue.tsx';
 import { servicesQueryOptions } from '../../features/services/api/services.api.ts';
@@ -29,64 +26,22 @@ function LineAccountPage({
   children: (lineAccountId: number) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const accountsFailure = useQueryFailure(accounts);
-  const lineAccountId = useLineAccountIdParam();
-  const [, setSearchParams] = useSearchParams();
-  const list = accounts.data?.data ?? [];
-  const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
-  useEffect(() => {
-    if (!selected && fallback) setSearchParams({ lineAccountId: String(fallback.id) }, { replace: true });
-  }, [selected, fallback, setSearchParams]);
-  const header = (
-    <PageHeader
-      title={title}
-      subtitle={selected ? t(subtitleKey, { name: selected.title || selected.displayName }) : undefined}
-      actions={
-        list.length > 1 ? (
-          <LineAccountPicker
-            accounts={list}
-            value={selected?.id ?? null}
-            onChange={(id) => setSearchParams({ lineAccountId: String(id) })}
-          />
-        ) : undefined
-      }
-    />
-  );
-  if (accounts.isPending) return <PageLoader />;
-  if (accounts.isError) {
-    return (
-      <>
-        {header}
-        <Card>{accountsFailure}</Card>
-      </>
-    );
-  }
-  if (list.length === 0) {
-    return (
-      <>
-        {header}
-        <Card>
-          <StatusState
-            icon={<ChatOutlined />}
-            title={t('payments.noAccount.title')}
-            description={t('payments.noAccount.description')}
-            action={
-              <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
-                {t('nav.lineAccounts')}
-              </Button>
-            }
-          />
-        </Card>
-      </>
-    );
-  }
+  const selection = useLineAccountSelection();
+  const { selected } = selection;
   return (
-    <>
-      {header}
-      {selected ? <div key={selected.id}>{children(selected.id)}</div> : <PageLoader />}
-    </>
+    <LineAccountGate
+      selection={selection}
+      header={
+        <PageHeader
+          title={title}
+          subtitle={selected ? t(subtitleKey, { name: selected.title || selected.displayName }) : undefined}
+          actions={selection.picker ?? undefined}
+        />
+      }
+      empty={{ title: t('payments.noAccount.title'), description: t('payments.noAccount.description') }}
+    >
+      {(account) => <div key={account.id}>{children(account.id)}</div>}
+    </LineAccountGate>
   );
 }
 

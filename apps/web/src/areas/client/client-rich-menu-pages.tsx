@@ -1,25 +1,21 @@
 import { can, type LineAccount, type Session } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { ForbiddenState } from '../../components/forbidden-state.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
-import { useQueryFailure } from '../../components/query-failure.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { StatusState } from '../../components/status-state.tsx';
 import { WithIdParam } from '../../components/with-id-param.tsx';
 import { paths } from '../../config/routes.ts';
-import { useLineAccountIdParam } from '../../features/branding/api/use-branding.ts';
-import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
-import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
 import {
   richMenuQueryOptions,
   richMenusQueryOptions,
@@ -39,53 +35,16 @@ const base = `${paths.client}/rich-menus`;
 const listHref = (lineAccountId: number) => `${base}?lineAccountId=${lineAccountId}`;
 const canManageOf = (session: Session) => can(session.role, session.position, 'client.manage');
 
-/** The account named by ?lineAccountId (the first active one when none is): the rich menus are per account. */
-function WithAccount({ children }: { children: (account: LineAccount) => React.ReactNode }) {
+function RichMenuListPage({
+  session,
+  account,
+  picker,
+}: {
+  session: Session;
+  account: LineAccount;
+  picker: ReactNode;
+}) {
   const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const failure = useQueryFailure(accounts);
-  const lineAccountId = useLineAccountIdParam();
-  const [, setSearchParams] = useSearchParams();
-  const list = accounts.data?.data ?? [];
-  const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
-  useEffect(() => {
-    if (!selected && fallback) {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('lineAccountId', String(fallback.id));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [selected, fallback, setSearchParams]);
-  if (accounts.isPending) return <PageLoader />;
-  if (accounts.isError) return <Card>{failure}</Card>;
-  if (list.length === 0) {
-    return (
-      <Card>
-        <StatusState
-          icon={<ChatOutlined />}
-          title={t('friends.noAccount.title')}
-          description={t('friends.noAccount.description')}
-          action={
-            <Button variant="contained" component={RouterLink} to={`${paths.client}/line-accounts`}>
-              {t('nav.lineAccounts')}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
-  return selected ? children(selected) : <PageLoader />;
-}
-
-function RichMenuListPage({ session, account }: { session: Session; account: LineAccount }) {
-  const { t } = useTranslation();
-  const accounts = useQuery(lineAccountsQueryOptions());
-  const [, setSearchParams] = useSearchParams();
   const menus = useQuery(richMenusQueryOptions(account.id));
   const setDefault = useSetDefaultRichMenuMutation(account.id);
   const remove = useDeleteRichMenuMutation(account.id);
@@ -105,7 +64,6 @@ function RichMenuListPage({ session, account }: { session: Session; account: Lin
       </Button>
     </>
   ) : undefined;
-  const list = accounts.data?.data ?? [];
   return (
     <>
       <PageHeader
@@ -113,13 +71,7 @@ function RichMenuListPage({ session, account }: { session: Session; account: Lin
         subtitle={t('richMenus.subtitle', { name: account.displayName })}
         actions={
           <>
-            {list.length > 1 && (
-              <LineAccountPicker
-                accounts={list}
-                value={account.id}
-                onChange={(id) => setSearchParams({ lineAccountId: String(id) })}
-              />
-            )}
+            {picker}
             {createButton}
           </>
         }
@@ -223,11 +175,15 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
 
 /** /client/rich-menus?lineAccountId=N: list (default marked), editor for a new menu (/new) and one menu (/:id). */
 export function ClientRichMenuPages({ session }: { session: Session }) {
+  const selection = useLineAccountSelection();
   return (
-    <WithAccount>
+    <LineAccountGate selection={selection}>
       {(account) => (
         <Routes>
-          <Route index element={<RichMenuListPage session={session} account={account} />} />
+          <Route
+            index
+            element={<RichMenuListPage session={session} account={account} picker={selection.picker} />}
+          />
           <Route path="new" element={<RichMenuCreatePage session={session} account={account} />} />
           <Route
             path="tabbed/new"
@@ -244,6 +200,6 @@ export function ClientRichMenuPages({ session }: { session: Session }) {
           <Route path="*" element={<NotFoundPage embedded />} />
         </Routes>
       )}
-    </WithAccount>
+    </LineAccountGate>
   );
 }

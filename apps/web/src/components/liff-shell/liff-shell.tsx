@@ -14,6 +14,26 @@ export type LiffContextValue = LiffSession & {
 
 const LiffContext = createContext<LiffContextValue | null>(null);
 
+/** A mini-app's screens with a given session and texts, without starting LIFF (component tests). */
+export function LiffSessionProvider(props: {
+  session: LiffSession;
+  texts: Catalogue;
+  language?: LiffLanguage;
+  children: ReactNode;
+}) {
+  const language = props.language ?? 'ja';
+  const value = useMemo<LiffContextValue>(
+    () => ({
+      ...props.session,
+      language,
+      t: makeT({ ...shellTexts[language], ...props.texts }),
+      api: (path, options = {}) => liffFetch(path, { ...options, idToken: props.session.idToken }),
+    }),
+    [props.session, props.texts, language],
+  );
+  return <LiffContext.Provider value={value}>{props.children}</LiffContext.Provider>;
+}
+
 export function useLiff(): LiffContextValue {
   const value = useContext(LiffContext);
   if (!value) throw new Error('useLiff outside <LiffShell>');

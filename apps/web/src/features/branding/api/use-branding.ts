@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLineAccountIdParam } from '../../../lib/line-account-param.ts';
 import { useRendersQueryFailure } from '../../../lib/query-meta.ts';
 import { brandingQueryOptions, type Branding } from './branding.api.ts';
-
-/** `?lineAccountId=N` of the current URL, when it is a positive integer. */
-export function useLineAccountIdParam(): number | null {
-  const [searchParams] = useSearchParams();
-  const raw = searchParams.get('lineAccountId');
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** The branding of the LINE account named in the URL, or null (none named, not readable, loading). */
 export function useBranding(): Branding | null {

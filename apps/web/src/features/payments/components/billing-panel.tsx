@@ -1,4 +1,10 @@
-import type { PaymentHistoryEntry, SavedCard, SubscriptionView } from '@app/contracts';
+import {
+  buildPath,
+  paymentEndpoints,
+  type PaymentHistoryEntry,
+  type SavedCard,
+  type SubscriptionView,
+} from '@app/contracts';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
@@ -284,17 +290,32 @@ function SubscriptionsSection({ lineAccountId }: { lineAccountId: number }) {
   );
 }
 
-function HistoryStatus({ entry }: { entry: PaymentHistoryEntry }) {
+/**
+ * A payment's state: by card 支払い完了 / 未払い / 決済失敗; a bank-transfer invoice 入金済 / 未入金, and
+ * 期限超過 once its due date has passed unpaid.
+ */
+function HistoryStatus({ entry, now }: { entry: PaymentHistoryEntry; now: number }) {
   const { t } = useTranslation();
   const color =
     entry.paymentStatus === 'COMPLETED' ? 'success' : entry.paymentStatus === 'FAILED' ? 'error' : 'warning';
-  return <Chip size="small" color={color} label={t(`payments.transactionStatus.${entry.paymentStatus}`)} />;
+  const overdue =
+    entry.paymentType === 'INVOICE' &&
+    entry.paymentStatus === 'PENDING' &&
+    entry.dueDate !== null &&
+    new Date(entry.dueDate).getTime() < now;
+  const label = overdue
+    ? t('payments.transferStatus.OVERDUE')
+    : entry.paymentType === 'INVOICE'
+      ? t(`payments.transferStatus.${entry.paymentStatus}`)
+      : t(`payments.transactionStatus.${entry.paymentStatus}`);
+  return <Chip size="small" color={overdue ? 'error' : color} label={label} />;
 }
 
 function HistorySection({ lineAccountId }: { lineAccountId: number }) {
   const { t } = useTranslation();
   const history = useQuery(historyQueryOptions(lineAccountId));
   const failure = useQueryFailure(history);
+  const [now] = useState(() => Date.now());
   return (
     <Section title={t('payments.history.title')}>
       {history.isPending ? (
@@ -324,22 +345,33 @@ function HistorySection({ lineAccountId }: { lineAccountId: number }) {
               {history.data.data.map((entry) => (
                 <TableRow key={entry.id} data-testid="history-row">
                   <TableCell>
-                    {formatDate(entry.paidAt ?? entry.createdAt)}
-                    {entry.paymentType === 'INVOICE' &&
-                      entry.dueDate &&
-                      entry.paymentStatus !== 'COMPLETED' && (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {t('payments.history.dueDate', { date: formatDate(entry.dueDate) })}
-                        </Typography>
-                      )}
+                    {formatDate(entry.createdAt)}
+                    {entry.paymentType === 'INVOICE' && entry.dueDate && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {t('payments.history.dueDate', { date: formatDate(entry.dueDate) })}
+                      </Typography>
+                    )}
+                    {entry.paidAt && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {t(
+                          entry.paymentType === 'INVOICE'
+                            ? 'payments.history.transferredOn'
+                            : 'payments.history.paidOn',
+                          { date: formatDate(entry.paidAt) },
+                        )}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>{entry.serviceCode ? t(`services.names.${entry.serviceCode}`) : '—'}</TableCell>
                   <TableCell>{t(`payments.paymentType.${entry.paymentType}`)}</TableCell>
                   <TableCell align="right">
-                    {formatYen(entry.paymentStatus === 'COMPLETED' ? entry.amountPaid : entry.amountDue)}
+                    {formatYen(entry.amountDue)}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {t('payments.taxLine', { rate: entry.taxRate, tax: formatYen(entry.taxAmount) })}
+                    </Typography>
                   </TableCell>
                   <TableCell>
-                    <HistoryStatus entry={entry} />
+                    <HistoryStatus entry={entry} now={now} />
                   </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
@@ -356,17 +388,18 @@ function HistorySection({ lineAccountId }: { lineAccountId: number }) {
                             : t('payments.history.invoice')}
                         </Link>
                       )}
-                      {entry.invoicePdfUrl && (
-                        <Link
-                          href={entry.invoicePdfUrl}
-                          target="_blank"
-                          rel="noopener"
-                          sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}
-                        >
-                          <PictureAsPdfOutlined fontSize="small" />
-                          PDF
-                        </Link>
-                      )}
+                      <Link
+                        href={buildPath(paymentEndpoints.invoicePdf.path, {
+                          lineAccountId,
+                          paymentId: entry.id,
+                        })}
+                        download
+                        data-testid="invoice-pdf"
+                        sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}
+                      >
+                        <PictureAsPdfOutlined fontSize="small" />
+                        {t('payments.history.invoicePdf')}
+                      </Link>
                     </Box>
                   </TableCell>
                 </TableRow>

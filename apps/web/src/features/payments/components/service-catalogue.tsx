@@ -1,4 +1,4 @@
-import type { PaymentType, Service, ServiceCode } from '@app/contracts';
+import type { PaymentType, Service, ServiceCode, ServicePrice } from '@app/contracts';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,7 +40,7 @@ function SubscribeDialog({
   onClose,
 }: {
   service: Service;
-  price: number | undefined;
+  price: ServicePrice | undefined;
   lineAccountId: number;
   hasCard: boolean;
   billingHref: string;
@@ -73,7 +73,11 @@ function SubscribeDialog({
     >
       <Typography sx={{ mb: 1 }}>
         {price !== undefined
-          ? t('payments.services.priceLine', { price: formatYen(price) })
+          ? t('payments.services.priceLine', {
+              price: formatYen(price.recurringAmount),
+              tax: formatYen(price.taxAmount),
+              rate: price.taxRate,
+            })
           : t('payments.services.noPrice')}
       </Typography>
       <RadioGroup value={paymentType} onChange={(e) => setPaymentType(e.target.value as PaymentType)}>
@@ -128,7 +132,8 @@ export function ServiceCatalogue({
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       {services.map((service) => {
         const name = t(`services.names.${service.code}`, { defaultValue: service.label });
-        const price = prices.data?.data.find((p) => p.serviceCode === service.code)?.recurringAmount;
+        const priceRow = prices.data?.data.find((p) => p.serviceCode === service.code);
+        const price = priceRow?.recurringAmount;
         const current = subscriptions.data.data.find(
           (s) => s.serviceCode === service.code && LIVE.includes(s.status),
         );
@@ -163,6 +168,15 @@ export function ServiceCatalogue({
                   {t('payments.taxIncluded')}
                 </Typography>
               </Typography>
+              {priceRow && (
+                <Typography variant="caption" color="text.secondary" data-testid={`tax-${service.code}`}>
+                  {t('payments.taxBreakdown', {
+                    base: formatYen(priceRow.recurringAmount - priceRow.taxAmount),
+                    rate: priceRow.taxRate,
+                    tax: formatYen(priceRow.taxAmount),
+                  })}
+                </Typography>
+              )}
               <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
                 {(Array.isArray(features) ? (features as string[]) : service.features).map((f) => (
                   <Box component="li" key={f} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -201,7 +215,7 @@ export function ServiceCatalogue({
             {subscribing === service.code && (
               <SubscribeDialog
                 service={service}
-                price={price}
+                price={priceRow}
                 lineAccountId={lineAccountId}
                 hasCard={hasCard}
                 billingHref={billingHref}

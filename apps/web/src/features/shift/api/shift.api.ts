@@ -255,6 +255,29 @@ export function useCreatePatternMutation(storeId: number) {
   });
 }
 
+export function useUpdatePatternMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: number;
+      name: string;
+      startHour: number;
+      startMinute: number;
+      endHour: number;
+      endMinute: number;
+      endDayDiff: 0 | 1;
+    }) =>
+      apiRequest(shiftEndpoints.updateShiftPattern, {
+        params: { storeId: String(storeId), id: String(id) },
+        body,
+      }),
+    onSuccess: changed,
+  });
+}
+
 export function useDeletePatternMutation(storeId: number) {
   const changed = useStoreChanged(storeId);
   return useMutation({
@@ -276,6 +299,31 @@ export function useCreateSpecialGroupMutation(storeId: number) {
         isRest: boolean;
       }[];
     }) => apiRequest(shiftEndpoints.createSpecialRuleGroup, { params: storeParams(storeId), body }),
+    onSuccess: changed,
+  });
+}
+
+/** Renames a group and replaces its rules (PUT special-rule/:id). */
+export function useUpdateSpecialGroupMutation(storeId: number) {
+  const changed = useStoreChanged(storeId);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: number;
+      label: string;
+      specialRules: {
+        shiftStartDateTime: string;
+        shiftEndDateTime: string;
+        staffCount: number;
+        isRest: boolean;
+      }[];
+    }) =>
+      apiRequest(shiftEndpoints.updateSpecialRuleGroup, {
+        params: { storeId: String(storeId), id: String(id) },
+        body,
+      }),
     onSuccess: changed,
   });
 }

@@ -65,8 +65,49 @@ function renderPage() {
         ]),
       };
     },
-    [`GET ${S}/shift-pattern`]: { body: [] },
-    [`GET ${S}/special-rule`]: { body: [] },
+    [`GET ${S}/shift-pattern`]: {
+      body: [
+        {
+          id: 7,
+          storeId: 5,
+          name: '早番',
+          startHour: 10,
+          startMinute: 0,
+          endHour: 15,
+          endMinute: 0,
+          endDayDiff: 0,
+        },
+      ],
+    },
+    [`PUT ${S}/shift-pattern/7`]: ({ body }) => {
+      calls.push({ what: 'pattern', body });
+      return { body: { id: 7, storeId: 5, ...(body as object) } };
+    },
+    [`GET ${S}/special-rule`]: {
+      body: [
+        {
+          id: 3,
+          storeId: 5,
+          label: '年末の営業',
+          specialRules: [
+            {
+              id: 31,
+              specialRuleGroupId: 3,
+              storeId: 5,
+              shiftDurationMinutes: 480,
+              shiftStartDateTime: '2026-12-31T10:00:00+09:00',
+              shiftEndDateTime: '2026-12-31T18:00:00+09:00',
+              staffCount: 4,
+              isRest: false,
+            },
+          ],
+        },
+      ],
+    },
+    [`PUT ${S}/special-rule/3`]: ({ body }) => {
+      calls.push({ what: 'special', body });
+      return { body: { id: 3, storeId: 5, label: 'x', specialRules: [] } };
+    },
   });
   const { ui } = renderableApp({
     routes: [{ path: '/', element: <ShiftSettingsPage storeId={5} canManage /> }],
@@ -128,5 +169,46 @@ describe('ShiftSettingsPage', { timeout: 40_000 }, () => {
       },
     });
     expect(await within(weekly).findByText('人数は0以上の整数で入力してください')).toBeTruthy();
+  });
+
+  it('edits an existing shift pattern and special rule group in place (PUT with the same id)', async () => {
+    const { calls } = renderPage();
+    const patterns = (await screen.findByRole('heading', { name: 'シフトパターン' })).parentElement!;
+    fireEvent.click(await within(patterns).findByRole('button', { name: '早番を編集' }));
+    expect(within(patterns).getByLabelText('パターン名')).toHaveProperty('value', '早番');
+    fireEvent.change(within(patterns).getByLabelText('パターン名'), { target: { value: '早番（短）' } });
+    fireEvent.change(within(patterns).getByLabelText('終了'), { target: { value: '14:00' } });
+    fireEvent.click(within(patterns).getByRole('button', { name: 'パターンを保存' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        what: 'pattern',
+        body: { name: '早番（短）', startHour: 10, startMinute: 0, endHour: 14, endMinute: 0, endDayDiff: 0 },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(patterns).queryByRole('button', { name: 'パターンを保存' })).toBeNull(),
+    );
+
+    const special = screen.getByRole('heading', { name: '特別ルール（日付指定）' }).parentElement!;
+    fireEvent.click(await within(special).findByRole('button', { name: '年末の営業を編集' }));
+    expect(within(special).getByLabelText('日付')).toHaveProperty('value', '2026-12-31');
+    fireEvent.change(within(special).getByLabelText('必要人数'), { target: { value: '5' } });
+    fireEvent.click(within(special).getByRole('button', { name: '特別ルールを保存' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        what: 'special',
+        body: {
+          label: '年末の営業',
+          specialRules: [
+            {
+              shiftStartDateTime: '2026-12-31T10:00',
+              shiftEndDateTime: '2026-12-31T18:00',
+              staffCount: 5,
+              isRest: false,
+            },
+          ],
+        },
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,6 +39,8 @@ import {
   useDeleteSpecialGroupMutation,
   useReplaceNormalRulesMutation,
   useUpdateClosureMutation,
+  useUpdatePatternMutation,
+  useUpdateSpecialGroupMutation,
   useUpdateRemindersMutation,
 } from '../api/shift.api.ts';
 import { localTime, patternValue, timeOptions } from '../lib/shift-grid-model.ts';
@@ -610,9 +613,13 @@ function PatternsForm({
 }) {
   const { t } = useTranslation();
   const create = useCreatePatternMutation(storeId);
+  const update = useUpdatePatternMutation(storeId);
   const remove = useDeletePatternMutation(storeId);
   const { run, note } = useSaveState();
-  const [draft, setDraft] = useState({ name: '', start: '10:00', end: '15:00' });
+  const empty = { name: '', start: '10:00', end: '15:00' };
+  const [draft, setDraft] = useState(empty);
+  /** The pattern whose values are in the form (null: the form adds a new one). */
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <Box>
       <Stack spacing={1}>
@@ -628,6 +635,17 @@ function PatternsForm({
                 {v.start}-{p.endDayDiff === 1 ? t('shift.settings.nextDayPrefix') : ''}
                 {v.end}
               </Typography>
+              {canManage && (
+                <IconButton
+                  aria-label={t('shift.settings.editPattern', { name: p.name })}
+                  onClick={() => {
+                    setEditing(p.id);
+                    setDraft({ name: p.name, start: v.start, end: v.end });
+                  }}
+                >
+                  <EditOutlined />
+                </IconButton>
+              )}
               {canManage && (
                 <IconButton
                   aria-label={t('shift.settings.deletePattern', { name: p.name })}
@@ -661,24 +679,38 @@ function PatternsForm({
             onChange={(end) => setDraft({ ...draft, end })}
           />
           <Button
-            startIcon={<AddOutlined />}
-            loading={create.isPending}
+            startIcon={editing === null ? <AddOutlined /> : undefined}
+            variant={editing === null ? 'text' : 'contained'}
+            loading={create.isPending || update.isPending}
             onClick={() =>
               void run(async () => {
-                await create.mutateAsync({
+                const body = {
                   name: draft.name,
                   startHour: Number(draft.start.slice(0, 2)),
                   startMinute: Number(draft.start.slice(3, 5)),
                   endHour: Number(draft.end.slice(0, 2)),
                   endMinute: Number(draft.end.slice(3, 5)),
-                  endDayDiff: isNext(draft.start, draft.end) ? 1 : 0,
-                });
-                setDraft({ name: '', start: '10:00', end: '15:00' });
+                  endDayDiff: isNext(draft.start, draft.end) ? (1 as const) : (0 as const),
+                };
+                if (editing === null) await create.mutateAsync(body);
+                else await update.mutateAsync({ id: editing, ...body });
+                setDraft(empty);
+                setEditing(null);
               })
             }
           >
-            {t('shift.settings.addPattern')}
+            {t(editing === null ? 'shift.settings.addPattern' : 'shift.settings.savePattern')}
           </Button>
+          {editing !== null && (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setDraft(empty);
+              }}
+            >
+              {t('shift.settings.cancelEdit')}
+            </Button>
+          )}
         </Box>
       )}
       {note}
@@ -697,7 +729,10 @@ function SpecialRulesForm({
 }) {
   const { t } = useTranslation();
   const create = useCreateSpecialGroupMutation(storeId);
+  const update = useUpdateSpecialGroupMutation(storeId);
   const remove = useDeleteSpecialGroupMutation(storeId);
+  /** The group whose label and rules are in the form (null: the form adds a new one). */
+  const [editing, setEditing] = useState<number | null>(null);
   const { run, note } = useSaveState();
   const [label, setLabel] = useState('');
   const [rows, setRows] = useState<(RuleRow & { date: string })[]>([]);
@@ -716,6 +751,26 @@ function SpecialRulesForm({
           <Box key={g.id}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography sx={{ fontWeight: 600 }}>{g.label}</Typography>
+              {canManage && (
+                <IconButton
+                  aria-label={t('shift.settings.editGroup', { label: g.label })}
+                  onClick={() => {
+                    setEditing(g.id);
+                    setLabel(g.label);
+                    setRows(
+                      g.specialRules.map((r) => ({
+                        date: r.shiftStartDateTime.slice(0, 10),
+                        start: localTime(r.shiftStartDateTime),
+                        end: localTime(r.shiftEndDateTime),
+                        staffCount: String(r.staffCount),
+                        isRest: r.isRest,
+                      })),
+                    );
+                  }}
+                >
+                  <EditOutlined />
+                </IconButton>
+              )}
               {canManage && (
                 <IconButton
                   aria-label={t('shift.settings.deleteGroup', { label: g.label })}
@@ -816,25 +871,37 @@ function SpecialRulesForm({
             <Button
               variant="contained"
               size="small"
-              loading={create.isPending}
+              loading={create.isPending || update.isPending}
               onClick={() =>
                 void run(async () => {
-                  await create.mutateAsync({
-                    label,
-                    schedules: rows.map((r) => ({
-                      shiftStartDateTime: `${r.date}T${r.start}`,
-                      shiftEndDateTime: `${isNext(r.start, r.end) ? addDay(r.date, 1) : r.date}T${r.end}`,
-                      staffCount: Number(r.staffCount),
-                      isRest: r.isRest,
-                    })),
-                  });
+                  const rules = rows.map((r) => ({
+                    shiftStartDateTime: `${r.date}T${r.start}`,
+                    shiftEndDateTime: `${isNext(r.start, r.end) ? addDay(r.date, 1) : r.date}T${r.end}`,
+                    staffCount: Number(r.staffCount),
+                    isRest: r.isRest,
+                  }));
+                  if (editing === null) await create.mutateAsync({ label, schedules: rules });
+                  else await update.mutateAsync({ id: editing, label, specialRules: rules });
                   setLabel('');
                   setRows([]);
+                  setEditing(null);
                 })
               }
             >
-              {t('shift.settings.addGroup')}
+              {t(editing === null ? 'shift.settings.addGroup' : 'shift.settings.saveGroup')}
             </Button>
+            {editing !== null && (
+              <Button
+                size="small"
+                onClick={() => {
+                  setEditing(null);
+                  setLabel('');
+                  setRows([]);
+                }}
+              >
+                {t('shift.settings.cancelEdit')}
+              </Button>
+            )}
           </Stack>
         </Box>
       )}
