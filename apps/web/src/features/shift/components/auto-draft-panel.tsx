@@ -58,7 +58,7 @@ export function AutoDraftPanel({
           value={mode}
           disabled={isLoading || isAccepting}
           onChange={(e) => onModeChange(e.target.value as AutoDraftMode)}
-          sx={{ width: 340 }}
+          sx={{ width: 420, maxWidth: '100%' }}
         >
           <MenuItem value="FILL_EMPTY">{t('shift.autoDraft.FILL_EMPTY')}</MenuItem>
           <MenuItem value="REDRAFT">{t('shift.autoDraft.REDRAFT')}</MenuItem>
