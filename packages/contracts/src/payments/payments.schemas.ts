@@ -28,7 +28,7 @@ export const paymentMessages = {
 } as const;
 
 /**
- * Consumption tax (Japan). The operator's prices are tax-inclusive integer yen (docs/decisions/0013):
+ * Consumption tax (Japan). The operator's prices are tax-inclusive integer yen (docs/decisions/0014):
  * the tax an amount includes is rounded down once per invoice and rate, as the qualified invoice
  * system allows; every service is at the standard 10% rate.
  */

@@ -63,6 +63,12 @@ export const updateShiftClosureBodySchema = z.object({
   secondHalfDate: int(shiftMessages.secondHalfDate, 1, 15).optional(),
   isPublished: z.boolean({ error: shiftMessages.isPublished }).optional(),
   timeDivisionSetting: timeDivisionSchema.optional(),
+  /** The automatic draft's rules: hours of rest between working days, caps (null = none). */
+  minRestHours: int(shiftMessages.minRestHours, 0, 24).optional(),
+  maxHoursPerDay: int(shiftMessages.maxHoursPerDay, 1, 24).nullable().optional(),
+  maxHoursPerWeek: int(shiftMessages.maxHoursPerWeek, 1, 168).nullable().optional(),
+  maxHoursPerMonth: int(shiftMessages.maxHoursPerMonth, 1, 744).nullable().optional(),
+  allowMultipleShiftsPerDay: z.boolean({ error: shiftMessages.allowMultipleShiftsPerDay }).optional(),
 });
 export type UpdateShiftClosureBody = z.input<typeof updateShiftClosureBodySchema>;
 export const shiftClosureSchema = z.object({
@@ -73,6 +79,11 @@ export const shiftClosureSchema = z.object({
   secondHalfDate: z.number().int(),
   isPublished: z.boolean(),
   timeDivisionSetting: z.number().int(),
+  minRestHours: z.number().int(),
+  maxHoursPerDay: z.number().int().nullable(),
+  maxHoursPerWeek: z.number().int().nullable(),
+  maxHoursPerMonth: z.number().int().nullable(),
+  allowMultipleShiftsPerDay: z.boolean(),
   /** The period staff submit requests for now; null while the setting is not published. */
   openPeriod: shiftPeriodSchema.nullable(),
 });

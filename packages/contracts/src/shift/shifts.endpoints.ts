@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.ts';
 import { S, manage, read } from './shift.paths.ts';
+import {
+  acceptAutoDraftBodySchema,
+  acceptAutoDraftResultSchema,
+  autoDraftBodySchema,
+  autoDraftResultSchema,
+} from './auto-draft.schemas.ts';
 import { shiftStoreItemParamsSchema, shiftStoreParamsSchema } from './shift.schemas.ts';
 import {
   approveDraftBodySchema,
@@ -62,6 +68,25 @@ export const staffShiftEndpoints = {
     params: shiftStoreParamsSchema,
     body: approveDraftBodySchema,
     responses: { 200: approveDraftResultSchema },
+  }),
+  autoDraft: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${S}/staff-shift/auto-draft`,
+    summary:
+      'Propose drafts for the window from requests and rules, with the reasons of every gap (saves nothing)',
+    params: shiftStoreParamsSchema,
+    body: autoDraftBodySchema,
+    responses: { 200: autoDraftResultSchema },
+  }),
+  acceptAutoDraft: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${S}/staff-shift/auto-draft/accept`,
+    summary: 'Save the proposed drafts through save-shift; 409 when the shifts changed since the preview',
+    params: shiftStoreParamsSchema,
+    body: acceptAutoDraftBodySchema,
+    responses: { 200: acceptAutoDraftResultSchema },
   }),
   getShift: defineEndpoint({
     ...read,

@@ -81,7 +81,7 @@ export const shiftStaffEndpoints = {
     ...manage,
     method: 'PATCH',
     path: `${S}/staff/:staffId`,
-    summary: 'Employee number and manager notes of a staff member',
+    summary: "Employee number, manager notes, the automatic draft's caps and target hours of a staff member",
     params: shiftStaffParamsSchema,
     body: updateStaffBodySchema,
     responses: { 200: shiftStaffSchema },

@@ -3,7 +3,7 @@ import { daySchema } from '../common/dates.ts';
 import { staffStatuses } from '../common/enums.ts';
 import { idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
-import { idList, managerNoteSchema, nameSchema } from './shift.fields.ts';
+import { idList, int, managerNoteSchema, nameSchema } from './shift.fields.ts';
 import { MAX_RANGE_DAYS, SHIFT_STAFF_PAGE_SIZE, shiftMessages } from './shift.schemas.ts';
 
 /* Staff of a store (LINE friends and helpers), their status, notes and day remarks. */
@@ -19,6 +19,11 @@ export const shiftStaffSchema = z.object({
   employeeNumber: z.string().nullable(),
   status: z.enum(staffStatuses),
   managerNotes: z.string().nullable(),
+  /** Caps for the automatic draft (null = the store's) and target hours a month. */
+  maxHoursPerDay: z.number().int().nullable(),
+  maxHoursPerWeek: z.number().int().nullable(),
+  maxHoursPerMonth: z.number().int().nullable(),
+  targetHoursPerMonth: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -51,11 +56,12 @@ export const updateStaffBodySchema = z
       .nullable()
       .optional(),
     managerNotes: managerNoteSchema.nullable().optional(),
+    maxHoursPerDay: int(shiftMessages.maxHoursPerDay, 1, 24).nullable().optional(),
+    maxHoursPerWeek: int(shiftMessages.maxHoursPerWeek, 1, 168).nullable().optional(),
+    maxHoursPerMonth: int(shiftMessages.maxHoursPerMonth, 1, 744).nullable().optional(),
+    targetHoursPerMonth: int(shiftMessages.targetHoursPerMonth, 1, 744).nullable().optional(),
   })
-  .refine(
-    (b) => b.employeeNumber !== undefined || b.managerNotes !== undefined,
-    shiftMessages.nothingToUpdate,
-  );
+  .refine((b) => Object.values(b).some((v) => v !== undefined), shiftMessages.nothingToUpdate);
 
 export const saveRemarkBodySchema = z.object({
   remark: z

@@ -47,6 +47,11 @@ export const shiftStaff = pgTable(
     status: shiftStaffStatusEnum('status').notNull().default('PENDING'),
     managerNotes: text('manager_notes'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The staff member's own caps for the automatic draft (null = the store's), and monthly target hours. */
+    maxHoursPerDay: integer('max_hours_per_day'),
+    maxHoursPerWeek: integer('max_hours_per_week'),
+    maxHoursPerMonth: integer('max_hours_per_month'),
+    targetHoursPerMonth: integer('target_hours_per_month'),
     ...stamps(),
   },
   (t) => [
@@ -198,6 +203,12 @@ export const shiftClosureSettings = pgTable(
     secondHalfDate: integer('second_half_date').notNull().default(1),
     isPublished: boolean('is_published').notNull().default(false),
     timeDivisionSetting: integer('time_division_setting').notNull().default(15),
+    /** The automatic draft's rules (docs/decisions/0017): rest between working days, caps (null = none). */
+    minRestHours: integer('min_rest_hours').notNull().default(11),
+    maxHoursPerDay: integer('max_hours_per_day'),
+    maxHoursPerWeek: integer('max_hours_per_week'),
+    maxHoursPerMonth: integer('max_hours_per_month'),
+    allowMultipleShiftsPerDay: boolean('allow_multiple_shifts_per_day').notNull().default(false),
     ...stamps(),
   },
   (t) => [

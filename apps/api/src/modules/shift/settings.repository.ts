@@ -4,7 +4,14 @@ import { reminderSettings, shiftClosureSettings } from '../../db/schema/index.ts
 import type { ClosureRule, Reminder } from './periods.ts';
 import type { StoreScope } from './shift-store.ts';
 
-export type ClosureSetting = ClosureRule & { isPublished: boolean; timeDivisionSetting: number };
+export type DraftRules = {
+  minRestHours: number;
+  maxHoursPerDay: number | null;
+  maxHoursPerWeek: number | null;
+  maxHoursPerMonth: number | null;
+  allowMultipleShiftsPerDay: boolean;
+};
+export type ClosureSetting = ClosureRule & DraftRules & { isPublished: boolean; timeDivisionSetting: number };
 
 /** What a store without a saved setting uses (SPEC.md 3 defaults; dayOfMonth 20 is ours). */
 export const defaultClosure: ClosureSetting = {
@@ -14,6 +21,11 @@ export const defaultClosure: ClosureSetting = {
   secondHalfDate: 1,
   isPublished: false,
   timeDivisionSetting: 15,
+  minRestHours: 11,
+  maxHoursPerDay: null,
+  maxHoursPerWeek: null,
+  maxHoursPerMonth: null,
+  allowMultipleShiftsPerDay: false,
 };
 
 export async function getClosureSetting(db: Db, scope: StoreScope): Promise<ClosureSetting> {
@@ -32,6 +44,11 @@ export async function getClosureSetting(db: Db, scope: StoreScope): Promise<Clos
     secondHalfDate: row.secondHalfDate,
     isPublished: row.isPublished,
     timeDivisionSetting: row.timeDivisionSetting,
+    minRestHours: row.minRestHours,
+    maxHoursPerDay: row.maxHoursPerDay,
+    maxHoursPerWeek: row.maxHoursPerWeek,
+    maxHoursPerMonth: row.maxHoursPerMonth,
+    allowMultipleShiftsPerDay: row.allowMultipleShiftsPerDay,
   };
 }
 

@@ -131,6 +131,11 @@ describe('shift closure', () => {
       secondHalfDate: 1,
       isPublished: false,
       timeDivisionSetting: 15,
+      minRestHours: 11,
+      maxHoursPerDay: null,
+      maxHoursPerWeek: null,
+      maxHoursPerMonth: null,
+      allowMultipleShiftsPerDay: false,
       openPeriod: null,
     });
   });
@@ -148,6 +153,11 @@ describe('shift closure', () => {
       secondHalfDate: 10,
       isPublished: true,
       timeDivisionSetting: 15,
+      minRestHours: 11,
+      maxHoursPerDay: null,
+      maxHoursPerWeek: null,
+      maxHoursPerMonth: null,
+      allowMultipleShiftsPerDay: false,
       openPeriod: {
         key: '2026-12-H1',
         startDate: '2026-12-01',
@@ -177,11 +187,38 @@ describe('shift closure', () => {
     [{ timeDivisionSetting: '15' }, 'Time division setting must be 1, 15, or 30'],
     [{ pattern: 'WEEKLY' }, shiftMessages.pattern],
     [{ isPublished: 'yes' }, shiftMessages.isPublished],
+    [{ minRestHours: 25 }, shiftMessages.minRestHours],
+    [{ maxHoursPerDay: 0 }, shiftMessages.maxHoursPerDay],
+    [{ maxHoursPerWeek: 7.5 }, shiftMessages.maxHoursPerWeek],
+    [{ allowMultipleShiftsPerDay: 'no' }, shiftMessages.allowMultipleShiftsPerDay],
   ])('refuses %j: %s', async (body, message) => {
     const response = await manager('PUT', '/shift-closure', { body });
     expect(response.statusCode).toBe(400);
     expect(firstMessage(response)).toBe(message);
     expect((await staff('GET', '/shift-closure')).json().timeDivisionSetting).toBe(30);
+  });
+});
+
+describe('automatic draft rules (in the closure setting)', () => {
+  it('keeps the rest hours, caps and multiple-shift flag sent, and clears a cap with null', async () => {
+    const set = await manager('PUT', '/shift-closure', {
+      body: { minRestHours: 9, maxHoursPerDay: 8, maxHoursPerWeek: 40, allowMultipleShiftsPerDay: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      minRestHours: 9,
+      maxHoursPerDay: 8,
+      maxHoursPerWeek: 40,
+      maxHoursPerMonth: null,
+      allowMultipleShiftsPerDay: true,
+      timeDivisionSetting: 30,
+    });
+    const cleared = await manager('PUT', '/shift-closure', { body: { maxHoursPerDay: null } });
+    expect(cleared.json()).toMatchObject({ minRestHours: 9, maxHoursPerDay: null, maxHoursPerWeek: 40 });
+    expect((await staff('GET', '/shift-closure')).json()).toMatchObject({
+      maxHoursPerDay: null,
+      maxHoursPerWeek: 40,
+    });
   });
 });
 

@@ -71,6 +71,8 @@ const samples: Record<keyof typeof shiftEndpoints, { query?: Record<string, stri
   listShifts: { query: { startAtMin: '2026-12-01', startAtMax: '2026-12-08' } },
   saveShifts: { body: { date: '2026-12-01' } },
   approveDrafts: { body: { startAtMin: '2026-12-01', startAtMax: '2026-12-08' } },
+  autoDraft: { body: { startAtMin: '2026-12-01', startAtMax: '2026-12-08' } },
+  acceptAutoDraft: { body: { startAtMin: '2026-12-01', startAtMax: '2026-12-08', fingerprint: 'x' } },
   getShift: {},
   updateShift: { body: { managerNote: 'x' } },
 };

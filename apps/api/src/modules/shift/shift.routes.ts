@@ -1,6 +1,7 @@
 import { shiftEndpoints as e, shiftLiffEndpoints as l } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
+import * as autoDraft from './auto-draft/auto-draft.service.ts';
 import * as hours from './hours.service.ts';
 import * as liff from './liff.service.ts';
 import * as rules from './rules.service.ts';
@@ -117,6 +118,12 @@ export function shiftRoutes(app: FastifyInstance) {
   );
   route(app, e.approveDrafts, ({ params, body }, { ctx }) =>
     shifts.approveDrafts({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.autoDraft, ({ params, body }, { ctx }) =>
+    autoDraft.previewAutoDraft({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.acceptAutoDraft, ({ params, body }, { ctx }) =>
+    autoDraft.acceptAutoDraft({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.getShift, ({ params }, { ctx }) => shifts.getShift({ ctx, input: params }));
   route(app, e.updateShift, ({ params, body }, { ctx }) =>

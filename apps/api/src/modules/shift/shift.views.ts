@@ -15,6 +15,10 @@ export function toStaffView(row: StaffRow): ShiftStaff {
     employeeNumber: row.employeeNumber,
     status: row.status,
     managerNotes: row.managerNotes,
+    maxHoursPerDay: row.maxHoursPerDay,
+    maxHoursPerWeek: row.maxHoursPerWeek,
+    maxHoursPerMonth: row.maxHoursPerMonth,
+    targetHoursPerMonth: row.targetHoursPerMonth,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,6 +20,10 @@ const staffColumns = {
   status: shiftStaff.status,
   managerNotes: shiftStaff.managerNotes,
   approvedAt: shiftStaff.approvedAt,
+  maxHoursPerDay: shiftStaff.maxHoursPerDay,
+  maxHoursPerWeek: shiftStaff.maxHoursPerWeek,
+  maxHoursPerMonth: shiftStaff.maxHoursPerMonth,
+  targetHoursPerMonth: shiftStaff.targetHoursPerMonth,
   createdAt: shiftStaff.createdAt,
   updatedAt: shiftStaff.updatedAt,
   friendName: friends.displayName,
@@ -107,7 +111,17 @@ export async function updateStaffRows(
   scope: StoreScope,
   ids: number[],
   values: Partial<
-    Pick<typeof shiftStaff.$inferInsert, 'status' | 'approvedAt' | 'employeeNumber' | 'managerNotes'>
+    Pick<
+      typeof shiftStaff.$inferInsert,
+      | 'status'
+      | 'approvedAt'
+      | 'employeeNumber'
+      | 'managerNotes'
+      | 'maxHoursPerDay'
+      | 'maxHoursPerWeek'
+      | 'maxHoursPerMonth'
+      | 'targetHoursPerMonth'
+    >
   >,
 ): Promise<void> {
   if (ids.length === 0) return;

@@ -172,6 +172,10 @@ export async function updateStaff({
   await updateStaffRows(ctx.db, scope, [staff.id], {
     ...(input.employeeNumber !== undefined ? { employeeNumber: input.employeeNumber || null } : {}),
     ...(input.managerNotes !== undefined ? { managerNotes: input.managerNotes } : {}),
+    ...(input.maxHoursPerDay !== undefined ? { maxHoursPerDay: input.maxHoursPerDay } : {}),
+    ...(input.maxHoursPerWeek !== undefined ? { maxHoursPerWeek: input.maxHoursPerWeek } : {}),
+    ...(input.maxHoursPerMonth !== undefined ? { maxHoursPerMonth: input.maxHoursPerMonth } : {}),
+    ...(input.targetHoursPerMonth !== undefined ? { targetHoursPerMonth: input.targetHoursPerMonth } : {}),
   });
   return toStaffView(await getStaffOrThrow(ctx.db, scope, staff.id));
 }

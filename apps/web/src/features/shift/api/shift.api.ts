@@ -87,6 +87,25 @@ export function useSaveShiftsMutation(storeId: number) {
   });
 }
 
+type AutoDraftBody = { startAtMin: string; startAtMax: string; mode: 'FILL_EMPTY' | 'REDRAFT' };
+
+/** The automatic draft's preview: saves nothing (a mutation, as it is asked for by a click). */
+export function useAutoDraftMutation(storeId: number) {
+  return useMutation({
+    mutationFn: (body: AutoDraftBody) =>
+      apiRequest(shiftEndpoints.autoDraft, { params: storeParams(storeId), body }),
+  });
+}
+
+export function useAcceptAutoDraftMutation(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AutoDraftBody & { fingerprint: string }) =>
+      apiRequest(shiftEndpoints.acceptAutoDraft, { params: storeParams(storeId), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...shiftKeys.store(storeId), 'monthly'] }),
+  });
+}
+
 export function useApproveDraftsMutation(storeId: number) {
   const queryClient = useQueryClient();
   return useMutation({

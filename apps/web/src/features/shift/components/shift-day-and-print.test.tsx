@@ -16,6 +16,10 @@ const staff = (id: number, name: string) => ({
   employeeNumber: `S${id}`,
   status: 'APPROVED',
   managerNotes: null,
+  maxHoursPerDay: null,
+  maxHoursPerWeek: null,
+  maxHoursPerMonth: null,
+  targetHoursPerMonth: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });

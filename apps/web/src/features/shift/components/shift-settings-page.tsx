@@ -250,6 +250,51 @@ function ClosureForm({
         }
         label={t('shift.settings.isPublished')}
       />
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
+        {t('shift.settings.draftRules')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', rowGap: 2 }}>
+        {select(
+          t('shift.settings.minRestHours'),
+          v.minRestHours,
+          numberOptions(0, 24),
+          (x) => setV({ ...v, minRestHours: Number(x) }),
+          (x) => t('shift.settings.hours', { hours: x }),
+        )}
+        {(
+          [
+            ['maxHoursPerDay', 24],
+            ['maxHoursPerWeek', 168],
+            ['maxHoursPerMonth', 744],
+          ] as const
+        ).map(([key, max]) => (
+          <TextField
+            key={key}
+            size="small"
+            type="number"
+            label={t(`shift.settings.${key}`)}
+            placeholder={t('shift.settings.noCap')}
+            value={v[key] ?? ''}
+            disabled={!canManage}
+            onChange={(e) =>
+              setV({ ...v, [key]: e.target.value === '' ? null : Math.trunc(Number(e.target.value)) })
+            }
+            slotProps={{ htmlInput: { min: 1, max }, inputLabel: { shrink: true } }}
+            sx={{ width: 170 }}
+          />
+        ))}
+      </Box>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Switch
+            checked={v.allowMultipleShiftsPerDay}
+            onChange={(e) => setV({ ...v, allowMultipleShiftsPerDay: e.target.checked })}
+            disabled={!canManage}
+          />
+        }
+        label={t('shift.settings.allowMultipleShiftsPerDay')}
+      />
       <Typography variant="body2" color="text.secondary">
         {closure.openPeriod
           ? t('shift.settings.openPeriod', {
@@ -273,6 +318,11 @@ function ClosureForm({
                 secondHalfDate: v.secondHalfDate,
                 timeDivisionSetting: v.timeDivisionSetting,
                 isPublished: v.isPublished,
+                minRestHours: v.minRestHours,
+                maxHoursPerDay: v.maxHoursPerDay,
+                maxHoursPerWeek: v.maxHoursPerWeek,
+                maxHoursPerMonth: v.maxHoursPerMonth,
+                allowMultipleShiftsPerDay: v.allowMultipleShiftsPerDay,
               }),
             )
           }

@@ -16,6 +16,10 @@ const person = (id: number, name: string, status: 'PENDING' | 'APPROVED'): Shift
   employeeNumber: null,
   status,
   managerNotes: null,
+  maxHoursPerDay: null,
+  maxHoursPerWeek: null,
+  maxHoursPerMonth: null,
+  targetHoursPerMonth: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });

@@ -25,12 +25,15 @@ import {
   remarksQueryOptions,
   shiftPatternsQueryOptions,
   specialRulesQueryOptions,
+  useAcceptAutoDraftMutation,
   useApproveDraftsMutation,
+  useAutoDraftMutation,
   useSaveRemarkMutation,
   useSaveShiftsMutation,
 } from '../api/shift.api.ts';
 import {
   addDay,
+  autoDraftEdits,
   buildCells,
   cellKey,
   countEdits,
@@ -50,6 +53,7 @@ import {
   type Edits,
   type TablePeriod,
 } from '../lib/shift-grid-model.ts';
+import { AutoDraftPanel, type AutoDraftMode } from './auto-draft-panel.tsx';
 import { CellEditor } from './cell-editor.tsx';
 import { ShiftGrid } from './shift-grid.tsx';
 
@@ -182,10 +186,20 @@ function LoadedTable({
   const save = useSaveShiftsMutation(storeId);
   const approve = useApproveDraftsMutation(storeId);
   const saveRemark = useSaveRemarkMutation(storeId);
+  const autoDraft = useAutoDraftMutation(storeId);
+  const acceptDraft = useAcceptAutoDraftMutation(storeId);
+  const [draftMode, setDraftMode] = useState<AutoDraftMode>('FILL_EMPTY');
+  const preview = autoDraft.data ?? null;
+  const previewing = preview !== null || autoDraft.isPending;
 
   const days = useMemo(() => daysOf(period), [period]);
   const staff = useMemo(() => tableStaff(allStaff), [allStaff]);
-  const cells = useMemo(() => buildCells(shifts, edits, days), [shifts, edits, days]);
+  // while a proposal is shown, the grid shows it (in the draft colour) instead of the manager's edits
+  const shownEdits = useMemo(
+    () => (preview ? autoDraftEdits(shifts, preview) : edits),
+    [preview, shifts, edits],
+  );
+  const cells = useMemo(() => buildCells(shifts, shownEdits, days), [shifts, shownEdits, days]);
   const remarks = useMemo(
     () => new Map(remarkList.map((r) => [cellKey(r.staffId, r.date), r.remark])),
     [remarkList],
@@ -252,6 +266,31 @@ function LoadedTable({
     }
   };
 
+  const draftWindow = {
+    startAtMin: `${period.startDate}T00:00`,
+    startAtMax: `${addDay(period.endDate, 1)}T00:00`,
+  };
+  const onAutoDraft = (mode: AutoDraftMode) => {
+    setDraftMode(mode);
+    setSaveError(null);
+    setNotice(null);
+    autoDraft.mutate({ ...draftWindow, mode }, { onError: (error) => setSaveError(showFailure(error)) });
+  };
+  const onAcceptDraft = async () => {
+    if (!preview) return;
+    try {
+      const result = await acceptDraft.mutateAsync({
+        ...draftWindow,
+        mode: draftMode,
+        fingerprint: preview.fingerprint,
+      });
+      autoDraft.reset();
+      setNotice(t('shift.autoDraft.accepted', { count: result.drafted }));
+    } catch (error) {
+      setSaveError(showFailure(error));
+    }
+  };
+
   const onApprove = async (isApprove: boolean) => {
     try {
       const result = await approve.mutateAsync({
@@ -285,6 +324,16 @@ function LoadedTable({
               }}
             >
               {selection.size > 1 ? t('shift.table.draftSelected') : t('shift.table.draftAll')}
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={previewing}
+              loading={autoDraft.isPending}
+              title={dirty ? t('shift.autoDraft.dirty') : undefined}
+              onClick={() => (dirty ? setSaveError(t('shift.autoDraft.dirty')) : onAutoDraft(draftMode))}
+            >
+              {t('shift.table.autoDraft')}
             </Button>
             <TextField
               select
@@ -347,7 +396,7 @@ function LoadedTable({
               variant="contained"
               color="success"
               size="small"
-              disabled={dirty || draftCount === 0}
+              disabled={dirty || previewing || draftCount === 0}
               onClick={() => setConfirm('approve')}
             >
               {t('shift.table.approveAll')}
@@ -398,6 +447,18 @@ function LoadedTable({
           {notice}
         </Alert>
       )}
+      {canManage && preview && (
+        <AutoDraftPanel
+          result={preview}
+          staff={staff}
+          mode={draftMode}
+          isLoading={autoDraft.isPending}
+          isAccepting={acceptDraft.isPending}
+          onModeChange={onAutoDraft}
+          onAccept={() => void onAcceptDraft()}
+          onDiscard={() => autoDraft.reset()}
+        />
+      )}
       {staff.length === 0 ? (
         <Alert severity="info">{t('shift.table.noStaff')}</Alert>
       ) : (
@@ -411,8 +472,8 @@ function LoadedTable({
           coverage={coverage}
           selection={selection}
           onSelectionChange={setSelection}
-          onEdit={setEditing}
-          onReset={(keys) => canManage && change(resetCells(edits, shifts, cells, keys), keys)}
+          onEdit={(key) => !previewing && setEditing(key)}
+          onReset={(keys) => canManage && !previewing && change(resetCells(edits, shifts, cells, keys), keys)}
           height={GRID_HEIGHT}
         />
       )}

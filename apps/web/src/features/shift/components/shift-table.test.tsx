@@ -18,6 +18,10 @@ const staffBody = (id: number, name: string): ShiftStaff => ({
   employeeNumber: `S${id}`,
   status: 'APPROVED',
   managerNotes: null,
+  maxHoursPerDay: null,
+  maxHoursPerWeek: null,
+  maxHoursPerMonth: null,
+  targetHoursPerMonth: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
@@ -29,6 +33,11 @@ const closure: ShiftClosure = {
   secondHalfDate: 1,
   isPublished: true,
   timeDivisionSetting: 30,
+  minRestHours: 11,
+  maxHoursPerDay: null,
+  maxHoursPerWeek: null,
+  maxHoursPerMonth: null,
+  allowMultipleShiftsPerDay: false,
   openPeriod: {
     key: '2026-12',
     startDate: '2026-12-01',

@@ -458,3 +458,27 @@ export function tableStaff(staff: ShiftStaff[]): ShiftStaff[] {
 }
 
 export const formatHours = (h: number) => (Math.round(h * 100) / 100).toString();
+
+/**
+ * The automatic draft's proposal as edits of the grid (shown, not saved): each proposed request becomes a
+ * draft with its trimmed times, each redrafted draft left out goes back to its request's times.
+ */
+export function autoDraftEdits(
+  shifts: StaffShift[],
+  proposal: { proposed: { shiftId: number; startAt: string; endAt: string }[]; toRequest: number[] },
+): Edits {
+  const changed: Record<number, ShiftEdit> = {};
+  for (const p of proposal.proposed)
+    changed[p.shiftId] = { status: 'DRAFT', start: localTime(p.startAt), end: localTime(p.endAt) };
+  const byId = new Map(shifts.map((s) => [s.id, s]));
+  for (const id of proposal.toRequest) {
+    const s = byId.get(id);
+    if (!s) continue;
+    changed[id] = {
+      status: 'REQUEST',
+      start: localTime(s.originalStartAt ?? s.startAt),
+      end: localTime(s.originalEndAt ?? s.endAt),
+    };
+  }
+  return { changed, created: [], nextKey: 1 };
+}

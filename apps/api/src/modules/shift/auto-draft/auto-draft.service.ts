@@ -1,0 +1,296 @@
+// The automatic draft call: loads the window's shifts, staff and rules, runs the pure solver, answers the
+// preview; accepting re-runs it in one transaction and saves through save-shift (docs/decisions/0017).
+import { createHash } from 'node:crypto';
+import {
+  shiftMessages,
+  type AutoDraftResult,
+  type ShiftStoreParams,
+  type acceptAutoDraftBodySchema,
+  type autoDraftBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { conflict } from '../../../platform/errors.ts';
+import {
+  eachDay,
+  formatInstant,
+  isoWeekday,
+  localDay,
+  localMinutes,
+  parseInstant,
+  zonedInstant,
+  type Day,
+} from '../../../platform/dates.ts';
+import { periodOf } from '../periods.ts';
+import { periodRange } from '../reminders.ts';
+import { listNormalRules, listSpecialRules } from '../rules.repository.ts';
+import { getClosureSetting } from '../settings.repository.ts';
+import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
+import { saveShifts } from '../shifts.service.ts';
+import { listShiftsStarting, type ShiftRow } from '../shifts.repository.ts';
+import { listAllStaff, lockStaff } from '../staff.repository.ts';
+import { toStaffView } from '../shift.views.ts';
+import { reasonText } from './reasons.ts';
+import { solve, type Candidate, type FixedShift, type Slot, type SolverSettings } from './solver.ts';
+
+type Ctx = { ctx: ServiceContext };
+type DraftInput = ShiftStoreParams & z.output<typeof autoDraftBodySchema>;
+
+const DAY_MS = 86_400_000;
+const minutes = (hours: number | null) => (hours === null ? null : hours * 60);
+
+const clockMinutes = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return h! * 60 + m!;
+};
+
+/** The required slots of each day: the special rules of a date replace the weekly rules of its weekday. */
+function slotsOf(
+  days: Day[],
+  weekly: Awaited<ReturnType<typeof listNormalRules>>,
+  special: Awaited<ReturnType<typeof listSpecialRules>>,
+  store: ShiftStoreRow,
+  division: number,
+) {
+  const slots: Slot[] = [];
+  const closedDays: Day[] = [];
+  const align = (ms: number, up: boolean) => {
+    const m = localMinutes(new Date(ms), store.timeZone) % division;
+    if (m === 0 && ms % 60_000 === 0) return ms;
+    return up ? ms + (division - m) * 60_000 - (ms % 60_000) : ms - m * 60_000 - (ms % 60_000);
+  };
+  for (const day of days) {
+    const specials = special.filter((r) => localDay(r.shiftStartDateTime, store.timeZone) === day);
+    const rules = specials.length
+      ? specials.map((r) => ({
+          id: `s${r.id}`,
+          start: r.shiftStartDateTime.getTime(),
+          end: r.shiftEndDateTime.getTime(),
+          required: r.staffCount,
+          isRest: r.isRest,
+        }))
+      : weekly
+          .filter((r) => Number(r.dayOfWeek) === isoWeekday(day))
+          .map((r) => ({
+            id: `w${r.id}`,
+            start: zonedInstant(day, clockMinutes(r.shiftStartTime), store.timeZone).getTime(),
+            end: zonedInstant(
+              day,
+              clockMinutes(r.shiftEndTime) + r.shiftEndDayDiff * 1440,
+              store.timeZone,
+            ).getTime(),
+            required: r.staffCount,
+            isRest: r.isRest,
+          }));
+    if (rules.length > 0 && rules.every((r) => r.isRest)) closedDays.push(day);
+    for (const r of rules)
+      if (!r.isRest && r.required > 0 && r.end > r.start)
+        slots.push({
+          id: `${day}:${r.id}`,
+          day,
+          start: align(r.start, false),
+          end: align(r.end, true),
+          required: r.required,
+        });
+  }
+  return { slots, closedDays };
+}
+
+const fingerprintOf = (rows: ShiftRow[], staffIds: number[]) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        staffIds,
+        rows.map((r) => [
+          r.id,
+          r.staffId,
+          r.status,
+          r.startAt.getTime(),
+          r.endAt.getTime(),
+          r.isRest,
+          r.updatedAt.getTime(),
+        ]),
+      ]),
+    )
+    .digest('base64url');
+
+async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: DraftInput) {
+  const tz = store.timeZone;
+  const closure = await getClosureSetting(db, scope);
+  const asked = { from: parseInstant(input.startAtMin, tz), to: parseInstant(input.startAtMax, tz) };
+  // save-shift saves inside one closure period: the window is cut to the period it starts in
+  const firstDay = localDay(asked.from, tz);
+  const period = periodOf(firstDay, closure);
+  const periodSpan = periodRange(period, tz);
+  const range = {
+    from: new Date(Math.max(asked.from.getTime(), periodSpan.from.getTime())),
+    to: new Date(Math.min(asked.to.getTime(), periodSpan.to.getTime())),
+  };
+  // the rest interval and the week reach a week around the window
+  const around = {
+    from: new Date(range.from.getTime() - 8 * DAY_MS),
+    to: new Date(range.to.getTime() + 8 * DAY_MS),
+  };
+  const rows = await listShiftsStarting(db, scope, around);
+  const staffRows = (await listAllStaff(db, scope)).filter((s) => s.status === 'APPROVED');
+  const approved = new Set(staffRows.map((s) => s.id));
+  const inRange = (r: ShiftRow) => r.startAt >= range.from && r.startAt < range.to;
+  const redraftable = (r: ShiftRow) =>
+    input.mode === 'REDRAFT' && r.status === 'DRAFT' && r.requestedAt !== null && !r.isRest;
+
+  const candidates: Candidate[] = [];
+  const fixed: FixedShift[] = [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const r of rows) {
+    const day = localDay(r.startAt, tz);
+    if (inRange(r) && approved.has(r.staffId) && !r.isRest && (r.status === 'REQUEST' || redraftable(r))) {
+      // a request drafted earlier is redrafted from the times the staff member asked for
+      const start = (r.status === 'DRAFT' ? r.originalStartAt : null) ?? r.startAt;
+      const end = (r.status === 'DRAFT' ? r.originalEndAt : null) ?? r.endAt;
+      candidates.push({
+        id: r.id,
+        staffId: r.staffId,
+        day: localDay(start, tz),
+        start: start.getTime(),
+        end: end.getTime(),
+      });
+    } else if (r.status !== 'REQUEST') {
+      fixed.push({
+        id: r.id,
+        staffId: r.staffId,
+        day,
+        start: r.startAt.getTime(),
+        end: r.endAt.getTime(),
+        isRest: r.isRest,
+        requestedMinutes: r.requestedAt && inRange(r) ? (r.originalDuration ?? r.duration) : 0,
+      });
+    }
+  }
+
+  const days = eachDay(localDay(range.from, tz), localDay(new Date(range.to.getTime() - 1), tz));
+  const [weekly, special] = await Promise.all([
+    listNormalRules(db, scope),
+    listSpecialRules(db, scope, {
+      from: zonedInstant(days[0]!, 0, tz),
+      to: zonedInstant(days.at(-1)!, 1440, tz),
+    }),
+  ]);
+  const { slots, closedDays } = slotsOf(days, weekly, special, store, closure.timeDivisionSetting);
+  const result = solve({
+    settings: {
+      minRestMinutes: closure.minRestHours * 60,
+      allowMultiplePerDay: closure.allowMultipleShiftsPerDay,
+    } satisfies SolverSettings,
+    // a staff member's own cap replaces the store's
+    staff: staffRows.map((s) => ({
+      id: s.id,
+      name: toStaffView(s).name,
+      maxDayMinutes: minutes(s.maxHoursPerDay ?? closure.maxHoursPerDay),
+      maxWeekMinutes: minutes(s.maxHoursPerWeek ?? closure.maxHoursPerWeek),
+      maxMonthMinutes: minutes(s.maxHoursPerMonth ?? closure.maxHoursPerMonth),
+      targetMinutes: minutes(s.targetHoursPerMonth),
+    })),
+    slots,
+    candidates,
+    fixed,
+    closedDays,
+  });
+
+  const chosen = new Map(result.assignments.map((a) => [a.candidateId, a]));
+  const proposed = result.assignments.map((a) => {
+    const source = candidates.find((c) => c.id === a.candidateId)!;
+    return {
+      shiftId: a.candidateId,
+      staffId: a.staffId,
+      date: a.day,
+      startAt: formatInstant(new Date(a.start), tz),
+      endAt: formatInstant(new Date(a.end), tz),
+      duration: Math.round((a.end - a.start) / 60_000),
+      requestStartAt: formatInstant(new Date(source.start), tz),
+      requestEndAt: formatInstant(new Date(source.end), tz),
+    };
+  });
+  // what save-shift gets: requests drafted (trimmed), redrafted drafts moved, the others back to requests
+  const toDraft: number[] = [];
+  const toRequest: number[] = [];
+  const toUpdate: { id: number; startAt: string; endAt: string }[] = [];
+  for (const c of candidates) {
+    const row = byId.get(c.id)!;
+    const a = chosen.get(c.id);
+    const want = a ? { start: a.start, end: a.end } : { start: c.start, end: c.end };
+    if (a && row.status === 'REQUEST') toDraft.push(c.id);
+    if (!a && row.status === 'DRAFT') toRequest.push(c.id);
+    if (want.start !== row.startAt.getTime() || want.end !== row.endAt.getTime())
+      toUpdate.push({
+        id: c.id,
+        startAt: formatInstant(new Date(want.start), tz),
+        endAt: formatInstant(new Date(want.end), tz),
+      });
+  }
+
+  const answer: AutoDraftResult = {
+    mode: input.mode,
+    startAtMin: formatInstant(range.from, tz),
+    startAtMax: formatInstant(range.to, tz),
+    fingerprint: fingerprintOf(
+      rows,
+      staffRows.map((s) => s.id),
+    ),
+    proposed,
+    toRequest,
+    slots: result.slots.map((s) => ({
+      date: s.day,
+      startAt: formatInstant(new Date(s.start), tz),
+      endAt: formatInstant(new Date(s.end), tz),
+      required: s.required,
+      assigned: s.assigned,
+      staffIds: s.staffIds,
+      reasons: s.reasons.map((r) => ({
+        kind: r.kind,
+        staffId: r.kind === 'NO_REQUEST' ? null : r.staffId,
+        rule: r.kind === 'BLOCKED' ? r.violation.kind : null,
+        text: reasonText(r, tz),
+      })),
+    })),
+    staff: result.staff,
+    totals: result.totals,
+  };
+  return { answer, save: { date: firstDay, toDraft, toRequest, toUpdate } };
+}
+
+/** The preview: nothing is saved. */
+export async function previewAutoDraft({
+  ctx,
+  input,
+}: Ctx & { input: DraftInput }): Promise<AutoDraftResult> {
+  const store = await loadStore(ctx, input.storeId);
+  return (await draft(ctx.db, store, scopeOf(store), input)).answer;
+}
+
+/**
+ * Accepting: in one transaction, with the store's staff rows locked, the draft is made again; if the
+ * period's shifts or staff changed since the preview (its fingerprint), 409 and nothing is saved;
+ * otherwise it is saved through save-shift, all or nothing.
+ */
+export async function acceptAutoDraft({
+  ctx,
+  input,
+}: Ctx & { input: ShiftStoreParams & z.output<typeof acceptAutoDraftBodySchema> }) {
+  const store = await loadStore(ctx, input.storeId);
+  const scope = scopeOf(store);
+  return inTransaction(ctx.db, async (tx) => {
+    await lockStaff(
+      tx,
+      scope,
+      (await listAllStaff(tx, scope)).map((s) => s.id),
+    );
+    const { answer, save } = await draft(tx, store, scope, input);
+    if (answer.fingerprint !== input.fingerprint) throw conflict(shiftMessages.draftOutdated);
+    const saved = await saveShifts({
+      ctx: { ...ctx, db: tx },
+      input: { storeId: input.storeId, ...save, toCreate: [] },
+    });
+    return { drafted: answer.proposed.length, updatedIds: saved.updatedIds };
+  });
+}

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../../platform/dates.ts';
+import { reasonText } from './reasons.ts';
+import {
+  fillableUpperBound,
+  findViolations,
+  solve,
+  type Candidate,
+  type FixedShift,
+  type SolverInput,
+  type SolverStaff,
+} from './solver.ts';
+
+// days and times in UTC here: the solver only sees instants and the day keys the caller gives
+const H = 3_600_000;
+const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * H;
+const DAY1 = '2026-12-01';
+const DAY2 = '2026-12-02';
+
+const staff = (id: number, name: string, caps: Partial<SolverStaff> = {}): SolverStaff => ({
+  id,
+  name,
+  maxDayMinutes: null,
+  maxWeekMinutes: null,
+  maxMonthMinutes: null,
+  targetMinutes: null,
+  ...caps,
+});
+const slot = (id: string, day: string, from: number, to: number, required: number) => ({
+  id,
+  day,
+  start: at(day, from),
+  end: at(day, to),
+  required,
+});
+const request = (id: number, staffId: number, day: string, from: number, to: number): Candidate => ({
+  id,
+  staffId,
+  day,
+  start: at(day, from),
+  end: at(day, to),
+});
+const base = (over: Partial<SolverInput>): SolverInput => ({
+  settings: { minRestMinutes: 11 * 60, allowMultiplePerDay: false },
+  staff: [],
+  slots: [],
+  candidates: [],
+  fixed: [],
+  closedDays: [],
+  ...over,
+});
+
+describe('auto-draft solver: hand-built cases with a known optimum', () => {
+  it('fills a slot with its required number, the least-served requesters first, trimmed to the slot', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
+      slots: [slot('a', DAY1, 9, 13, 2)],
+      candidates: [request(11, 1, DAY1, 8, 14), request(12, 2, DAY1, 9, 13), request(13, 3, DAY1, 9, 18)],
+      // 青木 already has a drafted request on another day: the others come first
+      fixed: [
+        {
+          id: 1,
+          staffId: 1,
+          day: '2026-11-28',
+          start: at('2026-11-28', 9),
+          end: at('2026-11-28', 13),
+          isRest: false,
+          requestedMinutes: 240,
+        },
+      ],
+    });
+    const result = solve(input);
+    expect(result.totals).toMatchObject({ required: 2, filled: 2, fillable: 2, unfilledSlots: 0 });
+    expect(result.assignments.map((a) => a.staffId).sort()).toEqual([2, 3]);
+    const ueda = result.assignments.find((a) => a.staffId === 3)!;
+    expect([ueda.start, ueda.end]).toEqual([at(DAY1, 9), at(DAY1, 13)]);
+    expect(result.slots[0]).toMatchObject({ required: 2, assigned: 2, staffIds: [2, 3], reasons: [] });
+  });
+
+  it('prefers one continuous shift over fragments', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('am', DAY1, 9, 13, 1), slot('pm', DAY1, 13, 17, 1)],
+      candidates: [request(11, 1, DAY1, 9, 13), request(12, 2, DAY1, 8, 18)],
+    });
+    const result = solve(input);
+    expect(result.assignments).toEqual([
+      { candidateId: 12, staffId: 2, day: DAY1, start: at(DAY1, 9), end: at(DAY1, 17) },
+    ]);
+    expect(result.totals.filled).toBe(2);
+  });
+
+  it('moves a staff member to the slot only they can take (local search), reaching the optimum', () => {
+    // 青木 asked for both slots of the day (one shift a day); 井上 only for the morning
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('am', DAY1, 6, 10, 1), slot('pm', DAY1, 18, 22, 1)],
+      candidates: [request(11, 1, DAY1, 6, 10), request(12, 1, DAY1, 18, 22), request(13, 2, DAY1, 6, 10)],
+      settings: { minRestMinutes: 0, allowMultiplePerDay: false },
+    });
+    const result = solve(input);
+    expect(result.totals).toMatchObject({ filled: 2, fillable: 2 });
+    expect(result.assignments.map((a) => [a.staffId, a.candidateId])).toEqual([
+      [2, 13],
+      [1, 12],
+    ]);
+  });
+
+  it('keeps the rest interval and explains the gap by name', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('late', DAY1, 17, 22, 1), slot('early', DAY2, 6, 10, 2)],
+      candidates: [request(11, 1, DAY1, 17, 22), request(12, 1, DAY2, 6, 10), request(13, 2, DAY2, 6, 10)],
+    });
+    const result = solve(input);
+    // 青木 cannot work 22:00 then 06:00 (8 hours of rest): at most 2 of the 3 places
+    expect(result.totals).toMatchObject({ required: 3, filled: 2, fillable: 3, unfilledSlots: 1 });
+    expect(findViolations(input, result.assignments)).toEqual([]);
+    const short = result.slots.find((s) => s.assigned < s.required)!;
+    expect(short.reasons).toHaveLength(1);
+    expect(short.reasons[0]).toMatchObject({
+      kind: 'BLOCKED',
+      staffName: '青木',
+      violation: { kind: 'MIN_REST' },
+    });
+    expect(reasonText(short.reasons[0]!, 'UTC')).toMatch(/^青木さん: .*勤務間インターバルが足りません$/);
+  });
+
+  it('says nobody requested a slot, and respects day, week and month caps', () => {
+    const days = Array.from({ length: 7 }, (_, i) => addDays('2026-11-30', i)); // Monday to Sunday
+    const input = base({
+      staff: [staff(1, '青木', { maxDayMinutes: 4 * 60, maxWeekMinutes: 12 * 60 })],
+      slots: [...days.map((d, i) => slot(`s${i}`, d, 9, 13, 1)), slot('night', DAY1, 0, 5, 1)],
+      candidates: days.map((d, i) => request(20 + i, 1, d, 9, 18)),
+    });
+    const result = solve(input);
+    expect(result.totals).toMatchObject({ filled: 3, proposedMinutes: 12 * 60 });
+    expect(result.assignments.every((a) => a.end - a.start === 4 * H)).toBe(true);
+    const night = result.slots.find((s) => s.slotId === 'night')!;
+    expect(night.reasons).toEqual([{ kind: 'NO_REQUEST' }]);
+    expect(reasonText(night.reasons[0]!, 'UTC')).toBe('誰も希望を出していません');
+    const capped = result.slots.find((s) => s.reasons.some((r) => r.kind === 'BLOCKED'))!;
+    expect(capped.reasons[0]).toMatchObject({ violation: { kind: 'WEEK_CAP', cap: 720 } });
+    expect(reasonText(capped.reasons[0]!, 'UTC')).toBe('青木さん: 週の上限12時間を超えます(16時間)');
+    expect(findViolations(input, result.assignments)).toEqual([]);
+  });
+
+  it('never drafts on a rest day, a closed day, or against a kept shift', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('a', DAY1, 9, 13, 1), slot('b', DAY2, 9, 13, 2)],
+      candidates: [request(11, 1, DAY1, 9, 13), request(12, 2, DAY2, 9, 13), request(13, 1, DAY2, 9, 13)],
+      fixed: [
+        {
+          id: 5,
+          staffId: 1,
+          day: DAY1,
+          start: at(DAY1, 0),
+          end: at(DAY1, 24),
+          isRest: true,
+          requestedMinutes: 0,
+        },
+      ],
+      closedDays: [DAY2],
+    });
+    const result = solve(input);
+    expect(result.assignments).toEqual([]);
+    expect(result.totals).toMatchObject({ filled: 0, fillable: 0 });
+    expect(result.slots[0]!.reasons[0]).toMatchObject({ violation: { kind: 'REST_DAY' } });
+  });
+});
+
+// ---- random stores ----
+
+const hour = fc.integer({ min: 0, max: 23 });
+const arbInput = fc
+  .record({
+    staffCount: fc.integer({ min: 1, max: 8 }),
+    dayCount: fc.integer({ min: 1, max: 9 }),
+    minRest: fc.constantFrom(0, 8 * 60, 11 * 60),
+    allowMultiplePerDay: fc.boolean(),
+    caps: fc.array(
+      fc.record({
+        day: fc.option(fc.constantFrom(240, 360, 480), { nil: null }),
+        week: fc.option(fc.constantFrom(480, 1200, 2400), { nil: null }),
+        month: fc.option(fc.constantFrom(960, 4800), { nil: null }),
+        target: fc.option(fc.constantFrom(600, 1800), { nil: null }),
+      }),
+      { minLength: 8, maxLength: 8 },
+    ),
+    slots: fc.array(
+      fc.record({ day: fc.nat(8), from: hour, len: fc.integer({ min: 1, max: 8 }), req: fc.nat(3) }),
+      {
+        maxLength: 20,
+      },
+    ),
+    requests: fc.array(
+      fc.record({ staff: fc.nat(7), day: fc.nat(8), from: hour, len: fc.integer({ min: 1, max: 14 }) }),
+      { maxLength: 40 },
+    ),
+    fixed: fc.array(
+      fc.record({
+        staff: fc.nat(7),
+        day: fc.nat(8),
+        from: hour,
+        len: fc.integer({ min: 1, max: 10 }),
+        rest: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
+    closed: fc.array(fc.nat(8), { maxLength: 2 }),
+  })
+  .map((r): SolverInput => {
+    const day = (n: number) => addDays('2026-12-28', n % r.dayCount); // crosses a week and a month
+    const staffList = Array.from({ length: r.staffCount }, (_, i) =>
+      staff(i + 1, `スタッフ${i + 1}`, {
+        maxDayMinutes: r.caps[i]!.day,
+        maxWeekMinutes: r.caps[i]!.week,
+        maxMonthMinutes: r.caps[i]!.month,
+        targetMinutes: r.caps[i]!.target,
+      }),
+    );
+    const fixed: FixedShift[] = r.fixed.map((f, i) => ({
+      id: i + 1,
+      staffId: (f.staff % r.staffCount) + 1,
+      day: day(f.day),
+      start: at(day(f.day), f.rest ? 0 : f.from),
+      end: at(day(f.day), f.rest ? 24 : f.from + f.len),
+      isRest: f.rest,
+      requestedMinutes: f.rest ? 0 : f.len * 60,
+    }));
+    return {
+      settings: { minRestMinutes: r.minRest, allowMultiplePerDay: r.allowMultiplePerDay },
+      staff: staffList,
+      slots: r.slots.map((s, i) => slot(`s${i}`, day(s.day), s.from, s.from + s.len, s.req)),
+      candidates: r.requests.map((q, i) =>
+        request(100 + i, (q.staff % r.staffCount) + 1, day(q.day), q.from, q.from + q.len),
+      ),
+      fixed,
+      closedDays: r.closed.map(day),
+    };
+  });
+
+const shuffle = <T>(items: T[], seed: number) =>
+  items
+    .map((item, i) => ({ item, k: (i * 2654435761 + seed) % 1000003 }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.item);
+
+describe('auto-draft solver: properties over random stores', () => {
+  it('never breaks a hard rule, and fills no more than the upper bound', () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const result = solve(input);
+        expect(findViolations(input, result.assignments)).toEqual([]);
+        expect(result.totals.filled).toBeLessThanOrEqual(fillableUpperBound(input));
+        expect(result.totals.fillable).toBe(fillableUpperBound(input));
+        // every slot short of staff says why
+        for (const s of result.slots) expect(s.assigned < s.required).toBe(s.reasons.length > 0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same answer for the same input, whatever its order', () => {
+    fc.assert(
+      fc.property(arbInput, fc.nat(1000), (input, seed) => {
+        const again: SolverInput = {
+          ...input,
+          staff: shuffle(input.staff, seed),
+          slots: shuffle(input.slots, seed),
+          candidates: shuffle(input.candidates, seed),
+          fixed: shuffle(input.fixed, seed),
+        };
+        expect(solve(again)).toEqual(solve(input));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const DEMO_PASSWORD = 'Demo-pass1';
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('メールアドレス').fill('manager@demo.example');
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Store = { id: number; lineAccountId: number };
+type Closure = { openPeriod: { key: string; startDate: string; endDate: string } | null };
+type Shift = { id: number; status: string; date: string };
+type Preview = {
+  proposed: { shiftId: number; staffId: number; date: string }[];
+  slots: { assigned: number; required: number; reasons: { text: string }[] }[];
+  totals: { proposedShifts: number; filled: number; fillable: number; required: number };
+};
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await page.request.fetch(`${server.url}${path}`, {
+    method,
+    headers: { origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe('Shift: the manager drafts the open period automatically, reads the gaps, accepts, approves', () => {
+  let store: Store;
+  let period: NonNullable<Closure['openPeriod']>;
+  let expected: Preview;
+  const monthly = () =>
+    api<{ shifts: Shift[] }>(
+      'GET',
+      `/shift/api/v1/store/${store.id}/staff-shift/monthly?year=${period.startDate.slice(0, 4)}&month=${Number(period.startDate.slice(5, 7))}`,
+    );
+  const inPeriod = (s: Shift) => s.date >= period.startDate && s.date <= period.endDate;
+
+  it('opens the proposal from the shift table: drafts on the grid, totals, and the reasons of the gaps', async () => {
+    store = (await api<{ data: Store[] }>('GET', '/shift/api/v1/store/')).data[0]!;
+    period = (await api<Closure>('GET', `/shift/api/v1/store/${store.id}/shift-closure`)).openPeriod!;
+    expect(period).toBeTruthy();
+    // what the server proposes for the same window (the page must show the same)
+    const end = new Date(`${period.endDate}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    expected = await api<Preview>('POST', `/shift/api/v1/store/${store.id}/staff-shift/auto-draft`, {
+      startAtMin: `${period.startDate}T00:00`,
+      startAtMax: `${end.toISOString().slice(0, 10)}T00:00`,
+    });
+    expect(expected.proposed.length).toBeGreaterThan(3);
+
+    await page.goto(
+      `${server.url}/client/shift?lineAccountId=${store.lineAccountId}&shiftStoreId=${store.id}&period=${period.key}`,
+    );
+    await page.getByRole('button', { name: '自動で下書き' }).click();
+    const panel = page.getByRole('region', { name: '自動下書きの案' });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const { totals } = expected;
+    await expect
+      .poll(() => panel.getByTestId('auto-draft-totals').textContent())
+      .toContain(`案 ${totals.proposedShifts}件`);
+    expect(await panel.getByTestId('auto-draft-totals').textContent()).toContain(
+      `${totals.filled}人枠を充足（埋められる上限 ${totals.fillable}）`,
+    );
+    // a proposed request shows as a draft in its cell before anything is saved
+    const first = expected.proposed[0]!;
+    await expect
+      .poll(() =>
+        page
+          .locator(`[data-cell="${first.staffId}|${first.date}"] [data-status]`)
+          .first()
+          .getAttribute('data-status'),
+      )
+      .toBe('DRAFT');
+    expect((await monthly()).shifts.find((s) => s.id === first.shiftId)!.status).toBe('REQUEST');
+    // every short slot is listed with its reasons in words
+    const short = expected.slots.filter((s) => s.assigned < s.required);
+    if (short.length > 0) {
+      await expect.poll(() => panel.getByText(`埋まらなかった枠（${short.length}）`).isVisible()).toBe(true);
+      await expect.poll(() => panel.getByText(short[0]!.reasons[0]!.text).first().isVisible()).toBe(true);
+    } else {
+      await expect.poll(() => panel.getByText('すべての枠が必要人数を満たします').isVisible()).toBe(true);
+    }
+    await screenshot(page, 'shift-auto-draft-preview');
+  });
+
+  it('accepts: the proposal is saved as drafts; then approving confirms them', async () => {
+    const drafts = (await monthly()).shifts.filter((s) => inPeriod(s) && s.status === 'DRAFT').length;
+    await page.getByRole('button', { name: 'この案で下書きを保存' }).click();
+    await expect
+      .poll(() => page.getByText(`${expected.proposed.length}件の下書きを保存しました`).isVisible())
+      .toBe(true);
+    const saved = (await monthly()).shifts.filter((s) => inPeriod(s) && s.status === 'DRAFT');
+    expect(saved.length).toBe(drafts + expected.proposed.length);
+    expect(saved.map((s) => s.id)).toEqual(expect.arrayContaining(expected.proposed.map((p) => p.shiftId)));
+
+    await page.getByRole('button', { name: '下書きを一括確定' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '下書きを一括確定' }).click();
+    await expect.poll(() => page.getByText(`${saved.length}件のシフトを確定しました`).isVisible()).toBe(true);
+    const after = (await monthly()).shifts.filter(inPeriod);
+    for (const p of expected.proposed) expect(after.find((s) => s.id === p.shiftId)!.status).toBe('APPROVED');
+    await screenshot(page, 'shift-auto-draft-approved');
+  });
+});
