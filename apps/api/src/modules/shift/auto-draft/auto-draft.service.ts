@@ -97,7 +97,12 @@ function slotsOf(
   return { slots, closedDays };
 }
 
-const fingerprintOf = (rows: ShiftRow[], staffIds: number[]) =>
+/**
+ * What a preview was made from and what accepting it would save: the shifts around the window (a
+ * manager's edit), the approved staff, and the plan itself (so a rule, setting or cap changed since the
+ * preview, which changes the plan, is caught too; one that changes nothing is not a conflict).
+ */
+const fingerprintOf = (rows: ShiftRow[], staffIds: number[], plan: unknown) =>
   createHash('sha256')
     .update(
       JSON.stringify([
@@ -111,6 +116,7 @@ const fingerprintOf = (rows: ShiftRow[], staffIds: number[]) =>
           r.isRest,
           r.updatedAt.getTime(),
         ]),
+        plan,
       ]),
     )
     .digest('base64url');
@@ -236,6 +242,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     fingerprint: fingerprintOf(
       rows,
       staffRows.map((s) => s.id),
+      [proposed, toDraft, toRequest, toUpdate],
     ),
     proposed,
     toRequest,
@@ -270,7 +277,7 @@ export async function previewAutoDraft({
 
 /**
  * Accepting: in one transaction, with the store's staff rows locked, the draft is made again; if the
- * period's shifts or staff changed since the preview (its fingerprint), 409 and nothing is saved;
+ * period's shifts, staff or plan changed since the preview (its fingerprint), 409 and nothing is saved;
  * otherwise it is saved through save-shift, all or nothing.
  */
 export async function acceptAutoDraft({

@@ -236,6 +236,27 @@ describe('POST staff-shift/auto-draft/accept', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('refuses with 409 when a rule changed the plan since the preview, not when it changed nothing', async () => {
+    const { store, ichiro, manager } = await setup();
+    const preview = (await manager('POST', '/staff-shift/auto-draft', { body: window })).json();
+    // a cap that changes nothing of this plan (一郎's draft is 4 hours) does not stand in the way
+    const loose = await manager('PATCH', `/staff/${ichiro.id}`, { body: { maxHoursPerDay: 8 } });
+    expect(loose.statusCode, loose.body).toBe(200);
+    expect((await manager('POST', '/staff-shift/auto-draft', { body: window })).json().fingerprint).toBe(
+      preview.fingerprint,
+    );
+    // one that takes 一郎 off the morning does: accepting would save another plan than the one shown
+    const tight = await manager('PATCH', `/staff/${ichiro.id}`, { body: { maxHoursPerDay: 3 } });
+    expect(tight.statusCode, tight.body).toBe(200);
+    const before = await rowsOf(store);
+    const accept = await manager('POST', '/staff-shift/auto-draft/accept', {
+      body: { ...window, fingerprint: preview.fingerprint },
+    });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe(shiftMessages.draftOutdated);
+    expect(await rowsOf(store)).toEqual(before);
+  });
+
   it("answers 404 for another client's store and changes nothing there", async () => {
     const { store } = await setup();
     const other = await createClientWithUsers(t.app, t.db);
