@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
 
 /**
  * The member service end to end: a simulated LINE user follows the demo account on the simulator's
@@ -40,12 +41,8 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
     const sim = await desk.newPage();
     await sim.goto(server.lineSimUrl);
-    await sim.locator('#channel-list').getByText('デモ商店 梅田店').first().click();
-    await sim.locator('#user-name').fill('七海 さくら');
-    await sim.locator('#user-form').getByRole('button').click();
-    // The page selects the new user after it is made: click the header of that user, not of the one
-    // selected before (the demo's users are there first).
-    await sim.getByText('七海 さくら として操作中').waitFor();
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, '七海 さくら');
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
     await expect.poll(() => sim.getByText('七海 さくら が友だち追加しました').first().isVisible()).toBe(true);
     const open = sim
@@ -161,11 +158,20 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await table.getByRole('button', { name: '七海 さくら' }).click();
     const drawer = page.getByRole('presentation').filter({ hasText: '会員番号' });
     await expect.poll(() => drawer.getByText('1995-03-20').isVisible(), { timeout: 15_000 }).toBe(true);
-    await drawer.getByLabel('備考').fill('紅茶好き。ケーキの予約あり');
-    await drawer.getByRole('button', { name: '保存' }).click();
+    const remarks = drawer.locator('form').filter({ has: page.getByLabel('備考') });
+    await remarks.getByLabel('備考').fill('紅茶好き。ケーキの予約あり');
+    await remarks.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => remarks.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    // the store-only item, which the member never sees, is set here
+    const storeOnly = drawer.getByTestId('private-values');
+    await storeOnly.getByLabel('スタッフメモ').fill('ミルクティー派');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/values') && r.request().method() === 'PUT');
+    await storeOnly.getByRole('button', { name: '保存' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
     await expect
-      .poll(() => drawer.getByRole('button', { name: '保存' }).isDisabled(), { timeout: 15_000 })
-      .toBe(true);
+      .poll(() => page.getByTestId('private-values').getByLabel('スタッフメモ').inputValue())
+      .toBe('ミルクティー派');
     await screenshot(page, 'members-drawer');
 
     await page.goto(`${server.url}/client/members?tab=attributes`);
@@ -180,6 +186,32 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await page.getByLabel('会員番号の表示方法').click();
     await page.getByRole('option', { name: 'バーコード' }).click();
     await screenshot(page, 'members-card-settings');
+    await context.close();
+  });
+
+  it("the owner narrows the friends list to a segment of members by an attribute's value", async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('メールアドレス').fill('owner@demo.example');
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/client/friends`);
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(10);
+    await page.getByRole('button', { name: '絞り込み条件' }).click();
+    const dialog = page.getByRole('dialog', { name: 'セグメントで絞り込む' });
+    await dialog.getByRole('button', { name: '条件を追加' }).click();
+    await dialog.getByLabel('含む文字').fill('七海');
+    await screenshot(page, 'friends-segment-builder');
+    await dialog.getByRole('button', { name: 'この条件で表示' }).click();
+    // only the member whose お名前 holds 七海 (registered in the mini-app above) is left
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('七海 さくら');
+    expect(page.url()).toContain('segment=');
+    await page.getByRole('button', { name: '条件を解除' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(10);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 
 /**
  * Notifications end to end: the owner makes a notification group for new friends with a demo friend
@@ -74,24 +75,20 @@ describe('notifications: a group for new friends, a follow, the notice on the ma
     const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
     const sim = await context.newPage();
     await sim.goto(server.lineSimUrl);
-    await sim.locator('#channel-list').getByText('デモ商店 梅田店').first().click();
-    await sim.locator('#user-name').fill(NEWCOMER);
-    await sim.locator('#user-form').getByRole('button').click();
-    await sim.getByText(`${NEWCOMER} として操作中`).waitFor();
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, NEWCOMER);
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
     await expect.poll(() => sim.getByText(`${NEWCOMER} が友だち追加しました`).first().isVisible()).toBe(true);
 
     // the manager's side: the notice arrives (the event, its delivery and the push are durable jobs)
-    await sim.locator('#user-list').getByText(MANAGER, { exact: true }).first().click();
-    await sim.getByText(`${MANAGER} として操作中`).waitFor();
+    await pickSimUser(sim, MANAGER);
     await expect
       .poll(
         async () => {
           if (await sim.locator('#timeline').getByText(NEWCOMER).first().isVisible()) return true;
           await sim.reload();
-          await sim.locator('#channel-list').getByText('デモ商店 梅田店').first().click();
-          await sim.locator('#user-list').getByText(MANAGER, { exact: true }).first().click();
-          await sim.getByText(`${MANAGER} として操作中`).waitFor();
+          await pickSimChannel(sim, 'デモ商店 梅田店');
+          await pickSimUser(sim, MANAGER);
           return sim.locator('#timeline').getByText(NEWCOMER).first().isVisible();
         },
         { timeout: 40_000, interval: 1_000 },

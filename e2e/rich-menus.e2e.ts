@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 
 const DEMO_PASSWORD = 'Demo-pass1';
 /** The first demo friend (a friend of the demo account, not blocked). */
@@ -122,8 +123,8 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     // The LINE user's side: the simulator page shows the new default menu; tapping the left area sends its text.
     const phone = await newPage({ width: 1280, height: 1000 });
     await phone.goto(server.lineSimUrl);
-    await phone.locator('#channel-list').getByText('デモ商店 梅田店').click();
-    await phone.locator('#user-list').getByText(FRIEND).click();
+    await pickSimChannel(phone, 'デモ商店 梅田店');
+    await pickSimUser(phone, FRIEND);
     const menu = phone.locator('#richmenu');
     await expect.poll(() => menu.getByText(/タップしてね/).isVisible()).toBe(true);
     await expect.poll(() => menu.locator('button.area').count()).toBe(2);
@@ -182,8 +183,8 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
 
     const phone = await newPage({ width: 1280, height: 1000 });
     await phone.goto(server.lineSimUrl);
-    await phone.locator('#channel-list').getByText('デモ商店 梅田店').click();
-    await phone.locator('#user-list').getByText(FRIEND).click();
+    await pickSimChannel(phone, 'デモ商店 梅田店');
+    await pickSimUser(phone, FRIEND);
     const menu = phone.locator('#richmenu');
     await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
     await menu.locator('button.area', { hasText: 'メニュー' }).click();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
 
 /**
  * The shift service end to end, in the browser on both sides: a simulated LINE user follows the demo
@@ -72,10 +73,8 @@ describe('Shift mini-app: sign up, approval, requests, drafted, approved, seen i
     const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
     const sim = await context.newPage();
     await sim.goto(server.lineSimUrl);
-    await sim.locator('#channel-list').getByText('デモ商店 梅田店').first().click();
-    await sim.locator('#user-name').fill(NAME);
-    await sim.locator('#user-form').getByRole('button').click();
-    await sim.getByText(`${NAME} として操作中`).waitFor();
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, NAME);
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
     // the follow goes through the webhook to the API: give a loaded machine time
     await expect

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LiffMember, LiffMemberFailure, MemberAttribute, MemberSettings } from '@app/contracts';
 import { LiffApiError } from '../../components/liff-shell/liff-api.ts';
 import { LiffShell, LiffSpinner, LiffStateScreen, useLiff } from '../../components/liff-shell/liff-shell.tsx';
+import { useFollowRecheck } from '../../components/liff-shell/use-follow-recheck.ts';
 import { MemberCard } from './member-card.tsx';
 import { memberLiffTexts, translateServerText } from './member-liff-texts.ts';
 import { RegistrationForm } from './registration-form.tsx';
@@ -15,6 +16,7 @@ type View =
   | { kind: 'form'; mode: 'register' | 'update' | 'incomplete'; member: LiffMember | null; banner?: string }
   | { kind: 'card'; member: LiffMember };
 type Loaded = { view: View; settings: MemberSettings | null; attributes: FormAttribute[] };
+const settledAnswer = (loaded: Loaded) => loaded.view.kind !== 'notFollowing' && loaded.view.kind !== 'error';
 
 /** The member mini-app: what the store's customer sees, decided by the server's answer about them. */
 function MemberScreens() {
@@ -93,6 +95,7 @@ function MemberScreens() {
       isCurrent = false;
     };
   }, [fetchView, show]);
+  useFollowRecheck(view.kind === 'notFollowing', fetchView, settledAnswer, show);
   const load = () => {
     setView({ kind: 'loading' });
     void fetchView().then(show);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { LiffMe } from '@app/contracts';
 import { LiffApiError } from '../../components/liff-shell/liff-api.ts';
 import { LiffShell, LiffSpinner, LiffStateScreen, useLiff } from '../../components/liff-shell/liff-shell.tsx';
+import { useFollowRecheck } from '../../components/liff-shell/use-follow-recheck.ts';
 import { RequestsTab } from './requests-tab.tsx';
 import { EveryoneTab, MineTab } from './shift-lists.tsx';
 import { isServerText, shiftLiffTexts, translateShiftText } from './shift-liff-texts.ts';
@@ -15,6 +16,7 @@ type View =
   | { kind: 'pending' }
   | { kind: 'main'; me: LiffMe };
 type Tab = 'requests' | 'mine' | 'everyone';
+const settledView = (v: View) => v.kind !== 'notFollowing' && v.kind !== 'error';
 
 /** The staff member's screens, decided by the server's answer about them (GET /me). */
 function ShiftScreens() {
@@ -55,6 +57,7 @@ function ShiftScreens() {
       isCurrent = false;
     };
   }, [fetchView]);
+  useFollowRecheck(view.kind === 'notFollowing', fetchView, settledView, setView);
   const load = () => {
     setView({ kind: 'loading' });
     void fetchView().then(setView);

@@ -158,7 +158,9 @@ export function MemberDrawer(props: {
           ) : null}
           {props.canWork && attributes.data ? (
             <PrivateValuesForm
-              key={`${m.id}-${m.updatedAt}`}
+              // Per member, not per version: a refetch (after the remarks are saved, say) must not wipe
+              // what is being typed here; after its own save the form already holds what was saved.
+              key={m.id}
               lineAccountId={props.lineAccountId}
               memberId={m.id}
               attributes={attributes.data}
