@@ -26,6 +26,8 @@ export function ImageField(props: {
   labelledBy: string;
   onChange: (key: string) => void;
   onError: (message: string | undefined) => void;
+  /** Told while an upload is under way (the form waits for its key before it can be sent). */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const { t, language, info, idToken, api } = useLiff();
   const [preview, setPreview] = useState<string | null>(null);
@@ -65,6 +67,7 @@ export function ImageField(props: {
     const local = URL.createObjectURL(file);
     setPreview(local);
     setBusy(true);
+    props.onBusyChange?.(true);
     props.onError(undefined);
     try {
       const image = await api<{ key: string }>(base, {
@@ -82,6 +85,7 @@ export function ImageField(props: {
       );
     } finally {
       setBusy(false);
+      props.onBusyChange?.(false);
     }
   };
 

@@ -63,6 +63,8 @@ export function RegistrationForm(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | undefined>(props.banner);
   const [sending, setSending] = useState(false);
+  // Photos being uploaded: the form is sent only with their keys, so it waits for them.
+  const [uploads, setUploads] = useState(0);
   const change = (id: number, patch: Partial<Draft[number]>) =>
     setDraft((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
 
@@ -179,6 +181,7 @@ export function RegistrationForm(props: {
                 labelledBy={`${id}-label`}
                 value={d.text}
                 onChange={(key) => change(a.id, { text: key })}
+                onBusyChange={(busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)))}
                 onError={(message) =>
                   setErrors((e) => {
                     const { [`attributes.${a.id}`]: _old, ...rest } = e;
@@ -195,8 +198,12 @@ export function RegistrationForm(props: {
           </div>
         );
       })}
-      <button type="submit" className="liff-button" disabled={sending}>
-        {sending ? t('register.sending') : t(props.mode === 'update' ? 'update.submit' : 'register.submit')}
+      <button type="submit" className="liff-button" disabled={sending || uploads > 0}>
+        {uploads > 0
+          ? t('field.imageUploading')
+          : sending
+            ? t('register.sending')
+            : t(props.mode === 'update' ? 'update.submit' : 'register.submit')}
       </button>
       {props.onCancel ? (
         <button
