@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO_PASSWORD = 'Demo-pass1';
 let server: RunningServer;
 let browser: Browser;
 
@@ -41,14 +40,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 const isVisible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
 describe('LINE: connect an account, a friend follows, the client writes to them', () => {
@@ -61,7 +52,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
       login: { name: 'みどり薬局 ミニアプリ' },
     });
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
 
     await page.getByRole('link', { name: 'LINE公式アカウント', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/line-accounts');
@@ -101,7 +92,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
 
   it('links the member service (KS-001) to the account', async () => {
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}${lineAccountPath}`);
     const member = page.getByTestId('service-KS-001');
     await member.getByRole('button', { name: 'このアカウントで利用する' }).click();
@@ -113,7 +104,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
 
   it('sets the webhook in the UI and LINE tests it', async () => {
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}${lineAccountPath}?tab=webhook`);
     await expect.poll(() => page.getByTestId('webhook-url').inputValue()).toMatch(/\/line\/webhook\/\d+$/);
     await page.getByRole('button', { name: 'Webhookを設定' }).click();
@@ -125,7 +116,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
 
   it('previews and saves the theme colour, which the pages of the account then use', async () => {
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}${lineAccountPath}?tab=branding`);
     const colour = page.getByLabel(/^テーマカラー/);
     await colour.fill('#0B6BCB');
@@ -148,7 +139,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     await sim('POST', `/users/${user.userId}/follow/${channel.channelId}`);
 
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
     await page.getByRole('link', { name: '友だち', exact: true }).first().click();
     await page.waitForURL(
       (url) => url.pathname === '/client/friends' && url.searchParams.has('lineAccountId'),
@@ -215,7 +206,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     const hanako = users.find((u) => u.displayName === '佐藤 花子')!;
     await sim('POST', `/users/${hanako.userId}/unfollow/${channel.channelId}`);
     const page = await newPage();
-    await logIn(page, 'owner@demo.example');
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}/client/friends?lineAccountId=${lineAccountPath.split('/').at(-1)}`);
     await expect
       .poll(
@@ -235,7 +226,7 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
 
   it('lists the account on the master LINE accounts page with its client', async () => {
     const page = await newPage();
-    await logIn(page, 'master@demo.example');
+    await logIn(page, server.url, 'master@demo.example');
     await page.goto(`${server.url}/master/line-accounts`);
     await expect.poll(() => isVisible(page, channel.basicId)).toBe(true);
     await screenshot(page, 'master-line-accounts');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
 
@@ -11,7 +11,6 @@ import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
  * liff-mock), registers with every attribute type and sees the card; the owner finds the member in the
  * list, filters by an attribute, opens the drawer and downloads the CSV.
  */
-const DEMO_PASSWORD = 'Demo-pass1';
 let server: RunningServer;
 let browser: Browser;
 
@@ -106,11 +105,7 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('メールアドレス').fill('owner@demo.example');
-    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logIn(page, server.url, 'owner@demo.example');
     await page.getByRole('link', { name: '会員', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/members');
     const table = page.getByRole('table', { name: '会員一覧' });
@@ -192,11 +187,7 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
   it("the owner narrows the friends list to a segment of members by an attribute's value", async () => {
     const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('メールアドレス').fill('owner@demo.example');
-    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}/client/friends`);
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(10);

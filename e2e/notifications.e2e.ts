@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 
@@ -9,7 +9,6 @@ import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page
  * (the shop's manager on LINE) as its recipient; a simulated user follows the demo account on the
  * simulator's page; the manager's side of the simulator shows the notice, and the delivery log says sent.
  */
-const DEMO_PASSWORD = 'Demo-pass1';
 const MANAGER = '渡辺 蓮';
 const NEWCOMER = '新井 翔太';
 let server: RunningServer;
@@ -32,11 +31,7 @@ async function newPage(): Promise<Page> {
 describe('notifications: a group for new friends, a follow, the notice on the manager’s LINE', () => {
   it('the owner creates a group for NEW_FRIEND (the server texts first, on their fields)', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('メールアドレス').fill('owner@demo.example');
-    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logIn(page, server.url, 'owner@demo.example');
 
     await page.getByRole('link', { name: '通知設定', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/notifications');
@@ -103,11 +98,7 @@ describe('notifications: a group for new friends, a follow, the notice on the ma
 
   it('the delivery log shows the notice as sent to the manager', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('メールアドレス').fill('owner@demo.example');
-    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}/client/notifications?tab=log`);
     const row = page.getByRole('row').filter({ hasText: MANAGER }).filter({ hasText: '新しい友だち' });
     await expect.poll(() => row.first().isVisible(), { timeout: 20_000 }).toBe(true);

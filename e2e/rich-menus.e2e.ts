@@ -1,11 +1,10 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 
-const DEMO_PASSWORD = 'Demo-pass1';
 /** The first demo friend (a friend of the demo account, not blocked). */
 const FRIEND = '佐藤 美咲';
 let server: RunningServer;
@@ -50,14 +49,6 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 /** Drag on the editor's image from one point to another, in fractions of the image. */
 async function drawArea(page: Page, from: [number, number], to: [number, number]) {
   const box = (await page.getByTestId('area-canvas').boundingBox())!;
@@ -79,7 +70,7 @@ const cardOf = (page: Page, name: string) => page.getByTestId('rich-menu-card').
 describe('rich menus: draw, save, set as default, tap it on the simulator', () => {
   it('a manager draws a two-area menu, saves it and sets it as default; a LINE user taps an area', async () => {
     const page = await newPage();
-    await logIn(page, 'manager@demo.example');
+    await logIn(page, server.url, 'manager@demo.example');
     await page.getByRole('link', { name: 'リッチメニュー', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/client/rich-menus');
     // The demo world's menu is the default.
@@ -149,7 +140,7 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
 
   it('a manager builds a three-tab menu with live previews; a LINE user switches tabs on the simulator', async () => {
     const page = await newPage({ width: 1400, height: 1000 });
-    await logIn(page, 'manager@demo.example');
+    await logIn(page, server.url, 'manager@demo.example');
     await page.goto(`${server.url}/client/rich-menus`);
     await page.getByRole('link', { name: 'タブ切り替えメニューを作成' }).click();
     await page.waitForURL((url) => url.pathname === '/client/rich-menus/tabbed/new');

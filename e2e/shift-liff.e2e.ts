@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
 
@@ -12,7 +12,6 @@ import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
  * open period day by day; the manager drafts from the requests in the grid, saves, approves and
  * downloads the CSV; the staff member sees the confirmed shifts in the mini-app.
  */
-const DEMO_PASSWORD = 'Demo-pass1';
 const NAME = '春野 ひなた';
 let server: RunningServer;
 let browser: Browser;
@@ -27,11 +26,7 @@ beforeAll(async () => {
     acceptDownloads: true,
   });
   desk = await context.newPage();
-  await desk.goto(`${server.url}/login`);
-  await desk.getByLabel('メールアドレス').fill('manager@demo.example');
-  await desk.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-  await desk.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await desk.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await logIn(desk, server.url, 'manager@demo.example');
 });
 afterAll(async () => {
   await browser?.close();

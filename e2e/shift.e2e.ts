@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const DEMO_PASSWORD = 'Demo-pass1';
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -14,11 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('メールアドレス').fill('manager@demo.example');
-  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await logIn(page, server.url, 'manager@demo.example');
 });
 afterAll(async () => {
   await browser?.close();

@@ -27,3 +27,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
+
+/** The password of every demo login (apps/api/src/demo). */
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+/** Logs a demo user in through the login page, as a person does, and waits to leave it. */
+export async function logIn(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

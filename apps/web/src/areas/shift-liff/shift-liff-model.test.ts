@@ -12,29 +12,23 @@ import {
   shortDay,
   todayIn,
 } from './shift-liff-model.ts';
+import { shiftBody } from '../../testing/shift-fixtures.ts';
 
-const shift = (over: Partial<StaffShift>): StaffShift => ({
-  id: 1,
-  scheduleId: 1,
-  staffId: 3,
-  storeId: 5,
-  status: 'REQUEST',
-  startAt: '2026-12-03T10:00:00+09:00',
-  endAt: '2026-12-03T15:00:00+09:00',
-  date: '2026-12-03',
-  endDayDiff: 0,
-  duration: 300,
-  managerNote: null,
-  isRest: false,
-  isRequested: true,
-  originalStartAt: null,
-  originalEndAt: null,
-  originalDuration: null,
-  hasBeenModified: false,
-  createdAt: '2026-11-20T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
-  ...over,
-});
+/** A shift of staff 3 at store 5 (a request of 3 December, 10:00-15:00, unless told). */
+const shift = (over: Partial<StaffShift>): StaffShift =>
+  shiftBody({
+    id: 1,
+    scheduleId: 1,
+    staffId: 3,
+    storeId: 5,
+    date: '2026-12-03',
+    startAt: '2026-12-03T10:00:00+09:00',
+    endAt: '2026-12-03T15:00:00+09:00',
+    isRequested: true,
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+    ...over,
+  });
 
 describe('shift mini-app model', () => {
   it('builds the request set: work, overnight to the next day, a rest day as the whole day', () => {
