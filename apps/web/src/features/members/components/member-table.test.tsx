@@ -16,8 +16,8 @@ const params = (values: Record<string, string>): ListParams => ({
 
 /** fetch: the member list answers an empty page, the CSV answers `csv` (or its failure). */
 function stubFetch(csv: { status: number; body: string }) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const url = String(input);
+  const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
+    const url = input;
     if (url.includes('/members.csv'))
       return Promise.resolve(
         new Response(csv.body, {
@@ -62,8 +62,7 @@ const renderTable = (clientId?: number) => {
 };
 
 const csvCall = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.find(([input]) => String(input).includes('/members.csv')) as
-    [string, RequestInit] | undefined;
+  fetchMock.mock.calls.find(([input]) => input.includes('/members.csv'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -77,13 +76,13 @@ describe('MemberTable CSV download', { timeout: 20_000 }, () => {
       renderTable(clientId);
       fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalled());
-      const [url, init] = csvCall(fetchMock)!;
+      const [url, init = {}] = csvCall(fetchMock)!;
       const query = new URL(url, 'http://x').searchParams;
       expect(url.split('?')[0]).toBe('/client/api/v1/line-account/3/member-service/members.csv');
       expect(Object.fromEntries(query)).toMatchObject({ label: '性別', value: '女性', search: '七海' });
       expect(init.headers).toEqual(clientId ? { 'x-client-id': '42' } : {});
       expect(init.credentials).toBe('include');
-      expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('members-3.csv');
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('members-3.csv');
       click.mockRestore();
       document.body.innerHTML = '';
     }
