@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends, messages } from '../../db/schema/index.ts';
+import { friendCounts, friends, lineAccounts, messages } from '../../db/schema/index.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
 export type NewFriendRow = typeof friends.$inferInsert;
@@ -63,7 +63,53 @@ export type FriendFilter = {
   /** Extra conditions combined with AND or OR. */
   conditions?: SQL[];
   combine?: 'AND' | 'OR';
+  /**
+   * Sets of friends (`select friend_id ...`, friends of this account only) whose combination (by
+   * `combine`) is exactly what the filter keeps: the total is then their size, read from their indexes
+   * without visiting the friends.
+   */
+  exactly?: SQL[] | undefined;
 };
+
+/**
+ * A friend is in a set of friends (`select friend_id ...`). `is true` (the same in a WHERE) keeps it a
+ * hashed test: the page walks the friends index newest first and stops at the page's end, where a join
+ * would read every friend of the set and sort them.
+ */
+export const inFriendSet = (set: SQL): SQL => sql`(${friends.id} in (${set})) is true`;
+
+/** How many friends a LINE account has (of an isFriend, or all): the counter the friends triggers keep. */
+export async function countAccountFriends(
+  db: Db,
+  scope: AccountScope,
+  isFriend?: boolean,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${friendCounts.n}), 0)::int` })
+    .from(friendCounts)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, friendCounts.lineAccountId))
+    .where(
+      and(
+        eq(friendCounts.lineAccountId, scope.lineAccountId),
+        eq(lineAccounts.clientId, scope.clientId),
+        isFriend === undefined ? undefined : eq(friendCounts.isFriend, isFriend),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The size of sets of friends (each friend once in each) combined: AND their intersection, OR their union. */
+async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Promise<number> {
+  const combined =
+    sets.length === 1
+      ? sets[0]!
+      : sql.join(
+          sets.map((set) => sql`(${set})`),
+          combine === 'OR' ? sql` union ` : sql` intersect `,
+        );
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(${combined}) as friend_set`);
+  return row?.n ?? 0;
+}
 
 export async function listFriends(
   db: Db,
@@ -81,15 +127,23 @@ export async function listFriends(
     filter.audience,
     combined,
   );
-  const [total] = await db.select({ n: count() }).from(friends).where(where);
-  const rows = await db
-    .select()
-    .from(friends)
-    .where(where)
-    .orderBy(desc(friends.createdAt), desc(friends.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: total?.n ?? 0 };
+  const counted = async () => {
+    if (filter.exactly?.length) return countCombinedSets(db, filter.exactly, filter.combine ?? 'AND');
+    if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
+    const [total] = await db.select({ n: count() }).from(friends).where(where);
+    return total?.n ?? 0;
+  };
+  const [total, rows] = await Promise.all([
+    counted(),
+    db
+      .select()
+      .from(friends)
+      .where(where)
+      .orderBy(desc(friends.createdAt), desc(friends.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { rows, total };
 }
 
 /** A SQL condition that is never true: for filters on data no service has recorded yet. */
