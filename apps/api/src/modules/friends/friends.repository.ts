@@ -79,11 +79,7 @@ export type FriendFilter = {
 export const inFriendSet = (set: SQL): SQL => sql`(${friends.id} in (${set})) is true`;
 
 /** How many friends a LINE account has (of an isFriend, or all): the counter the friends triggers keep. */
-export async function countAccountFriends(
-  db: Db,
-  scope: AccountScope,
-  isFriend?: boolean,
-): Promise<number> {
+export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?: boolean): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${friendCounts.n}), 0)::int` })
     .from(friendCounts)
@@ -98,16 +94,35 @@ export async function countAccountFriends(
   return row?.n ?? 0;
 }
 
-/** The size of sets of friends (each friend once in each) combined: AND their intersection, OR their union. */
+/**
+ * The size of sets of friends (each friend once in each) combined: AND their intersection, OR their
+ * union. Written as probes rather than INTERSECT/UNION (which hash every member of every set): AND counts
+ * the first set's friends found in each other set; OR adds up, set by set, the friends no earlier set
+ * holds.
+ */
 async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Promise<number> {
-  const combined =
-    sets.length === 1
-      ? sets[0]!
+  const within = (set: SQL, alias: string, outer: string) =>
+    sql`exists (select 1 from (${set}) as ${sql.raw(alias)} where ${sql.raw(alias)}.friend_id = ${sql.raw(outer)}.friend_id)`;
+  const counted =
+    combine === 'AND'
+      ? sql`select count(*)::int from (${sets[0]!}) as s0${
+          sets.length > 1
+            ? sql` where ${sql.join(
+                sets.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
+                sql` and `,
+              )}`
+            : sql``
+        }`
       : sql.join(
-          sets.map((set) => sql`(${set})`),
-          combine === 'OR' ? sql` union ` : sql` intersect `,
+          sets.map((set, i) => {
+            const earlier = sets.slice(0, i).map((other, j) => sql`not ${within(other, `e${j}`, `s${i}`)}`);
+            return sql`(select count(*) from (${set}) as ${sql.raw(`s${i}`)}${earlier.length ? sql` where ${sql.join(earlier, sql` and `)}` : sql``})`;
+          }),
+          sql` + `,
         );
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(${combined}) as friend_set`);
+  const [row] = await db
+    .select({ n: sql<number>`(${combine === 'AND' ? sql`(${counted})` : counted})::int` })
+    .from(sql`(select 1) as one`);
   return row?.n ?? 0;
 }
 
