@@ -288,6 +288,32 @@ await run(`GET monthly shift table (50 staff, ${shiftRows.length} shifts)`, {
   url: `${address}/shift/api/v1/store/${store!.id}/staff-shift/monthly?year=2026&month=11`,
   headers: { cookie },
 });
+// The staff mini-app's own shifts of the month (/liff/shift), as the first staff member. LINE's ID token
+// check is answered by a local stand-in for LINE's verify endpoint (one HTTP round trip, as with LINE).
+const { createServer } = await import('node:http');
+const [firstStaff] = await db
+  .select({ lineUserId: friends.lineUserId })
+  .from(friends)
+  .where(eq(friends.id, staffFriends[0]!.id));
+const lineVerify = createServer((request, response) => {
+  request.resume();
+  request.on('end', () => {
+    response.setHeader('content-type', 'application/json');
+    response.end(
+      JSON.stringify({ sub: firstStaff!.lineUserId, aud: account!.loginChannelId, exp: 4102444800 }),
+    );
+  });
+});
+await new Promise<void>((resolve) => lineVerify.listen(0, '127.0.0.1', resolve));
+const lineApi = config.line.apiBaseUrl;
+config.line.apiBaseUrl = `http://127.0.0.1:${(lineVerify.address() as { port: number }).port}`;
+const month = `startAtMin=2026-11-01&startAtMax=2026-12-01`;
+await run('GET own shifts in the staff mini-app (a month)', {
+  url: `${address}/shift/api/v1/liff/store/${store!.id}/shifts?${month}`,
+  headers: { authorization: 'Bearer bench-id-token' },
+});
+config.line.apiBaseUrl = lineApi;
+lineVerify.close();
 
 // The member service over the same 100,000 friends: every one a member with three values (text, number,
 // one choice); the member list, and the friend search with two attribute conditions.
