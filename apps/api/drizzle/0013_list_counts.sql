@@ -1,4 +1,4 @@
--- List totals and friend sets for the friends list, the member list and the friend search (decision 0018).
+-- List totals and friend sets for the friends list, the member list and the friend search (decision 0019).
 CREATE TABLE "friend_counts" (
 	"line_account_id" integer NOT NULL,
 	"is_friend" boolean NOT NULL,
@@ -17,7 +17,7 @@ DROP INDEX "member_values_attribute_value_idx";--> statement-breakpoint
 DROP INDEX "member_values_attribute_number_idx";--> statement-breakpoint
 DROP INDEX "member_values_attribute_date_idx";--> statement-breakpoint
 -- Each value (and chosen choice) names its member's friend, so a search condition is a set of friends read
--- from one index (decision 0018). Filled for the rows already there, then required.
+-- from one index (decision 0019). Filled for the rows already there, then required.
 ALTER TABLE "member_values" ADD COLUMN "friend_id" integer;--> statement-breakpoint
 UPDATE "member_values" v SET "friend_id" = m."friend_id" FROM "members" m WHERE m."id" = v."member_id";--> statement-breakpoint
 ALTER TABLE "member_values" ALTER COLUMN "friend_id" SET NOT NULL;--> statement-breakpoint

@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
  * The friends list's totalItems comes from friend_counts, which statement triggers on friends keep
- * (migration list_counts, decision 0018). Whoever writes and however many at once, it must stay what a
+ * (migration list_counts, decision 0019). Whoever writes and however many at once, it must stay what a
  * count of the rows says. On PostgreSQL (TEST_DATABASE_URL) the writes below run on several connections
  * at the same time.
  */
