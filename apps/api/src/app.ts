@@ -8,7 +8,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { errorMessages, productName } from '@app/contracts';
 import type { Config } from './config/env.ts';
 import { changeFeedOf, type Db } from './db/client.ts';
@@ -113,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false }) } : {}),
+    // ioredis is loaded only when Redis is configured.
+    ...(config.redisUrl
+      ? { redis: new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false }) }
+      : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', errorMessages.rateLimited),
   });
   await app.register(fastifySwagger, {

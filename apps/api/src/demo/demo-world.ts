@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import {
   approveDraftBodySchema,
   createClientBodySchema,
@@ -724,6 +723,7 @@ async function demoPhoto(n: number): Promise<string> {
     <path d="M240 130 L240 250" stroke="hsl(28,45%,45%)" stroke-width="4"/>
     <path d="M350 170 q50 0 40 40 q-8 26 -46 24" fill="none" stroke="#fff" stroke-width="16"/>
   </svg>`;
+  const { default: sharp } = await import('sharp');
   const data = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
   return `data:image/jpeg;base64,${data.toString('base64')}`;
 }

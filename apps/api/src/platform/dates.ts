@@ -1,6 +1,7 @@
 /**
  * Calendar days and time zones for every module: pure functions, no clock (callers pass "now").
- * Zone maths uses Intl (full ICU ships with Node), so any IANA zone works, DST included.
+ * Zone maths uses Intl (full ICU ships with Node), so any IANA zone works, DST included; a zone's offset
+ * is read once per day and remembered (see "zones" below).
  */
 
 /** A calendar day, YYYY-MM-DD. */
@@ -10,6 +11,7 @@ export const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Date.UTC without its 0-99 -> 1900s year mapping; `minutes` may run past the day (1440 = next day). */
 function utc(y: number, m: number, d: number, minutes = 0): number {
+  if (y >= 100 && y <= 9999) return Date.UTC(y, m - 1, d) + minutes * 60_000;
   const t = new Date(0);
   t.setUTCFullYear(y, m - 1, d);
   return t.getTime() + minutes * 60_000;
@@ -63,6 +65,13 @@ export function eachDay(startDate: Day, endDate: Day): Day[] {
 }
 
 // ---- zones ----
+//
+// Intl is exact for every zone but slow (formatToParts costs microseconds, and a month's shift table
+// formats thousands of instants). A zone's offset is therefore read by Intl once per UTC day: a day
+// whose offset is the same at every hour and at its last millisecond is remembered as that offset, and
+// its instants are shifted by it and read with Date's UTC fields. A day in which the offset changes (a
+// DST day) is not remembered: each of its instants is still read by Intl. Instants outside 1900-2199 are
+// always read by Intl (local mean times, far years). dates.test.ts compares both ways on random instants.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -83,8 +92,10 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock fields of an instant in a zone. */
-function wallClock(instant: Date, timeZone: string) {
+type WallClock = { y: number; m: number; d: number; h: number; min: number; s: number };
+
+/** The wall-clock fields of an instant in a zone, read by Intl (whole seconds). */
+function intlWallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const p of formatterOf(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -99,11 +110,90 @@ function wallClock(instant: Date, timeZone: string) {
   };
 }
 
+/** Milliseconds (whole seconds) the zone is ahead of UTC at instant `t`, read by Intl. */
+function intlOffsetMs(t: number, timeZone: string): number {
+  const w = intlWallClock(new Date(t), timeZone);
+  return utc(w.y, w.m, w.d, w.h * 60 + w.min) + w.s * 1000 - Math.floor(t / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const FAST_FROM = utc(1900, 1, 1);
+const FAST_TO = utc(2200, 1, 1);
+/** Remembered UTC days per zone, at most this many (a long-running process reading random days). */
+const MAX_DAYS_PER_ZONE = 20_000;
+/** Per zone: UTC day number -> the zone's offset in ms all that day, or null when it changes that day. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/** The zone's offset through UTC day `day` (samples every hour and the day's last millisecond). */
+function offsetOfDay(day: number, timeZone: string): number | null {
+  const start = day * DAY_MS;
+  const first = intlOffsetMs(start, timeZone);
+  for (let h = 1; h < 24; h++) if (intlOffsetMs(start + h * HOUR_MS, timeZone) !== first) return null;
+  return intlOffsetMs(start + DAY_MS - 1, timeZone) === first ? first : null;
+}
+
+/**
+ * The zone's offset in ms at instant `t` from the per-day memory, or undefined when Intl must read
+ * that instant itself (outside 1900-2199, or a day in which the offset changes).
+ */
+function rememberedOffsetMs(t: number, timeZone: string): number | undefined {
+  if (!(t >= FAST_FROM && t < FAST_TO)) return undefined;
+  const day = Math.floor(t / DAY_MS);
+  let days = dayOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(timeZone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    offset = offsetOfDay(day, timeZone);
+    if (days.size >= MAX_DAYS_PER_ZONE) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? undefined;
+}
+
+/** Milliseconds the zone is ahead of UTC at instant `t` (whole seconds). */
+function offsetMs(t: number, timeZone: string): number {
+  return rememberedOffsetMs(t, timeZone) ?? intlOffsetMs(t, timeZone);
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => pad(i));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => pad(i, 3));
+/** 'YYYY-MM-DD' of UTC day numbers (days since 1970-01-01) in 1900-2199, made once each. */
+const dayStrings = new Map<number, Day>();
+function dayString(dayNumber: number): Day {
+  let day = dayStrings.get(dayNumber);
+  if (day === undefined) {
+    day = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    if (dayStrings.size >= 200_000) dayStrings.clear();
+    dayStrings.set(dayNumber, day);
+  }
+  return day;
+}
+/** 'YYYY-MM-DDTHH:MM:SS' of a UTC millisecond count in 1900-2199 (toISOString's first 19 characters). */
+function dateTimeString(ms: number): string {
+  const dayNumber = Math.floor(ms / DAY_MS);
+  const seconds = Math.floor((ms - dayNumber * DAY_MS) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const min = Math.floor((seconds % 3600) / 60);
+  return `${dayString(dayNumber)}T${TWO_DIGITS[h]}:${TWO_DIGITS[min]}:${TWO_DIGITS[seconds % 60]}`;
+}
+
+/**
+ * `instant.toISOString()`, made faster for the instants of 1900-2199 (an answer with thousands of
+ * timestamps spends noticeable time in toISOString).
+ */
+export function isoString(instant: Date): string {
+  const t = instant.getTime();
+  if (!(t >= FAST_FROM && t < FAST_TO)) return instant.toISOString();
+  return `${dateTimeString(t)}.${THREE_DIGITS[((t % 1000) + 1000) % 1000]}Z`;
+}
+
 /** Minutes the zone is ahead of UTC at that instant (Asia/Tokyo: 540). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = utc(w.y, w.m, w.d, w.h * 60 + w.min) + w.s * 1000;
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(offsetMs(instant.getTime(), timeZone) / 60_000);
 }
 
 /**
@@ -119,23 +209,45 @@ export function zonedInstant(day: Day, minutes: number, timeZone: string): Date 
 }
 
 export function localDay(instant: Date, timeZone: string): Day {
-  const w = wallClock(instant, timeZone);
+  const t = instant.getTime();
+  const offset = rememberedOffsetMs(t, timeZone);
+  if (offset !== undefined) return dayString(Math.floor((t + offset) / DAY_MS));
+  const w = intlWallClock(instant, timeZone);
   return formatDay(w.y, w.m, w.d);
 }
 
 /** Minutes since the store-local midnight. */
 export function localMinutes(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
+  const t = instant.getTime();
+  const offset = rememberedOffsetMs(t, timeZone);
+  if (offset !== undefined) {
+    const local = t + offset;
+    return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / 60_000);
+  }
+  const w = intlWallClock(instant, timeZone);
   return w.h * 60 + w.min;
 }
 
 /** ISO 8601 with the store's offset: 2026-12-01T22:00:00+09:00. */
 export function formatInstant(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  const offset = zoneOffsetMinutes(instant, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${formatDay(w.y, w.m, w.d)}T${pad(w.h)}:${pad(w.min)}:${pad(w.s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  const t = instant.getTime();
+  const remembered = rememberedOffsetMs(t, timeZone);
+  if (remembered !== undefined) return dateTimeString(t + remembered) + offsetSuffix(remembered);
+  const w = intlWallClock(instant, timeZone);
+  return `${formatDay(w.y, w.m, w.d)}T${pad(w.h)}:${pad(w.min)}:${pad(w.s)}${offsetSuffix(intlOffsetMs(t, timeZone))}`;
+}
+
+const suffixes = new Map<number, string>();
+/** '+09:00' for an offset in ms, rounded to minutes. */
+function offsetSuffix(offset: number): string {
+  let suffix = suffixes.get(offset);
+  if (suffix === undefined) {
+    const minutes = Math.round(offset / 60_000);
+    const abs = Math.abs(minutes);
+    suffix = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    suffixes.set(offset, suffix);
+  }
+  return suffix;
 }
 
 const localDateTime = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;

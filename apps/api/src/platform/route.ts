@@ -1,5 +1,7 @@
 import { failureBodySchema, type Endpoint } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { z } from 'zod';
 
@@ -26,15 +28,31 @@ const failureResponses = Object.fromEntries(
   [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, failureBodySchema]),
 );
 
+type SchemaDefinition = Parameters<typeof serializerCompiler>[0];
+
+/**
+ * The success answer written with JSON.stringify, without the schema's check and copy (the failures keep
+ * both), and handed to Fastify as UTF-8 bytes (a string answer is measured and converted again when it is
+ * written). For big answers that a typed view function builds field by field, where the check costs as
+ * much as the rest of the request: a month's shift table (decision 0018). The route's tests check its
+ * answer against the schema.
+ */
+const viewSerializer = (successStatus: number) => (definition: FastifyRouteSchemaDef<unknown>) =>
+  definition.httpStatus === String(successStatus)
+    ? // Fastify sends a Buffer as it is; its type only names strings.
+      (data: unknown) => Buffer.from(JSON.stringify(data), 'utf8') as unknown as string
+    : serializerCompiler(definition as SchemaDefinition);
+
 /**
  * Register one contract endpoint: its schemas validate the request and shape the answer, its access
- * is checked centrally (platform/access.ts), and the handler only calls a service.
+ * is checked centrally (platform/access.ts), and the handler only calls a service. `viewAnswer`: the
+ * success answer is written as the handler's view function built it (see viewSerializer).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: RouteHandler<E>,
-  options: { rateLimit?: RateLimitOptions; bodyLimit?: number } = {},
+  options: { rateLimit?: RateLimitOptions; bodyLimit?: number; viewAnswer?: boolean } = {},
 ): void {
   const statuses = Object.keys(endpoint.responses).map(Number);
   const successStatus = statuses[0] ?? 200;
@@ -42,6 +60,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.viewAnswer ? { serializerCompiler: viewSerializer(successStatus) } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],

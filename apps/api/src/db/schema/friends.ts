@@ -1,6 +1,7 @@
 import {
   boolean,
   index,
+  primaryKey,
   integer,
   jsonb,
   pgEnum,
@@ -50,6 +51,22 @@ export const friends = pgTable(
     // Friend search (display name contains): trigrams (pg_trgm, created by the same migration).
     index('friends_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many friends a LINE account has, by isFriend: the friends list's totalItems without counting every
+ * row. Kept by statement triggers on friends (migration list_counts), so every writer keeps it right.
+ */
+export const friendCounts = pgTable(
+  'friend_counts',
+  {
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    isFriend: boolean('is_friend').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend] })],
 );
 
 export const messageSourceEnum = pgEnum('message_source', ['user', 'system']);

@@ -140,15 +140,20 @@ export const memberValues = pgTable(
     attributeId: integer('attribute_id')
       .notNull()
       .references(() => memberAttributes.id),
+    /** The member's friend (members.friend_id, never changes): the search's sets are sets of friends. */
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id),
     value: text('value'),
     numberValue: doublePrecision('number_value'),
     dateValue: date('date_value', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('member_values_member_attribute_uq').on(t.memberId, t.attributeId),
-    index('member_values_attribute_value_idx').on(t.attributeId, t.value),
-    index('member_values_attribute_number_idx').on(t.attributeId, t.numberValue),
-    index('member_values_attribute_date_idx').on(t.attributeId, t.dateValue),
+    // Friend search and the member list's filter read the friends of a value test from the index alone.
+    index('member_values_attribute_value_idx').on(t.attributeId, t.value, t.friendId),
+    index('member_values_attribute_number_idx').on(t.attributeId, t.numberValue, t.friendId),
+    index('member_values_attribute_date_idx').on(t.attributeId, t.dateValue, t.friendId),
     index('member_values_client_id_idx').on(t.clientId),
   ],
 );
@@ -165,10 +170,15 @@ export const memberValueChoices = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
+    /** The member's friend (as member_values.friend_id): who chose a choice, from the index alone. */
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id),
   },
   (t) => [
     primaryKey({ columns: [t.memberValueId, t.choiceId] }),
     index('member_value_choices_choice_id_idx').on(t.choiceId, t.memberValueId),
+    index('member_value_choices_choice_friend_idx').on(t.choiceId, t.friendId),
     index('member_value_choices_client_id_idx').on(t.clientId),
   ],
 );
@@ -203,4 +213,20 @@ export const memberImages = pgTable(
     index('member_images_store_friend_idx').on(t.storeId, t.friendId),
     index('member_images_client_id_idx').on(t.clientId),
   ],
+);
+
+/**
+ * How many members a store has, per status: the member list's totalItems without counting every row.
+ * Kept by statement triggers on members (migration list_counts), so every writer keeps it right.
+ */
+export const memberCounts = pgTable(
+  'member_counts',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    status: memberStatusEnum('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.status] })],
 );

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends, messages } from '../../db/schema/index.ts';
+import { friendCounts, friends, lineAccounts, messages } from '../../db/schema/index.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
 export type NewFriendRow = typeof friends.$inferInsert;
@@ -63,7 +63,68 @@ export type FriendFilter = {
   /** Extra conditions combined with AND or OR. */
   conditions?: SQL[];
   combine?: 'AND' | 'OR';
+  /**
+   * Sets of friends (`select friend_id ...`, friends of this account only) whose combination (by
+   * `combine`) is exactly what the filter keeps: the total is then their size, read from their indexes
+   * without visiting the friends.
+   */
+  exactly?: SQL[] | undefined;
 };
+
+/**
+ * A friend is in a set of friends (`select friend_id ...`). `is true` (the same in a WHERE) keeps it a
+ * hashed test: the page walks the friends index newest first and stops at the page's end, where a join
+ * would read every friend of the set and sort them.
+ */
+export const inFriendSet = (set: SQL): SQL => sql`(${friends.id} in (${set})) is true`;
+
+/** How many friends a LINE account has (of an isFriend, or all): the counter the friends triggers keep. */
+export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?: boolean): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${friendCounts.n}), 0)::int` })
+    .from(friendCounts)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, friendCounts.lineAccountId))
+    .where(
+      and(
+        eq(friendCounts.lineAccountId, scope.lineAccountId),
+        eq(lineAccounts.clientId, scope.clientId),
+        isFriend === undefined ? undefined : eq(friendCounts.isFriend, isFriend),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The size of sets of friends (each friend once in each) combined: AND their intersection, OR their
+ * union. Written as probes rather than INTERSECT/UNION (which hash every member of every set): AND counts
+ * the first set's friends found in each other set; OR adds up, set by set, the friends no earlier set
+ * holds.
+ */
+async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Promise<number> {
+  const within = (set: SQL, alias: string, outer: string) =>
+    sql`exists (select 1 from (${set}) as ${sql.raw(alias)} where ${sql.raw(alias)}.friend_id = ${sql.raw(outer)}.friend_id)`;
+  const counted =
+    combine === 'AND'
+      ? sql`select count(*)::int from (${sets[0]!}) as s0${
+          sets.length > 1
+            ? sql` where ${sql.join(
+                sets.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
+                sql` and `,
+              )}`
+            : sql``
+        }`
+      : sql.join(
+          sets.map((set, i) => {
+            const earlier = sets.slice(0, i).map((other, j) => sql`not ${within(other, `e${j}`, `s${i}`)}`);
+            return sql`(select count(*) from (${set}) as ${sql.raw(`s${i}`)}${earlier.length ? sql` where ${sql.join(earlier, sql` and `)}` : sql``})`;
+          }),
+          sql` + `,
+        );
+  const [row] = await db
+    .select({ n: sql<number>`(${combine === 'AND' ? sql`(${counted})` : counted})::int` })
+    .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}
 
 export async function listFriends(
   db: Db,
@@ -81,15 +142,23 @@ export async function listFriends(
     filter.audience,
     combined,
   );
-  const [total] = await db.select({ n: count() }).from(friends).where(where);
-  const rows = await db
-    .select()
-    .from(friends)
-    .where(where)
-    .orderBy(desc(friends.createdAt), desc(friends.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: total?.n ?? 0 };
+  const counted = async () => {
+    if (filter.exactly?.length) return countCombinedSets(db, filter.exactly, filter.combine ?? 'AND');
+    if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
+    const [total] = await db.select({ n: count() }).from(friends).where(where);
+    return total?.n ?? 0;
+  };
+  const [total, rows] = await Promise.all([
+    counted(),
+    db
+      .select()
+      .from(friends)
+      .where(where)
+      .orderBy(desc(friends.createdAt), desc(friends.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { rows, total };
 }
 
 /** A SQL condition that is never true: for filters on data no service has recorded yet. */

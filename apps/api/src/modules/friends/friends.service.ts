@@ -21,6 +21,7 @@ import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import {
   findFriend,
   findFriendByLineUserId,
+  inFriendSet,
   insertMessage,
   listFriends,
   listMessages,
@@ -34,7 +35,7 @@ import {
   isShiftStaff,
   listMembersOfFriends,
   listStaffOfFriends,
-  memberAttributeConditions,
+  memberAttributeSets,
   memberCodeBetween,
 } from './service-users.ts';
 
@@ -145,19 +146,37 @@ type SearchInput = AccountInput & z.output<typeof searchFriendsBodySchema>;
  */
 export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
+  const sets = await memberAttributeSets(ctx.db, scope, input.memberAttributes ?? []);
+  const conditions: SQL[] = sets.map(inFriendSet);
+  if (input.memberCode) conditions.push(memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
+  // Only member attribute conditions, members listed: every friend a condition keeps is a member of this
+  // account (so in the audience), and the sets combined are exactly the answer; their size is the total.
+  const onlySets =
+    sets.length > 0 &&
+    !input.memberCode &&
+    !input.search &&
+    input.isFriend === undefined &&
+    input.isMemberServiceUser;
   const isMember = isMemberOfService();
   const isStaff = isShiftStaff();
-  const audience = or(
-    input.isMemberServiceUser ? isMember : never,
-    input.isShiftServiceUser ? isStaff : never,
-    input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
-  );
-  const conditions: SQL[] = await memberAttributeConditions(ctx.db, scope, input.memberAttributes ?? []);
-  if (input.memberCode) conditions.push(memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
+  const audience = onlySets
+    ? undefined
+    : or(
+        input.isMemberServiceUser ? isMember : never,
+        input.isShiftServiceUser ? isStaff : never,
+        input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
+      );
   const { rows, total } = await listFriends(
     ctx.db,
     scope,
-    { search: input.search, isFriend: input.isFriend, audience, conditions, combine: input.condition },
+    {
+      search: input.search,
+      isFriend: input.isFriend,
+      audience,
+      conditions,
+      combine: input.condition,
+      exactly: onlySets ? sets : undefined,
+    },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
   );
   return {

@@ -58,13 +58,13 @@ export type MemberDirectory = {
   /** The member code lies in [from, to] (codes compare as strings of equal length). */
   memberCodeBetween: (friend: FriendColumns, from: string, to: string) => SQL;
   /**
-   * One SQL condition per member-attribute condition of the friend search, for one LINE account;
-   * throws the typed error of a condition naming no attribute or choice of that account's store.
+   * One set of friends (`select friend_id ...`) per member-attribute condition of the friend search, for
+   * one LINE account: the friends of that account who are members and pass the condition. Throws the
+   * typed error of a condition naming no attribute or choice of that account's store.
    */
-  attributeConditions: (
+  attributeSets: (
     db: Db,
     scope: { clientId: number; lineAccountId: number },
-    friend: FriendColumns,
     conditions: MemberCondition[],
   ) => Promise<SQL[]>;
   /** The member records (with values) of some friends of a client. */
@@ -75,7 +75,8 @@ export type MemberDirectory = {
 const noMembers: MemberDirectory = {
   isMember: () => sql`false`,
   memberCodeBetween: () => sql`false`,
-  attributeConditions: async (_db, _scope, _friend, conditions) => conditions.map(() => sql`false`),
+  attributeSets: async (_db, _scope, conditions) =>
+    conditions.map(() => sql`select null::integer as friend_id where false`),
   listMembersOfFriends: async () => [],
 };
 
@@ -90,14 +91,12 @@ const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.
 export const isMember = (): SQL => memberDirectory.isMember(friendColumns());
 export const memberCodeBetween = (from: string, to: string): SQL =>
   memberDirectory.memberCodeBetween(friendColumns(), from, to);
-export const memberAttributeConditions = (
+export const memberAttributeSets = (
   db: Db,
   scope: { clientId: number; lineAccountId: number },
   conditions: MemberCondition[],
-) =>
-  conditions.length === 0
-    ? Promise.resolve([])
-    : memberDirectory.attributeConditions(db, scope, friendColumns(), conditions);
+): Promise<SQL[]> =>
+  conditions.length === 0 ? Promise.resolve([]) : memberDirectory.attributeSets(db, scope, conditions);
 export const listMembersOfFriends = (db: Db, clientId: number, friendIds: number[]) =>
   friendIds.length === 0
     ? Promise.resolve([])

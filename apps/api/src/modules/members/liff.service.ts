@@ -300,7 +300,7 @@ export async function registerOwnMember({
       member.id,
       attributes.filter((a) => a.visibility === 'PUBLIC').map((a) => a.id),
     );
-    await insertValues(tx, scope, member.id, values);
+    await insertValues(tx, scope, member, values);
     if (!created) await updateMember(tx, scope, member.id, { updatedAt: now });
     if (created) {
       await recordDomainEvent(tx, {

@@ -1,11 +1,13 @@
 import { memberMessages, type MemberCondition } from '@app/contracts';
-import { between, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { between, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { members, memberValueChoices, memberValues } from '../../db/schema/index.ts';
+import { members, memberValues } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberDirectory, MemberOfFriend } from '../friends/index.ts';
 import { findMemberStoreOfAccount, scopeOf } from './member-store.ts';
 import {
+  friendsWithChoice,
+  friendsWithValue,
   likePattern,
   listAttributes,
   listChoices,
@@ -23,8 +25,13 @@ const memberOf = (friend: FriendColumns, extra?: SQL) =>
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
-/** The value test of one condition (checked against the attribute's type), as SQL over member_values. */
-function valueTest(attribute: AttributeRow, choices: ChoiceRow[], c: MemberCondition): SQL | undefined {
+/**
+ * The friends who pass one condition (checked against the attribute's type), as a set read from one
+ * index: STRING contains `value`; NUMBER and DATE `min`/`max`; RADIO and CHECKBOX any of `choiceIds`;
+ * otherwise "has a value". The attribute (and each choice) is the account's store's, so the set holds
+ * friends of this account who are members only.
+ */
+function friendSet(attribute: AttributeRow, choices: ChoiceRow[], c: MemberCondition): SQL {
   const range = (
     column: typeof memberValues.numberValue | typeof memberValues.dateValue,
     parse: (v: number | string) => number | string | null,
@@ -39,23 +46,32 @@ function valueTest(attribute: AttributeRow, choices: ChoiceRow[], c: MemberCondi
   };
   switch (attribute.type) {
     case 'STRING':
-      return c.value ? ilike(memberValues.value, likePattern(c.value)) : undefined;
+      return friendsWithValue(
+        attribute.id,
+        c.value ? ilike(memberValues.value, likePattern(c.value)) : undefined,
+      );
     case 'NUMBER':
-      return range(memberValues.numberValue, (v) => {
-        const n = typeof v === 'number' ? v : Number(v);
-        return Number.isFinite(n) ? n : null;
-      });
+      return friendsWithValue(
+        attribute.id,
+        range(memberValues.numberValue, (v) => {
+          const n = typeof v === 'number' ? v : Number(v);
+          return Number.isFinite(n) ? n : null;
+        }),
+      );
     case 'DATE':
-      return range(memberValues.dateValue, (v) => (typeof v === 'string' && isDay(v) ? v : null));
+      return friendsWithValue(
+        attribute.id,
+        range(memberValues.dateValue, (v) => (typeof v === 'string' && isDay(v) ? v : null)),
+      );
     case 'RADIO':
     case 'CHECKBOX': {
-      if (!c.choiceIds?.length) return undefined;
+      if (!c.choiceIds?.length) return friendsWithValue(attribute.id);
       const own = choices.filter((ch) => ch.attributeId === attribute.id).map((ch) => ch.id);
       if (c.choiceIds.some((id) => !own.includes(id))) throw badRequest(memberMessages.choiceNotFound);
-      return sql`exists (select 1 from ${memberValueChoices} where ${memberValueChoices.memberValueId} = ${memberValues.id} and ${inArray(memberValueChoices.choiceId, c.choiceIds)})`;
+      return friendsWithChoice(c.choiceIds);
     }
     default:
-      return undefined;
+      return friendsWithValue(attribute.id);
   }
 }
 
@@ -63,7 +79,7 @@ function valueTest(attribute: AttributeRow, choices: ChoiceRow[], c: MemberCondi
 export const memberDirectory: MemberDirectory = {
   isMember: (friend) => memberOf(friend),
   memberCodeBetween: (friend, from, to) => memberOf(friend, between(members.memberCode, from, to)),
-  attributeConditions: async (db, scope, friend, conditions) => {
+  attributeSets: async (db, scope, conditions) => {
     const store = await findMemberStoreOfAccount(db, scope.clientId, scope.lineAccountId);
     if (!store) throw badRequest(memberMessages.attributeNotFound);
     const attributes = await listAttributes(db, scopeOf(store));
@@ -75,11 +91,7 @@ export const memberDirectory: MemberDirectory = {
     return conditions.map((c) => {
       const attribute = attributes.find((a) => a.id === c.attributeId);
       if (!attribute) throw badRequest(memberMessages.attributeNotFound);
-      const test = valueTest(attribute, choices, c);
-      return memberOf(
-        friend,
-        sql`exists (select 1 from ${memberValues} where ${memberValues.memberId} = ${members.id} and ${memberValues.attributeId} = ${attribute.id}${test ? sql` and ${test}` : sql``})`,
-      );
+      return friendSet(attribute, choices, c);
     });
   },
   listMembersOfFriends: async (db: Db, clientId: number, friendIds: number[]): Promise<MemberOfFriend[]> => {

@@ -4,11 +4,13 @@ import {
   friends,
   memberAttributeChoices,
   memberAttributes,
+  memberCounts,
   memberImages,
   members,
   memberSettings,
   memberValueChoices,
   memberValues,
+  stores,
 } from '../../db/schema/index.ts';
 import type { MemberScope } from './member-store.ts';
 
@@ -281,14 +283,20 @@ export type NewValue = {
   choiceIds: number[];
 };
 
-export async function insertValues(db: Db, scope: MemberScope, memberId: number, values: NewValue[]) {
+export async function insertValues(
+  db: Db,
+  scope: MemberScope,
+  member: { id: number; friendId: number },
+  values: NewValue[],
+) {
   if (values.length === 0) return;
   const rows = await db
     .insert(memberValues)
     .values(
       values.map((v) => ({
         clientId: scope.clientId,
-        memberId,
+        memberId: member.id,
+        friendId: member.friendId,
         attributeId: v.attributeId,
         value: v.value,
         numberValue: v.numberValue,
@@ -301,6 +309,7 @@ export async function insertValues(db: Db, scope: MemberScope, memberId: number,
       memberValueId: row.id,
       choiceId,
       clientId: scope.clientId,
+      friendId: member.friendId,
     })),
   );
   if (choices.length > 0) await db.insert(memberValueChoices).values(choices);
@@ -346,12 +355,38 @@ export async function listValuesOfMembers(
 
 export type MemberListFilter = {
   status?: 'ACTIVE' | 'INACTIVE' | undefined;
-  /** A condition over the members row (the label/value filter, built by the service). */
-  attribute?: SQL | undefined;
+  /** The label/value filter as a set of friends (`select friend_id ...`, see attributeValueSet). */
+  attributeSet?: SQL | undefined;
   search?: string | undefined;
   /** nullsLast for an attribute's value (members without one last); the member columns are never null. */
   sort: { column: SQL[]; order: 'ASC' | 'DESC'; nullsLast?: boolean };
 };
+
+/** How many members a store has (of a status, or all): the counter the members triggers keep. */
+export async function countStoreMembers(
+  db: Db,
+  scope: MemberScope,
+  status?: 'ACTIVE' | 'INACTIVE',
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${memberCounts.n}), 0)::int` })
+    .from(memberCounts)
+    .innerJoin(stores, eq(stores.id, memberCounts.storeId))
+    .where(
+      and(
+        eq(memberCounts.storeId, scope.storeId),
+        eq(stores.clientId, scope.clientId),
+        status ? eq(memberCounts.status, status) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** How many friends a set (`select friend_id ...`, each friend once) holds. */
+export async function countFriendSet(db: Db, set: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(${set}) as friend_set`);
+  return row?.n ?? 0;
+}
 
 export async function listMembers(
   db: Db,
@@ -363,7 +398,7 @@ export async function listMembers(
   const where = and(
     membersOf(scope),
     filter.status ? eq(members.status, filter.status) : undefined,
-    filter.attribute,
+    filter.attributeSet ? sql`${members.friendId} in (${filter.attributeSet})` : undefined,
     pattern
       ? or(
           ilike(members.memberCode, pattern),
@@ -384,43 +419,84 @@ export async function listMembers(
       ),
       direction(members.id),
     );
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  if (!page) {
+    const rows = await query;
+    return { rows, total: rows.length };
+  }
+  const rows = await query.limit(page.limit).offset(page.offset);
+  return { rows, total: await countMembers(db, scope, filter, where, pattern !== undefined) };
+}
+
+/**
+ * The exact number of members the list's filter keeps, read the cheapest way that is still exact:
+ * no filter, the store's counter; only the label/value filter, the size of its set of friends (each
+ * holds members of this store only: the attribute is the store's); otherwise counted.
+ */
+async function countMembers(
+  db: Db,
+  scope: MemberScope,
+  filter: MemberListFilter,
+  where: SQL | undefined,
+  joinsFriends: boolean,
+): Promise<number> {
+  if (!filter.attributeSet && !joinsFriends) return countStoreMembers(db, scope, filter.status);
+  if (filter.attributeSet && !filter.status && !joinsFriends) return countFriendSet(db, filter.attributeSet);
   // The friend is joined only when the search looks at display names (every member has its friend row).
   const counted = db.select({ n: count() }).from(members);
-  const [total] = page
-    ? await (pattern
-        ? counted.innerJoin(friends, eq(friends.id, members.friendId)).where(where)
-        : counted.where(where))
-    : [{ n: rows.length }];
-  return { rows, total: total?.n ?? 0 };
+  const [total] = await (joinsFriends
+    ? counted.innerJoin(friends, eq(friends.id, members.friendId)).where(where)
+    : counted.where(where));
+  return total?.n ?? 0;
 }
 
 // ---- list filters and sorting ----
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
+/** The set of no friend (a label no attribute has). */
+export const noFriends = sql`select null::integer as friend_id where false`;
+
 /**
- * A condition over the members row: the member has a value of the attribute, and (when given) it is
+ * The friends whose value of an attribute passes a test (one read of a member_values index). Each friend
+ * once: a member has one value per attribute, a friend one member per store.
+ */
+export const friendsWithValue = (attributeId: number, test?: SQL) =>
+  sql`select ${memberValues.friendId} as friend_id from ${memberValues} where ${memberValues.attributeId} = ${attributeId}${test ? sql` and ${test}` : sql``}`;
+
+/**
+ * The friends who chose one of some choices (one read of member_value_choices (choice_id, friend_id)).
+ * Each friend once: one choice is chosen once per member; several may be, so they are made distinct.
+ */
+export function friendsWithChoice(choiceIds: number[]): SQL {
+  if (choiceIds.length === 0) return noFriends;
+  const column = sql`${memberValueChoices.friendId}`;
+  return sql`select ${choiceIds.length > 1 ? sql`distinct ` : sql``}${column} as friend_id from ${memberValueChoices} where ${inArray(memberValueChoices.choiceId, choiceIds)}`;
+}
+
+/**
+ * The label/value filter as a set of friends: those with a value of the attribute, and (when given)
  * this value: a choice of that value (RADIO, CHECKBOX), the number, the day, or text containing it.
  */
-export function attributeValueCondition(attribute: AttributeRow, value: string | undefined): SQL {
-  const has = (condition: SQL | undefined) =>
-    sql`exists (select 1 from ${memberValues} where ${memberValues.memberId} = ${members.id} and ${memberValues.attributeId} = ${attribute.id}${condition ? sql` and ${condition}` : sql``})`;
-  if (value === undefined || value === '') return has(undefined);
+export function attributeValueSet(
+  attribute: AttributeRow,
+  choices: ChoiceRow[],
+  value: string | undefined,
+): SQL {
+  if (value === undefined || value === '') return friendsWithValue(attribute.id);
   switch (attribute.type) {
     case 'NUMBER': {
       const n = Number(value);
-      return Number.isFinite(n) ? has(eq(memberValues.numberValue, n)) : sql`false`;
+      return Number.isFinite(n) ? friendsWithValue(attribute.id, eq(memberValues.numberValue, n)) : noFriends;
     }
     case 'DATE':
-      return isDay(value) ? has(eq(memberValues.dateValue, value)) : sql`false`;
+      return isDay(value) ? friendsWithValue(attribute.id, eq(memberValues.dateValue, value)) : noFriends;
     case 'RADIO':
     case 'CHECKBOX':
-      return has(
-        sql`exists (select 1 from ${memberValueChoices} inner join ${memberAttributeChoices} on ${memberAttributeChoices.id} = ${memberValueChoices.choiceId} where ${memberValueChoices.memberValueId} = ${memberValues.id} and ${memberAttributeChoices.value} = ${value})`,
+      return friendsWithChoice(
+        choices.filter((c) => c.attributeId === attribute.id && c.value === value).map((c) => c.id),
       );
     default:
-      return has(ilike(memberValues.value, likePattern(value)));
+      return friendsWithValue(attribute.id, ilike(memberValues.value, likePattern(value)));
   }
 }
 

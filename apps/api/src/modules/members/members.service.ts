@@ -9,7 +9,7 @@ import {
   type updateMemberRemarksBodySchema,
   type updateMemberStatusBodySchema,
 } from '@app/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -19,7 +19,8 @@ import {
   findAttribute,
   findAttributeByLabel,
   attributeSort,
-  attributeValueCondition,
+  attributeValueSet,
+  noFriends,
   findMember,
   isMemberColumn,
   listAttributes,
@@ -42,11 +43,14 @@ type AccountInput = { lineAccountId: number };
 type MemberInput = AccountInput & { memberId: number };
 type ListInput = z.output<typeof exportMembersQuerySchema>;
 
-/** The label/value filter; a label no attribute has matches nobody. */
+/** The label/value filter as a set of friends; a label no attribute has matches nobody. */
 async function attributeFilter(db: Db, scope: MemberScope, input: ListInput): Promise<SQL | undefined> {
   if (!input.label) return undefined;
   const attribute = await findAttributeByLabel(db, scope, input.label);
-  return attribute ? attributeValueCondition(attribute, input.value) : sql`false`;
+  if (!attribute) return noFriends;
+  const hasChoices = attribute.type === 'RADIO' || attribute.type === 'CHECKBOX';
+  const choices = hasChoices && input.value ? await listChoices(db, scope.clientId, [attribute.id]) : [];
+  return attributeValueSet(attribute, choices, input.value);
 }
 
 /** A column, or an attribute's value (sort is an attribute id). */
@@ -86,7 +90,7 @@ function toListEntry(
 async function listEntries(ctx: ServiceContext, input: ListInput, page?: { page: number; limit: number }) {
   const store = await loadMemberStore(ctx, input.lineAccountId);
   const scope = scopeOf(store);
-  const [attribute, sort, attributes] = await Promise.all([
+  const [attributeSet, sort, attributes] = await Promise.all([
     attributeFilter(ctx.db, scope, input),
     sortOf(ctx.db, scope, input),
     listAttributes(ctx.db, scope),
@@ -94,7 +98,7 @@ async function listEntries(ctx: ServiceContext, input: ListInput, page?: { page:
   const { rows, total } = await listMembers(
     ctx.db,
     scope,
-    { status: input.status, attribute, search: input.search, sort },
+    { status: input.status, attributeSet, search: input.search, sort },
     page ? { limit: page.limit, offset: (page.page - 1) * page.limit } : undefined,
   );
   const values = await listValuesOfMembers(
@@ -242,7 +246,7 @@ export async function updateMemberPrivateValues({
       member.id,
       attributes.filter((a) => a.visibility === 'PRIVATE').map((a) => a.id),
     );
-    await insertValues(tx, scope, member.id, values);
+    await insertValues(tx, scope, member, values);
     await updateMember(tx, scope, member.id, { updatedAt: ctx.clock.now() });
   });
   return detail(ctx.db, scope, input.memberId);

@@ -565,6 +565,43 @@ describe('members in the back office', () => {
     ).toBe(401);
   });
 
+  it('totals are exact for every filter (store counter, a value set, counted) and follow status changes', async () => {
+    const shapes: Record<string, string>[] = [
+      {},
+      { status: 'ACTIVE' },
+      { status: 'INACTIVE' },
+      { label: '性別', value: '女性' },
+      { label: '性別', value: '女性', status: 'ACTIVE' },
+      { label: '性別' },
+      { label: '年齢', value: '52' },
+      { label: '誕生日', value: '1992-04-15' },
+      { label: 'お名前', value: '鈴木' },
+      { label: '好きなメニュー', value: 'ケーキ' },
+      { label: 'ない項目', value: 'x' },
+      { search: '高橋' },
+      { search: '高橋', label: '性別', value: '女性' },
+    ];
+    const check = async () => {
+      for (const query of shapes) {
+        const whole = (await list({ ...query, limit: '500' })).json();
+        const onePage = (await list({ ...query, limit: '1' })).json();
+        expect(onePage.totalItems, JSON.stringify(query)).toBe(whole.data.length);
+      }
+    };
+    await check();
+    const [row] = await t.db.select().from(members).where(eq(members.storeId, storeId)).limit(1);
+    const before = (await list({ status: 'INACTIVE', limit: '1' })).json().totalItems as number;
+    const status = (s: string) =>
+      t.api('PATCH', `${A()}/members/${row!.id}/status`, { cookie: a.owner.cookie, body: { status: s } });
+    expect((await status(row!.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE')).statusCode).toBe(200);
+    expect((await list({ status: 'INACTIVE', limit: '1' })).json().totalItems).toBe(
+      row!.status === 'ACTIVE' ? before + 1 : before - 1,
+    );
+    await check();
+    expect((await status(row!.status)).statusCode).toBe(200);
+    await check();
+  });
+
   it('shows a member, sets remarks (staff may) and status (staff may not); another client gets 404', async () => {
     const [row] = await t.db.select().from(members).where(eq(members.storeId, storeId)).limit(1);
     const url = `${A()}/members/${row!.id}`;
@@ -751,5 +788,44 @@ describe('friend search with member conditions', () => {
     // another client's attribute ids name nothing in this account
     const other = await t.api('POST', url(), { cookie: b.owner.cookie, body: { memberAttributes: [women] } });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('totals are exact for every filter shape: each page of one counts what the whole list holds', async () => {
+    const women = { attributeId: attr.gender!.id, choiceIds: [attr.gender!.choices[0]!.id] };
+    const over40 = { attributeId: attr.age!.id, min: 40 };
+    const likesAny = { attributeId: attr.likes!.id, choiceIds: attr.likes!.choices.map((c) => c.id) };
+    const code = (await search({})).json().data.find((f: { member: unknown }) => f.member).member.memberCode;
+    const shapes: Record<string, unknown>[] = [
+      {},
+      { memberAttributes: [women] },
+      { memberAttributes: [women, over40] },
+      { memberAttributes: [women, over40], condition: 'OR' },
+      { memberAttributes: [likesAny] },
+      { memberAttributes: [likesAny, women], condition: 'OR' },
+      { memberAttributes: [{ attributeId: attr.name!.id, value: '太郎' }, over40], condition: 'OR' },
+      { memberAttributes: [{ attributeId: attr.birthday!.id, min: '1990-01-01' }] },
+      { memberAttributes: [{ attributeId: attr.likes!.id }] },
+      { memberAttributes: [women], isFriend: true },
+      { memberAttributes: [women], search: '佐藤' },
+      { memberAttributes: [women], search: '鈴木', condition: 'OR' },
+      { memberAttributes: [women], isMemberServiceUser: false, includeNonMembers: true },
+      { memberAttributes: [women], isMemberServiceUser: false, includeNonMembers: true, condition: 'OR' },
+      { memberCode: [code, code] },
+      { isFriend: false, includeNonMembers: true },
+      { isMemberServiceUser: false, includeNonMembers: true },
+    ];
+    for (const body of shapes) {
+      const whole = (await search({ ...body, limit: 500 })).json();
+      const onePage = await search({ ...body, limit: 1 });
+      expect(onePage.statusCode, JSON.stringify(body)).toBe(200);
+      expect(onePage.json().pagination.totalItems, JSON.stringify(body)).toBe(whole.data.length);
+      expect(onePage.json().data.length, JSON.stringify(body)).toBe(Math.min(1, whole.data.length));
+    }
+    // the fixture has something in each: an AND that keeps one, an OR that keeps more than either alone
+    const total = async (body: Record<string, unknown>) =>
+      (await search({ ...body, limit: 1 })).json().pagination.totalItems as number;
+    expect(await total({ memberAttributes: [likesAny] })).toBe(2);
+    expect(await total({ memberAttributes: [likesAny, women], condition: 'OR' })).toBe(3);
+    expect(await total({ memberAttributes: [likesAny, women] })).toBe(1);
   });
 });

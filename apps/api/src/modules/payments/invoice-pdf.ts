@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 /**
  * The qualified invoice (適格請求書) of one payment as a PDF, drawn by our server with pdfkit in Noto
@@ -48,6 +47,8 @@ const day = (d: Date) =>
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const qualified = invoice.issuer.registrationNumber !== null;
   const title = qualified ? '適格請求書' : '請求書';
+  // pdfkit (with fontkit) is loaded on the first invoice, not at start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

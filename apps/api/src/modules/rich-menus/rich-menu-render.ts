@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type * as Canvas from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /**
  * Server-side drawing of rich menu images (tab bars and item grids) with @napi-rs/canvas (Skia; its
@@ -10,16 +11,22 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
  * bold weight are registered under one family, which Skia searches glyph by glyph.
  */
 export const RICH_MENU_FONT = 'RichMenuNotoSansJP';
-let fontsReady = false;
+const require = createRequire(import.meta.url);
+let canvasModule: typeof Canvas | undefined;
 
-function registerFonts() {
-  if (fontsReady) return;
-  const require = createRequire(import.meta.url);
+/**
+ * Skia and the fonts, loaded on the first drawing rather than at start-up (the native module and 125 font
+ * files are not needed to serve requests that draw nothing; issue 15's cold start).
+ */
+function canvasWithFonts(): typeof Canvas {
+  if (canvasModule) return canvasModule;
+  const loaded = require('@napi-rs/canvas') as typeof Canvas;
   const files = path.join(path.dirname(require.resolve('@fontsource/noto-sans-jp/package.json')), 'files');
   const bold = fs.readdirSync(files).filter((name) => name.endsWith('-700-normal.woff2'));
   if (bold.length === 0) throw new Error('@fontsource/noto-sans-jp has no bold woff2 files');
-  for (const name of bold) GlobalFonts.registerFromPath(path.join(files, name), RICH_MENU_FONT);
-  fontsReady = true;
+  for (const name of bold) loaded.GlobalFonts.registerFromPath(path.join(files, name), RICH_MENU_FONT);
+  canvasModule = loaded;
+  return loaded;
 }
 
 export type Box = { x: number; y: number; width: number; height: number };
@@ -125,7 +132,7 @@ export function renderRichMenuImage(input: RenderInput): {
   contentType: 'image/png' | 'image/jpeg';
   data: Buffer;
 } {
-  registerFonts();
+  const { createCanvas } = canvasWithFonts();
   const color = input.color ?? '#06C755';
   const canvas = createCanvas(input.width, input.height);
   const ctx = canvas.getContext('2d');

@@ -97,8 +97,13 @@ export function shiftRoutes(app: FastifyInstance) {
   route(app, e.deleteShiftPattern, ({ params }, { ctx }) => rules.deleteShiftPattern({ ctx, input: params }));
 
   // staff shifts
-  route(app, e.monthlyShifts, ({ params, query }, { ctx }) =>
-    shifts.getMonthlyShifts({ ctx, input: { ...params, ...query } }),
+  // The shift reads answer up to a month of shifts as the views build them (route.ts, viewAnswer).
+  const view = { viewAnswer: true };
+  route(
+    app,
+    e.monthlyShifts,
+    ({ params, query }, { ctx }) => shifts.getMonthlyShifts({ ctx, input: { ...params, ...query } }),
+    view,
   );
   route(app, e.monthlyShiftsCsv, async ({ params, query }, { ctx }, reply) => {
     const { csv, filename } = await hours.exportMonthlyShiftsCsv({ ctx, input: { ...params, ...query } });
@@ -107,11 +112,17 @@ export function shiftRoutes(app: FastifyInstance) {
       .header('content-disposition', `attachment; filename="${filename}"`);
     return csv;
   });
-  route(app, e.dailyShifts, ({ params, query }, { ctx }) =>
-    shifts.listDailyShifts({ ctx, input: { ...params, ...query } }),
+  route(
+    app,
+    e.dailyShifts,
+    ({ params, query }, { ctx }) => shifts.listDailyShifts({ ctx, input: { ...params, ...query } }),
+    view,
   );
-  route(app, e.listShifts, ({ params, query }, { ctx }) =>
-    shifts.listShifts({ ctx, input: { ...params, ...query } }),
+  route(
+    app,
+    e.listShifts,
+    ({ params, query }, { ctx }) => shifts.listShifts({ ctx, input: { ...params, ...query } }),
+    view,
   );
   route(app, e.saveShifts, ({ params, body }, { ctx }) =>
     shifts.saveShifts({ ctx, input: { ...params, ...body } }),
@@ -146,11 +157,19 @@ export function shiftRoutes(app: FastifyInstance) {
   route(app, l.submitRequests, ({ params, body }, request) =>
     liff.submitOwnRequests({ ctx: request.ctx, input: { ...params, ...body, authorization: auth(request) } }),
   );
-  route(app, l.myShifts, ({ params, query }, request) =>
-    liff.listOwnShifts({ ctx: request.ctx, input: { ...params, ...query, authorization: auth(request) } }),
+  route(
+    app,
+    l.myShifts,
+    ({ params, query }, request) =>
+      liff.listOwnShifts({ ctx: request.ctx, input: { ...params, ...query, authorization: auth(request) } }),
+    view,
   );
-  route(app, l.upcomingShifts, ({ params }, request) =>
-    liff.listUpcomingShifts({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+  route(
+    app,
+    l.upcomingShifts,
+    ({ params }, request) =>
+      liff.listUpcomingShifts({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    view,
   );
   route(app, l.remarks, ({ params }, request) =>
     liff.listOwnRemarks({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),

@@ -1,5 +1,5 @@
 import type { ShiftPeriod, ShiftStaff, StaffRemark, StaffShift } from '@app/contracts';
-import { daysBetween, formatInstant, localDay } from '../../platform/dates.ts';
+import { daysBetween, formatInstant, isoString, localDay } from '../../platform/dates.ts';
 import { closesAt, type PeriodDays } from './periods.ts';
 import type { ShiftRow } from './shifts.repository.ts';
 import type { RemarkRow, StaffRow } from './staff.repository.ts';
@@ -44,8 +44,8 @@ export function toShiftView(row: ShiftRow, timeZone: string): StaffShift {
     originalEndAt: row.originalEndAt ? formatInstant(row.originalEndAt, timeZone) : null,
     originalDuration: row.originalDuration,
     hasBeenModified: row.hasBeenModified,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoString(row.createdAt),
+    updatedAt: isoString(row.updatedAt),
   };
 }
 

@@ -1,4 +1,11 @@
-import { shiftMessages } from '@app/contracts';
+import {
+  dailyShiftsSchema,
+  monthlyShiftsSchema,
+  shiftMessages,
+  staffShiftSchema,
+  type StaffShift,
+} from '@app/contracts';
+import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, schedules, staffShifts } from '../../db/schema/index.ts';
@@ -579,6 +586,76 @@ describe('reading shifts', () => {
       (await reader('GET', '/staff-shift/monthly', { query: { year: '2027', month: '1' } })).json().shifts,
     ).toEqual([]);
   });
+
+  it.each(['Asia/Tokyo', 'America/New_York'])(
+    'the shift reads (%s) answer each shift exactly as the single-shift read does, and match their contracts',
+    async (timeZone) => {
+      // The month, day and list reads build their answer from one JSON query and write it unchecked
+      // (route.ts, viewAnswer); GET staff-shift/:id is the plain path: both must give the same shifts.
+      const store = await createShiftStore(t.db, a.client.id, { timeZone });
+      const s1 = await createStaff(t.db, store, { displayName: '一郎' });
+      const s2 = await createStaff(t.db, store, { displayName: '二郎' });
+      const reader = storeCaller(t.app, store.id, a.staff.cookie);
+      const manager = storeCaller(t.app, store.id, a.manager.cookie);
+      // New York leaves daylight saving time on 2026-11-01 at 02:00 (06:00Z): 01:30 happens twice.
+      const requested = await createShift(t.db, store, {
+        staffId: s1.id,
+        startAt: '2026-11-01T05:30:00Z',
+        endAt: '2026-11-01T14:00:00Z',
+      });
+      const moved = await manager('PUT', `/staff-shift/${requested.id}`, {
+        body: { startAt: '2026-11-01T06:30:00Z', managerNote: '引き継ぎ "A" \\ 50%\n二行目' },
+      });
+      expect(moved.statusCode).toBe(200);
+      await createShift(t.db, store, {
+        staffId: s2.id,
+        status: 'APPROVED',
+        startAt: '2026-11-30T13:00:00Z',
+        endAt: '2026-11-30T21:00:00Z', // overnight in both zones
+      });
+      await createShift(t.db, store, {
+        staffId: s2.id,
+        status: 'DRAFT',
+        isRest: true,
+        startAt: '2026-11-10T00:00:00Z',
+        endAt: '2026-11-10T08:00:00Z',
+      });
+      const monthly = await reader('GET', '/staff-shift/monthly', { query: { year: '2026', month: '11' } });
+      expect(monthly.statusCode).toBe(200);
+      expect(monthly.headers['content-type']).toMatch(/^application\/json/);
+      const body = monthly.json();
+      expect(monthlyShiftsSchema.parse(body)).toEqual(body); // nothing missing, nothing extra
+      expect(body.shifts).toHaveLength(3);
+      for (const shift of body.shifts) {
+        expect(shift).toEqual((await reader('GET', `/staff-shift/${shift.id}`)).json());
+      }
+      const first = body.shifts.find((x: StaffShift) => x.id === requested.id);
+      expect(first).toMatchObject({
+        isRequested: true,
+        hasBeenModified: true,
+        managerNote: '引き継ぎ "A" \\ 50%\n二行目',
+        originalStartAt:
+          timeZone === 'Asia/Tokyo' ? '2026-11-01T14:30:00+09:00' : '2026-11-01T01:30:00-04:00',
+        startAt: timeZone === 'Asia/Tokyo' ? '2026-11-01T15:30:00+09:00' : '2026-11-01T01:30:00-05:00',
+        date: timeZone === 'Asia/Tokyo' ? '2026-11-01' : '2026-11-01',
+      });
+      const overnight = body.shifts.find((x: StaffShift) => x.staffId === s2.id && !x.isRest);
+      expect(overnight).toMatchObject(
+        timeZone === 'Asia/Tokyo'
+          ? { date: '2026-11-30', endDayDiff: 1, startAt: '2026-11-30T22:00:00+09:00' }
+          : { date: '2026-11-30', endDayDiff: 0, startAt: '2026-11-30T08:00:00-05:00' },
+      );
+
+      const window = { startAtMin: '2026-11-01', startAtMax: '2026-12-01' };
+      const list = (await reader('GET', '/staff-shift', { query: window })).json();
+      expect(z.array(staffShiftSchema).parse(list)).toEqual(list);
+      expect(list).toEqual(body.shifts);
+      const daily = (await reader('GET', '/staff-shift/daily', { query: window })).json();
+      expect(dailyShiftsSchema.parse(daily)).toEqual(daily);
+      expect(daily.days.flatMap((d: { shifts: StaffShift[] }) => d.shifts)).toEqual(body.shifts);
+      expect(daily.days).toHaveLength(30);
+    },
+  );
 
   it.each([
     [{ year: '2019', month: '1' }, shiftMessages.year],

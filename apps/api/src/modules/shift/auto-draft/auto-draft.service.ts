@@ -170,6 +170,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
         end: r.endAt.getTime(),
         isRest: r.isRest,
         requestedMinutes: r.requestedAt && inRange(r) ? (r.originalDuration ?? r.duration) : 0,
+        isOutsidePeriod: !inRange(r),
       });
     }
   }

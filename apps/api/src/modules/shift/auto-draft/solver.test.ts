@@ -127,6 +127,34 @@ describe('auto-draft solver: hand-built cases with a known optimum', () => {
     expect(reasonText(short.reasons[0]!, 'UTC')).toMatch(/^青木さん: .*勤務間インターバルが足りません$/);
   });
 
+  it("counts a shift of the days around the period for the rest interval, not in the period's planned hours", () => {
+    const input = base({
+      staff: [staff(1, '青木')],
+      slots: [slot('early', DAY2, 6, 10, 1)],
+      candidates: [request(12, 1, DAY2, 6, 10)],
+      // the evening before the period starts: 17:00-22:00, kept
+      fixed: [
+        {
+          id: 1,
+          staffId: 1,
+          day: DAY1,
+          start: at(DAY1, 17),
+          end: at(DAY1, 22),
+          isRest: false,
+          requestedMinutes: 0,
+          isOutsidePeriod: true,
+        },
+      ],
+    });
+    const result = solve(input);
+    expect(result.totals).toMatchObject({ filled: 0, unfilledSlots: 1 });
+    expect(result.slots[0]!.reasons[0]).toMatchObject({ kind: 'BLOCKED', violation: { kind: 'MIN_REST' } });
+    expect(result.staff[0]).toMatchObject({ plannedMinutes: 0, proposedMinutes: 0 });
+    // the same shift inside the period is planned time
+    const inside = solve({ ...input, fixed: [{ ...input.fixed[0]!, isOutsidePeriod: false }] });
+    expect(inside.staff[0]).toMatchObject({ plannedMinutes: 300 });
+  });
+
   it('says nobody requested a slot, and respects day, week and month caps', () => {
     const days = Array.from({ length: 7 }, (_, i) => addDays('2026-11-30', i)); // Monday to Sunday
     const input = base({

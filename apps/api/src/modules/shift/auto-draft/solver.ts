@@ -33,6 +33,11 @@ export type FixedShift = {
   isRest: boolean;
   /** Minutes the staff member requested for it (a draft made from a request), for the fulfilment rate. */
   requestedMinutes: number;
+  /**
+   * A shift of the days around the period, kept for the rest interval and the week's cap only: not
+   * counted in the staff member's planned minutes.
+   */
+  isOutsidePeriod?: boolean;
 };
 
 export type SolverSettings = {
@@ -457,7 +462,8 @@ function report(
   const staffResults: StaffResult[] = input.staff.map((s) => {
     const plan = plans.get(s.id)!;
     let planned = 0;
-    for (const w of plan.shifts.values()) if (!w.isRest) planned += minutesOf(w);
+    for (const w of plan.shifts.values())
+      if (!w.isRest && !(w.key >= 0 && input.fixed[w.key]!.isOutsidePeriod)) planned += minutesOf(w);
     const req = requested.get(s.id) ?? 0;
     const prop = extra.proposed.get(s.id) ?? 0;
     return {

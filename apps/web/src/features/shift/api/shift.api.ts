@@ -171,6 +171,15 @@ export function useCreateHelperMutation(storeId: number) {
   });
 }
 
+/** A staff member's own caps for the automatic draft (null: the store's) and target hours a month. */
+export const staffCapKeys = [
+  'maxHoursPerDay',
+  'maxHoursPerWeek',
+  'maxHoursPerMonth',
+  'targetHoursPerMonth',
+] as const;
+export type StaffCapKey = (typeof staffCapKeys)[number];
+
 export function useUpdateStaffMutation(storeId: number) {
   const changed = useStaffChanged(storeId);
   return useMutation({
@@ -181,7 +190,7 @@ export function useUpdateStaffMutation(storeId: number) {
       staffId: number;
       employeeNumber: string | null;
       managerNotes: string | null;
-    }) =>
+    } & Partial<Record<StaffCapKey, number | null>>) =>
       apiRequest(shiftEndpoints.updateStaff, {
         params: { storeId: String(storeId), staffId: String(staffId) },
         body,

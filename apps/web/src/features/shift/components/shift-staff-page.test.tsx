@@ -1,4 +1,4 @@
-import { shiftMessages, type ShiftStaff } from '@app/contracts';
+import { shiftMessages, type ShiftClosure, type ShiftStaff } from '@app/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, mockFetch } from '../../../testing/mock-fetch.ts';
@@ -45,6 +45,27 @@ function renderPage() {
         staff.find((s) => s.id === id)!.status = 'APPROVED';
       return { body: { success: true, count: 1 } };
     },
+    [`GET ${S}/shift-closure`]: () => ({
+      body: {
+        storeId: 5,
+        pattern: 'FULL_MONTH',
+        dayOfMonth: 20,
+        firstHalfDate: 20,
+        secondHalfDate: 5,
+        isPublished: true,
+        timeDivisionSetting: 30,
+        minRestHours: 11,
+        maxHoursPerDay: 8,
+        maxHoursPerWeek: null,
+        maxHoursPerMonth: null,
+        allowMultipleShiftsPerDay: false,
+        openPeriod: null,
+      } satisfies ShiftClosure,
+    }),
+    [`PATCH ${S}/staff/2`]: ({ body }) => {
+      calls.push({ method: 'update', body });
+      return { body: { ...staff[1]!, ...(body as object) } };
+    },
     [`PATCH ${S}/staff/3`]: ({ body }) => {
       calls.push({ method: 'update', body });
       return {
@@ -88,6 +109,50 @@ describe('ShiftStaffPage', { timeout: 40_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('従業員番号'), { target: { value: 'S-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('従業員番号は50文字以内で入力してください')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'update', body: { employeeNumber: 'S-1', managerNotes: null } }]);
+    const noCaps = {
+      maxHoursPerDay: null,
+      maxHoursPerWeek: null,
+      maxHoursPerMonth: null,
+      targetHoursPerMonth: null,
+    };
+    expect(calls).toEqual([
+      { method: 'update', body: { employeeNumber: 'S-1', managerNotes: null, ...noCaps } },
+    ]);
+  });
+
+  it("sets a staff member's own caps and target, says what an empty cap means, and refuses a cap out of range", async () => {
+    const { calls } = renderPage();
+    await screen.findByText('鈴木 大翔');
+    fireEvent.click(screen.getAllByRole('button', { name: '編集' })[1]!);
+    const dialog = await screen.findByRole('dialog');
+    const day = within(dialog).getByLabelText('1日の上限（時間）');
+    await waitFor(() => expect(day.getAttribute('placeholder')).toBe('店舗の設定（8時間）'));
+    expect(within(dialog).getByLabelText('週の上限（時間）').getAttribute('placeholder')).toBe(
+      '店舗の設定（上限なし）',
+    );
+    expect(within(dialog).getByLabelText('月の目標（時間）').getAttribute('placeholder')).toBe('目標なし');
+
+    fireEvent.change(day, { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('1日の上限は1〜24の整数（時間）で入力してください')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(day, { target: { value: '6' } });
+    fireEvent.change(within(dialog).getByLabelText('月の目標（時間）'), { target: { value: '120' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([
+      {
+        method: 'update',
+        body: {
+          employeeNumber: null,
+          managerNotes: null,
+          maxHoursPerDay: 6,
+          maxHoursPerWeek: null,
+          maxHoursPerMonth: null,
+          targetHoursPerMonth: 120,
+        },
+      },
+    ]);
   });
 });

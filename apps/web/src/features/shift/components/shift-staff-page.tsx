@@ -27,7 +27,10 @@ import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import {
+  shiftClosureQueryOptions,
   shiftStaffQueryOptions,
+  staffCapKeys,
+  type StaffCapKey,
   useBulkApproveStaffMutation,
   useBulkDeleteStaffMutation,
   useCreateHelperMutation,
@@ -130,6 +133,12 @@ export function ShiftStaffPage({ storeId, canManage }: { storeId: number; canMan
       ),
     },
     {
+      key: 'caps',
+      label: t('shift.staff.caps'),
+      isSecondary: true,
+      render: (row) => capsSummary(row, t) ?? '—',
+    },
+    {
       key: 'createdAt',
       label: t('shift.staff.signedUp'),
       isSecondary: true,
@@ -221,11 +230,40 @@ export function ShiftStaffPage({ storeId, canManage }: { storeId: number; canMan
   );
 }
 
+/** The largest value of each cap, as the API checks it. */
+const capMax: Record<StaffCapKey, number> = {
+  maxHoursPerDay: 24,
+  maxHoursPerWeek: 168,
+  maxHoursPerMonth: 744,
+  targetHoursPerMonth: 744,
+};
+/** Empty (the store's setting, or no target) or a whole number of hours from 1 to the cap's maximum. */
+const hoursField = (key: StaffCapKey) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= capMax[key]),
+      shiftMessages[key],
+    );
+
 const staffFormSchema = z.object({
   employeeNumber: z.string().trim().max(50, shiftMessages.employeeNumberMax),
   managerNotes: z.string().max(1000, shiftMessages.noteMax),
+  maxHoursPerDay: hoursField('maxHoursPerDay'),
+  maxHoursPerWeek: hoursField('maxHoursPerWeek'),
+  maxHoursPerMonth: hoursField('maxHoursPerMonth'),
+  targetHoursPerMonth: hoursField('targetHoursPerMonth'),
 });
-type StaffValues = { employeeNumber: string; managerNotes: string };
+type StaffValues = z.input<typeof staffFormSchema>;
+
+/** 「日8時間・週40時間・目標120時間」: the caps and target a staff member has of their own, if any. */
+function capsSummary(row: ShiftStaff, t: (key: string, options?: Record<string, unknown>) => string) {
+  const parts = staffCapKeys
+    .filter((key) => row[key] !== null)
+    .map((key) => t(`shift.staff.capShort.${key}`, { hours: row[key] }));
+  return parts.length > 0 ? parts.join('・') : null;
+}
 
 function StaffDialog({
   storeId,
@@ -239,9 +277,20 @@ function StaffDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const update = useUpdateStaffMutation(storeId);
+  const store = useQuery(shiftClosureQueryOptions(storeId));
   const defaultValues: StaffValues = {
     employeeNumber: staff.employeeNumber ?? '',
     managerNotes: staff.managerNotes ?? '',
+    maxHoursPerDay: staff.maxHoursPerDay?.toString() ?? '',
+    maxHoursPerWeek: staff.maxHoursPerWeek?.toString() ?? '',
+    maxHoursPerMonth: staff.maxHoursPerMonth?.toString() ?? '',
+    targetHoursPerMonth: staff.targetHoursPerMonth?.toString() ?? '',
+  };
+  /** What an empty cap means: the store's own cap, or none; an empty target: no target. */
+  const placeholderOf = (key: StaffCapKey) => {
+    if (key === 'targetHoursPerMonth') return t('shift.staff.noTarget');
+    const storeCap = store.data?.[key];
+    return storeCap == null ? t('shift.staff.storeNoCap') : t('shift.staff.storeCap', { hours: storeCap });
   };
   const {
     register,
@@ -256,6 +305,9 @@ function StaffDialog({
         staffId: staff.id,
         employeeNumber: values.employeeNumber.trim() || null,
         managerNotes: values.managerNotes.trim() ? values.managerNotes : null,
+        ...Object.fromEntries(
+          staffCapKeys.map((key) => [key, values[key].trim() === '' ? null : Number(values[key])]),
+        ),
       });
       onClose();
     } catch (error) {
@@ -283,6 +335,26 @@ function StaffDialog({
               {...registerField(register, 'managerNotes')}
               {...fieldProps('managerNotes')}
             />
+            <Typography variant="subtitle2" component="h3">
+              {t('shift.staff.capsTitle')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: '4px !important' }}>
+              {t('shift.staff.capsHelp')}
+            </Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+              {staffCapKeys.map((key) => (
+                <TextField
+                  key={key}
+                  label={t(`shift.staff.capLabel.${key}`)}
+                  size="small"
+                  type="number"
+                  placeholder={placeholderOf(key)}
+                  slotProps={{ htmlInput: { min: 1, max: capMax[key] }, inputLabel: { shrink: true } }}
+                  {...registerField(register, key)}
+                  {...fieldProps(key)}
+                />
+              ))}
+            </Box>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

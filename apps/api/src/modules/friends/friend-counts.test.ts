@@ -1,0 +1,137 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { friendCounts, friends, lineAccounts } from '../../db/schema/index.ts';
+import { createClientWithUsers } from '../../testing/factories.ts';
+import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/**
+ * The friends list's totalItems comes from friend_counts, which statement triggers on friends keep
+ * (migration list_counts, decision 0019). Whoever writes and however many at once, it must stay what a
+ * count of the rows says. On PostgreSQL (TEST_DATABASE_URL) the writes below run on several connections
+ * at the same time.
+ */
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createClientWithUsers>>;
+let other: Awaited<ReturnType<typeof createClientWithUsers>>;
+const accounts: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createClientWithUsers(t.app, t.db);
+  other = await createClientWithUsers(t.app, t.db);
+  for (const [i, clientId] of [owner.client.id, owner.client.id, other.client.id].entries()) {
+    const [row] = await t.db
+      .insert(lineAccounts)
+      .values({
+        clientId,
+        channelId: `counts-${i}-${Date.now()}`,
+        channelSecretEncrypted: 'x',
+        displayName: `店${i}`,
+        botId: `Ucounts${i}`,
+      })
+      .returning();
+    accounts.push(row!.id);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const clientOf = (i: number) => (i === 2 ? other.client.id : owner.client.id);
+
+/** The counters against a count of the rows, for every account. */
+async function expectCountersRight() {
+  const counted = await t.db
+    .select({ lineAccountId: friends.lineAccountId, isFriend: friends.isFriend, n: count() })
+    .from(friends)
+    .groupBy(friends.lineAccountId, friends.isFriend);
+  const kept = await t.db.select().from(friendCounts);
+  for (const accountId of accounts)
+    for (const isFriend of [true, false]) {
+      const want = counted.find((r) => r.lineAccountId === accountId && r.isFriend === isFriend)?.n ?? 0;
+      const have = kept.find((r) => r.lineAccountId === accountId && r.isFriend === isFriend)?.n ?? 0;
+      expect(have, `account ${accountId} isFriend ${isFriend}`).toBe(want);
+    }
+}
+
+const listTotal = async (accountIndex: number, query: Record<string, string> = {}) => {
+  const response = await call(t.app, 'GET', `/client/api/v1/line-account/${accounts[accountIndex]}/friends`, {
+    cookie: (accountIndex === 2 ? other : owner).owner.cookie,
+    query: { limit: '1', ...query },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().pagination.totalItems as number;
+};
+
+describe('friend counters', () => {
+  it('stay exact under concurrent single and bulk inserts, blocks, unblocks and deletes', async () => {
+    let serial = 0;
+    const one = (i: number) =>
+      t.db.insert(friends).values({
+        clientId: clientOf(i),
+        lineAccountId: accounts[i]!,
+        lineUserId: `U${i}-${serial++}`,
+        displayName: `友だち${serial}`,
+      });
+    const bulk = (i: number, n: number) =>
+      t.db.insert(friends).values(
+        Array.from({ length: n }, () => ({
+          clientId: clientOf(i),
+          lineAccountId: accounts[i]!,
+          lineUserId: `U${i}-${serial++}`,
+          displayName: `友だち${serial}`,
+          isFriend: serial % 3 !== 0,
+        })),
+      );
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, k) => one(k % 3)),
+      bulk(0, 40),
+      bulk(1, 25),
+      bulk(2, 10),
+    ]);
+    await expectCountersRight();
+
+    // blocks and unblocks at the same time (one statement moving many rows, others moving one)
+    const rows = await t.db
+      .select({ id: friends.id })
+      .from(friends)
+      .where(eq(friends.lineAccountId, accounts[0]!));
+    await Promise.all([
+      t.db
+        .update(friends)
+        .set({ isFriend: false })
+        .where(and(eq(friends.lineAccountId, accounts[0]!), sql`${friends.id} % 2 = 0`)),
+      ...rows
+        .slice(0, 10)
+        .map((r) => t.db.update(friends).set({ isFriend: true }).where(eq(friends.id, r.id))),
+      ...rows
+        .slice(10, 20)
+        .map((r) => t.db.update(friends).set({ managerNotes: 'メモ' }).where(eq(friends.id, r.id))),
+    ]);
+    await expectCountersRight();
+
+    await Promise.all([t.db.delete(friends).where(eq(friends.lineAccountId, accounts[1]!)), one(1), one(0)]);
+    await expectCountersRight();
+  });
+
+  it('give the friends list its totals, per isFriend, and only for the account of the caller', async () => {
+    for (const i of [0, 1, 2]) {
+      const [all] = await t.db
+        .select({ n: count() })
+        .from(friends)
+        .where(eq(friends.lineAccountId, accounts[i]!));
+      const [following] = await t.db
+        .select({ n: count() })
+        .from(friends)
+        .where(and(eq(friends.lineAccountId, accounts[i]!), eq(friends.isFriend, true)));
+      expect(await listTotal(i)).toBe(all!.n);
+      expect(await listTotal(i, { isFriend: 'true' })).toBe(following!.n);
+      expect(await listTotal(i, { isFriend: 'false' })).toBe(all!.n - following!.n);
+    }
+    // another client's account is not found, whatever its counters say
+    const response = await call(t.app, 'GET', `/client/api/v1/line-account/${accounts[2]}/friends`, {
+      cookie: owner.owner.cookie,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
