@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -8,7 +9,7 @@ import { newSimUser, pickSimChannel } from './support/line-sim-page.ts';
 /**
  * The member service end to end: a simulated LINE user follows the demo account on the simulator's
  * page, opens the member mini-app from there (at a phone's size, LIFF login from the simulator fed to
- * liff-mock), registers with every attribute type and sees the card; the owner finds the member in the
+ * liff-mock), registers with every attribute type (a photo uploaded too) and sees the card; the owner finds the member in the
  * list, filters by an attribute, opens the drawer and downloads the CSV.
  */
 let server: RunningServer;
@@ -84,6 +85,20 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await card.getByLabel(/^月の来店回数/).fill('4');
     await card.getByTestId('field-好きなメニュー').getByLabel('紅茶').check();
     await card.getByTestId('field-好きなメニュー').getByLabel('ケーキ').check();
+    // the photo: a small PNG made here, uploaded by the field at once (its key goes with the form)
+    const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e07a8f' } })
+      .png()
+      .toBuffer();
+    const uploaded = card.waitForResponse(
+      (r) => r.url().endsWith('/images') && r.request().method() === 'POST',
+    );
+    await card
+      .getByTestId('field-プロフィール写真')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+    expect((await uploaded).status()).toBe(201);
+    await expect.poll(() => card.getByTestId('image-preview').isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: '登録する' }).isEnabled()).toBe(true);
     await screenshot(card, 'member-liff-form-filled');
     await card.getByRole('button', { name: '登録する' }).click();
     const memberCard = card.getByTestId('member-card');
@@ -139,7 +154,7 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await screenshot(page, 'members-list-filtered');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'CSVダウンロード' }).click();
+    await page.getByRole('button', { name: 'CSVダウンロード' }).click();
     const file = await (await download).path();
     const csv = fs.readFileSync(file, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -153,6 +168,13 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await table.getByRole('button', { name: '七海 さくら' }).click();
     const drawer = page.getByRole('presentation').filter({ hasText: '会員番号' });
     await expect.poll(() => drawer.getByText('1995-03-20').isVisible(), { timeout: 15_000 }).toBe(true);
+    // the photo the member uploaded, loaded from the back office's image call
+    const image = drawer.getByTestId('member-image');
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(96);
     const remarks = drawer.locator('form').filter({ has: page.getByLabel('備考') });
     await remarks.getByLabel('備考').fill('紅茶好き。ケーキの予約あり');
     await remarks.getByRole('button', { name: '保存' }).click();

@@ -4,6 +4,7 @@ import { jobs } from './db/schema/index.ts';
 import { defineAllJobs, queueRecurringJobs } from './jobs.ts';
 import { createJobRunner, enqueueJob } from './platform/jobs.ts';
 import { HOUSEKEEPING_QUEUE } from './platform/housekeeping.jobs.ts';
+import { SWEEP_IMAGES_QUEUE } from './modules/members/member-images.ts';
 import { PLAN_QUEUE } from './modules/shift/reminders.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -22,8 +23,10 @@ describe('the jobs of a worker-only process', () => {
     defineAllJobs(worker, { config: t.config });
     await queueRecurringJobs(t.db, t.clock);
     await enqueueJob(t.db, { queue: PLAN_QUEUE, payload: {}, runAt: t.clock.now() });
-    expect(await worker.runDue()).toBe(2);
+    expect(await worker.runDue()).toBe(3);
     const done = await t.db.select().from(jobs).where(eq(jobs.status, 'DONE'));
-    expect(done.map((j) => j.queue).sort()).toEqual([HOUSEKEEPING_QUEUE, PLAN_QUEUE].sort());
+    expect(done.map((j) => j.queue).sort()).toEqual(
+      [HOUSEKEEPING_QUEUE, SWEEP_IMAGES_QUEUE, PLAN_QUEUE].sort(),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeepi
 import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
+import { defineMemberJobs, queueImageSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { defineLineWebhookJobs } from './modules/line-webhook/line-webhook.jobs.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
@@ -23,6 +24,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineFriendJobs(jobs, deps.config);
   defineLineWebhookJobs(jobs, deps.config);
   defineShiftJobs(jobs);
+  defineMemberJobs(jobs, deps.config);
   definePaymentJobs(jobs, deps.config);
   defineNotificationJobs(jobs, events, deps.config);
   return events;
@@ -31,4 +33,5 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
 /** Start-up: make sure the recurring jobs are queued (once per installation, by dedupe key). */
 export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueHousekeeping(db, clock.now(), { now: true });
+  await queueImageSweep(db, clock.now(), { now: true });
 }

@@ -79,6 +79,49 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError of a failed answer: its failure body, or its HTTP status when it has none. */
+function failureOf(response: Response, data: unknown): ApiError {
+  const failure = failureBodySchema.safeParse(data);
+  if (failure.success) {
+    const { message, code, errors, requestId } = failure.data;
+    return new ApiError(response.status, code, message, errors ?? [], requestId);
+  }
+  return new ApiError(
+    response.status,
+    clientErrorCodes.http,
+    response.statusText || `HTTP ${response.status}`,
+  );
+}
+
+/**
+ * Download a file the API answers (a CSV export) as the browser's download: with the session cookie
+ * and, like apiRequest, the client a MASTER or AGENCY acts on (x-client-id), which a plain link cannot
+ * send. Saved as `filename`, or else the server's attachment name. Failures are ApiErrors for the caller.
+ */
+export async function downloadFile(
+  url: string,
+  options: { filename?: string; clientId?: number } = {},
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (options.clientId !== undefined) headers['x-client-id'] = String(options.clientId);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, credentials: 'include' });
+  } catch {
+    throw new ApiError(0, clientErrorCodes.network, 'Network error');
+  }
+  if (!response.ok) throw failureOf(response, await readJson(response));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = options.filename ?? named ?? 'download';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 /**
  * Call one contract endpoint: fills `:params`, sends JSON with the session cookie, parses the success
  * body with the endpoint's own schema and turns every failure into an ApiError.
@@ -119,18 +162,7 @@ export async function apiRequest<E extends Endpoint>(
   }
 
   const data = await readJson(response);
-  if (!response.ok) {
-    const failure = failureBodySchema.safeParse(data);
-    if (failure.success) {
-      const { message, code, errors, requestId } = failure.data;
-      throw new ApiError(response.status, code, message, errors ?? [], requestId);
-    }
-    throw new ApiError(
-      response.status,
-      clientErrorCodes.http,
-      response.statusText || `HTTP ${response.status}`,
-    );
-  }
+  if (!response.ok) throw failureOf(response, data);
 
   const responses: Record<number, z.ZodType> = endpoint.responses;
   const schema = responses[response.status] ?? Object.values(responses)[0];

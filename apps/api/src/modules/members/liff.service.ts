@@ -285,7 +285,9 @@ export async function registerOwnMember({
       imageIds.has(e.attributeId) && e.value?.trim() ? [e.value.trim()] : [],
     );
     const ownImages = new Set(
-      (await findImagesOfFriend(tx, scope, friend.id, [...new Set(imageKeys)])).map((r) => r.key),
+      (await findImagesOfFriend(tx, scope, friend.id, [...new Set(imageKeys)], { forShare: true })).map(
+        (r) => r.key,
+      ),
     );
     const values = checkEntries(input.entries, attributes, choices, settings.requireRegistration, ownImages);
     const now = ctx.clock.now();

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { memberMessages } from '@app/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberImages } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { jobs, memberImages } from '../../db/schema/index.ts';
+import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import {
   connectBody,
@@ -12,6 +14,8 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { DELETE_IMAGE_FILE_QUEUE, SWEEP_IMAGES_QUEUE } from './member-images.ts';
+import { queueImageSweep } from './members.jobs.ts';
 
 /**
  * Member images through HTTP: a LINE user uploads from the mini-app (LIFF ID token of the simulator),
@@ -273,5 +277,84 @@ describe('PRIVATE values from the back office', () => {
     expect(cleared.json().values.map((v: { value: string }) => v.value)).toEqual([key]);
     // Another client: not its account.
     expect((await t.api('PUT', path, { cookie: b.owner.cookie, body: [] })).statusCode).toBe(404);
+  });
+});
+
+describe('uploads never attached to a registration', () => {
+  it('are swept after 24 hours, row and file; attached ones stay; a second run changes nothing', async () => {
+    const storage = fileStorageOf(t.config);
+    const u = await lineUser('掃除 四郎');
+    const upload = async () => (await u.upload(dataUrl(createPng(7, 7)))).json().key as string;
+    const kept = await upload();
+    const replaced = await upload();
+    const abandoned = await upload();
+    // Registered with one image, then with another: the first is no longer named by any value.
+    expect((await u.register([{ attributeId: photoId, value: replaced }])).statusCode).toBe(200);
+    const member = await u.register([{ attributeId: photoId, value: kept }]);
+    expect(member.statusCode, member.body).toBe(200);
+    const fileOf = (key: string) => `member-images/${a.client.id}/${key}.png`;
+    const rows = async () =>
+      (
+        await t.db
+          .select({ key: memberImages.key })
+          .from(memberImages)
+          .where(inArray(memberImages.key, [kept, replaced, abandoned]))
+      )
+        .map((r) => r.key)
+        .sort();
+    const sweep = async () => {
+      await queueImageSweep(t.db, t.clock.now(), { now: true });
+      await t.app.jobs.runDue(); // the sweep: rows removed, one file job each
+      await t.app.jobs.runDue(); // the file jobs
+    };
+
+    t.clock.advance(23 * 3600_000);
+    await sweep();
+    expect(await rows()).toEqual([kept, replaced, abandoned].sort());
+    expect(await storage.get(fileOf(abandoned))).not.toBeNull();
+
+    t.clock.advance(3600_000 + 60_000);
+    await sweep();
+    expect(await rows()).toEqual([kept]);
+    expect(await storage.get(fileOf(abandoned))).toBeNull();
+    expect(await storage.get(fileOf(replaced))).toBeNull();
+    expect(await storage.get(fileOf(kept))).not.toBeNull();
+    const fileJobs = await t.db
+      .select({ key: jobs.dedupeKey, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.queue, DELETE_IMAGE_FILE_QUEUE));
+    expect(fileJobs).toEqual(
+      expect.arrayContaining([
+        { key: `${DELETE_IMAGE_FILE_QUEUE}:${abandoned}`, status: 'DONE' },
+        { key: `${DELETE_IMAGE_FILE_QUEUE}:${replaced}`, status: 'DONE' },
+      ]),
+    );
+    expect(fileJobs.some((j) => j.key?.endsWith(kept))).toBe(false);
+
+    // The member's image is still served; the swept one is gone for everyone and cannot be registered.
+    const memberId = member.json().id as number;
+    const cookie = await t.login(a.owner.user.email); // a day later: a new session
+    const served = await t.api('GET', `${A()}/members/${memberId}/images/${kept}`, { cookie });
+    expect(served.statusCode).toBe(200);
+    expect((await u.image(abandoned)).statusCode).toBe(404);
+    const late = await u.register([{ attributeId: photoId, value: abandoned }]);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual([
+      { path: `attributes.${photoId}`, message: memberMessages.imageValue },
+    ]);
+
+    // The next hour's sweep is queued by the run itself; it finds nothing more of this member's.
+    const pending = await t.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.queue, SWEEP_IMAGES_QUEUE), eq(jobs.status, 'PENDING')));
+    expect(pending.map((p) => p.runAt.getTime())).toEqual([
+      Math.floor(t.clock.now().getTime() / 3600_000 + 1) * 3600_000,
+    ]);
+    t.clock.set(pending[0]!.runAt);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect(await rows()).toEqual([kept]);
+    expect(await storage.get(fileOf(kept))).not.toBeNull();
   });
 });

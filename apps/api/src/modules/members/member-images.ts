@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { memberImageLimits, memberMessages, type MemberImage } from '@app/contracts';
 import sharp from 'sharp';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
 import { identifyFriend, type LiffInput } from './liff.service.ts';
+import { deleteUnattachedImages } from './member-images.repository.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
 import { findImagesOfFriend, findMember, insertImage, type ImageRow } from './members.repository.ts';
 
@@ -126,4 +131,59 @@ export async function getMemberImage({
   const member = await findMember(ctx.db, scope, input.memberId);
   if (!member) throw notFound(memberMessages.memberNotFound);
   return readImage(ctx, scope, member.friendId, input.imageKey);
+}
+
+// ---- housekeeping: uploads never attached to a registration ----
+
+/** The mini-app uploads before it registers; an upload no value names after this long is dropped. */
+export const UNATTACHED_IMAGE_KEPT_MS = 24 * 3600_000;
+export const SWEEP_IMAGES_QUEUE = 'members.sweep-images';
+export const DELETE_IMAGE_FILE_QUEUE = 'members.delete-image-file';
+export const deleteImageFilePayloadSchema = z.object({
+  storageKey: z.string().regex(/^member-images\/\d+\/[a-f0-9]{32}\.(jpeg|png|webp)$/),
+});
+const SWEEP_EVERY_MS = 3600_000;
+const SWEEP_BATCH = 200;
+
+/**
+ * Drop the images uploaded more than 24 hours before `now` that no member value names (never attached,
+ * or replaced since): each batch of rows is deleted in the transaction that queues one file-deletion job
+ * per file, so a file whose deletion fails stays known as a retried (at last DEAD, kept) job, never lost.
+ * Safe to run again or in two processes at once (locked rows are skipped, jobs deduplicated by key).
+ */
+export async function sweepUnattachedImages(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNATTACHED_IMAGE_KEPT_MS);
+  let removed = 0;
+  for (;;) {
+    const batch = await inTransaction(db, async (tx) => {
+      const rows = await deleteUnattachedImages(tx, before, SWEEP_BATCH);
+      for (const row of rows)
+        await enqueueJob(tx, {
+          queue: DELETE_IMAGE_FILE_QUEUE,
+          payload: { storageKey: storageKey(row) },
+          runAt: now,
+          dedupeKey: `${DELETE_IMAGE_FILE_QUEUE}:${row.key}`,
+          maxAttempts: 20,
+        });
+      return rows.length;
+    });
+    removed += batch;
+    if (batch < SWEEP_BATCH) return removed;
+  }
+}
+
+/** A swept image's file; deleting a file already gone is not an error, so a retry is harmless. */
+export async function deleteImageFile(config: Config, storageKeyOfFile: string): Promise<void> {
+  await fileStorageOf(config).delete(storageKeyOfFile);
+}
+
+/** Queue the sweep of the hour after `at` (or of this hour with `now: true`): one per hour, by dedupe key. */
+export async function queueImageSweep(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
+  const slot = Math.floor(at.getTime() / SWEEP_EVERY_MS) + (options.now ? 0 : 1);
+  await enqueueJob(db, {
+    queue: SWEEP_IMAGES_QUEUE,
+    payload: {},
+    runAt: options.now ? at : new Date(slot * SWEEP_EVERY_MS),
+    dedupeKey: `${SWEEP_IMAGES_QUEUE}:${slot}`,
+  });
 }

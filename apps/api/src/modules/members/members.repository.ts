@@ -539,15 +539,20 @@ export async function insertImage(db: Db, row: typeof memberImages.$inferInsert)
   return inserted!;
 }
 
-/** The images of these keys that this friend uploaded to this store (another's or unknown: left out). */
+/**
+ * The images of these keys that this friend uploaded to this store (another's or unknown: left out).
+ * `forShare`: in the transaction that stores them as values, so the sweep of unattached images
+ * (member-images.repository.ts) cannot remove one before that transaction commits.
+ */
 export async function findImagesOfFriend(
   db: Db,
   scope: MemberScope,
   friendId: number,
   keys: string[],
+  options: { forShare?: boolean } = {},
 ): Promise<ImageRow[]> {
   if (keys.length === 0) return [];
-  return db
+  const query = db
     .select()
     .from(memberImages)
     .where(
@@ -558,4 +563,5 @@ export async function findImagesOfFriend(
         inArray(memberImages.key, keys),
       ),
     );
+  return options.forShare ? query.for('share') : query;
 }

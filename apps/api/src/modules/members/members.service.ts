@@ -235,7 +235,9 @@ export async function updateMemberPrivateValues({
     );
     const keys = input.entries.flatMap((e) => (e.value?.trim() ? [e.value.trim()] : []));
     const images = new Set(
-      (await findImagesOfFriend(tx, scope, member.friendId, [...new Set(keys)])).map((r) => r.key),
+      (await findImagesOfFriend(tx, scope, member.friendId, [...new Set(keys)], { forShare: true })).map(
+        (r) => r.key,
+      ),
     );
     const values = checkEntries(input.entries, attributes, choices, false, images, 'PRIVATE');
     await deleteValuesOf(

@@ -660,6 +660,29 @@ describe('members in the back office', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('鈴木 太郎,有効');
     expect(lines[1]).toContain(',52,1974-11-02,男性,紅茶,,');
+
+    // The master acting for the client (x-client-id) downloads the same file; without the header, or
+    // for another client (whose account this is not), it is refused; an agency has no member.manage.
+    const asMaster = await t.api('GET', url, {
+      cookie: masterCookie,
+      headers: { 'x-client-id': String(a.client.id) },
+      query: { label: '性別', value: '男性' },
+    });
+    expect(asMaster.statusCode, asMaster.body).toBe(200);
+    expect(asMaster.rawPayload.equals(response.rawPayload)).toBe(true);
+    const noHeader = await t.api('GET', url, { cookie: masterCookie });
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json().message).toBe('x-client-id header is required');
+    const otherClient = await t.api('GET', url, {
+      cookie: masterCookie,
+      headers: { 'x-client-id': String(b.client.id) },
+    });
+    expect(otherClient.statusCode).toBe(404);
+    const asAgency = await t.api('GET', url, {
+      cookie: agencyCookie,
+      headers: { 'x-client-id': String(a.client.id) },
+    });
+    expect(asAgency.statusCode).toBe(403);
   });
 
   it('refuses to delete an attribute with values or marked not deletable, and to drop a chosen choice', async () => {

@@ -7,7 +7,7 @@ import {
   type UpdateMemberSettingsBody,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, downloadFile } from '../../../lib/api-client.ts';
 
 const keys = {
   ofAccount: (lineAccountId: number) => ['members', lineAccountId] as const,
@@ -63,12 +63,24 @@ export const memberSettingsQueryOptions = (lineAccountId: number) =>
       apiRequest(memberEndpoints.getSettings, { params: account(lineAccountId), signal }),
   });
 
-/** The CSV export's address with the list's filters (the browser downloads it with the session cookie). */
+/** The CSV export's address with the list's filters. */
 export function memberCsvUrl(lineAccountId: number, query: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v) search.set(k, v);
   const qs = search.toString();
   return buildPath(memberEndpoints.exportCsv.path, account(lineAccountId)) + (qs ? `?${qs}` : '');
+}
+
+/**
+ * Download the member list as CSV with the list's filters, under the server's file name. Fetched rather
+ * than linked, so a MASTER or AGENCY acting for the client sends its x-client-id (`clientId`).
+ */
+export function downloadMemberCsv(
+  lineAccountId: number,
+  query: Record<string, string | undefined>,
+  options: { clientId?: number } = {},
+): Promise<void> {
+  return downloadFile(memberCsvUrl(lineAccountId, query), options);
 }
 
 /** A member's uploaded image (the session cookie lets an <img> load it; the server checks the tenancy). */

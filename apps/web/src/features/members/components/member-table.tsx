@@ -1,18 +1,21 @@
 import type { MemberAttribute, MemberListEntry } from '@app/contracts';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type TableColumn } from '../../../components/data/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
-import { memberCsvUrl, memberListQueryOptions } from '../api/members.api.ts';
+import { downloadMemberCsv, memberListQueryOptions } from '../api/members.api.ts';
 
 /** The list's filters as the API takes them, from the address. */
 export function memberQueryOf(params: ListParams) {
@@ -46,9 +49,16 @@ export function MemberTable(props: {
   attributes: MemberAttribute[];
   params: ListParams;
   canExport: boolean;
+  /** The client a MASTER or AGENCY acts for (sent as x-client-id with the CSV download). */
+  clientId?: number;
   onOpen: (member: MemberListEntry) => void;
 }) {
   const { t } = useTranslation();
+  const showFailure = useShowFailure();
+  const [csvState, setCsvState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
   const { params, attributes } = props;
   const query = memberQueryOf(params);
   const members = useQuery(memberListQueryOptions(props.lineAccountId, query));
@@ -188,12 +198,27 @@ export function MemberTable(props: {
         <Button
           variant="outlined"
           startIcon={<DownloadOutlined />}
-          href={memberCsvUrl(props.lineAccountId, filters)}
-          download
+          disabled={csvState.busy}
+          onClick={() => {
+            setCsvState({ busy: true, error: null });
+            downloadMemberCsv(props.lineAccountId, filters, { clientId: props.clientId }).then(
+              () => setCsvState({ busy: false, error: null }),
+              (error: unknown) => setCsvState({ busy: false, error: showFailure(error) }),
+            );
+          }}
           sx={{ ml: { md: 'auto' } }}
         >
           {t('members.csv')}
         </Button>
+      ) : null}
+      {csvState.error ? (
+        <Alert
+          severity="error"
+          sx={{ flexBasis: '100%' }}
+          onClose={() => setCsvState({ busy: false, error: null })}
+        >
+          {csvState.error}
+        </Alert>
       ) : null}
     </Box>
   );

@@ -7,7 +7,7 @@ import {
   type UpdateShiftClosureBody,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, clientErrorCodes } from '../../../lib/api-client.ts';
+import { apiRequest, downloadFile } from '../../../lib/api-client.ts';
 
 /* The shift service's back-office calls the shift pages use. */
 
@@ -349,28 +349,7 @@ export function useDeleteSpecialGroupMutation(storeId: number) {
 }
 
 /** Downloads the API's monthly CSV (UTF-8 with BOM) as a file. */
-export async function downloadMonthlyCsv(storeId: number, year: number, month: number): Promise<void> {
+export function downloadMonthlyCsv(storeId: number, year: number, month: number): Promise<void> {
   const url = `${buildPath(shiftEndpoints.monthlyShiftsCsv.path, storeParams(storeId))}?year=${year}&month=${month}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include' });
-  } catch {
-    throw new ApiError(0, clientErrorCodes.network, 'Network error');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(
-      response.status,
-      body?.code ?? clientErrorCodes.http,
-      body?.message ?? response.statusText,
-    );
-  }
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `shift-${year}-${String(month).padStart(2, '0')}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  return downloadFile(url, { filename: `shift-${year}-${String(month).padStart(2, '0')}.csv` });
 }
