@@ -410,7 +410,9 @@ console.log(
 );
 await app.close();
 await database.close();
-if (serverUrl) await admin(`drop database if exists ${benchDb} with (force)`);
+// BENCH_KEEP_DATABASE=true leaves the PostgreSQL database with its 100,000 friends and members for EXPLAIN.
+if (serverUrl && process.env.BENCH_KEEP_DATABASE === 'true') console.log(`kept database ${benchDb}`);
+else if (serverUrl) await admin(`drop database if exists ${benchDb} with (force)`);
 
 // Cold start: `npm start` (PGlite, the web app built) to its banner, on a fresh DATA_DIR (the demo is
 // written) and again on that DATA_DIR (what a restart costs). BENCH_COLD_START=false skips it.
