@@ -155,6 +155,8 @@ export const memberValues = pgTable(
     index('member_values_attribute_number_idx').on(t.attributeId, t.numberValue, t.friendId),
     index('member_values_attribute_date_idx').on(t.attributeId, t.dateValue, t.friendId),
     index('member_values_client_id_idx').on(t.clientId),
+    // a friend's value of an attribute: the friend search's per-friend probe (decision 0019)
+    index('member_values_friend_attribute_idx').on(t.friendId, t.attributeId),
   ],
 );
 

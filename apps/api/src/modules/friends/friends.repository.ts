@@ -7,7 +7,7 @@ export type NewFriendRow = typeof friends.$inferInsert;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-type AccountScope = { clientId: number; lineAccountId: number };
+export type AccountScope = { clientId: number; lineAccountId: number };
 
 const inAccount = (scope: AccountScope) =>
   and(eq(friends.clientId, scope.clientId), eq(friends.lineAccountId, scope.lineAccountId));
@@ -98,32 +98,73 @@ export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?
  * The size of sets of friends (each friend once in each) combined: AND their intersection, OR their
  * union. Written as probes rather than INTERSECT/UNION (which hash every member of every set): AND counts
  * the first set's friends found in each other set; OR adds up, set by set, the friends no earlier set
- * holds.
+ * holds, each term its own statement so that PostgreSQL's pool runs them side by side (on one connection,
+ * as PGlite has, they simply run in turn).
  */
 async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Promise<number> {
   const within = (set: SQL, alias: string, outer: string) =>
     sql`exists (select 1 from (${set}) as ${sql.raw(alias)} where ${sql.raw(alias)}.friend_id = ${sql.raw(outer)}.friend_id)`;
-  const counted =
-    combine === 'AND'
-      ? sql`select count(*)::int from (${sets[0]!}) as s0${
-          sets.length > 1
-            ? sql` where ${sql.join(
-                sets.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
-                sql` and `,
-              )}`
-            : sql``
-        }`
-      : sql.join(
-          sets.map((set, i) => {
-            const earlier = sets.slice(0, i).map((other, j) => sql`not ${within(other, `e${j}`, `s${i}`)}`);
-            return sql`(select count(*) from (${set}) as ${sql.raw(`s${i}`)}${earlier.length ? sql` where ${sql.join(earlier, sql` and `)}` : sql``})`;
-          }),
-          sql` + `,
-        );
-  const [row] = await db
-    .select({ n: sql<number>`(${combine === 'AND' ? sql`(${counted})` : counted})::int` })
-    .from(sql`(select 1) as one`);
-  return row?.n ?? 0;
+  const countOf = async (query: SQL) => {
+    const [row] = await db.select({ n: sql<number>`(${query})::int` }).from(sql`(select 1) as one`);
+    return row?.n ?? 0;
+  };
+  if (combine === 'AND')
+    return countOf(
+      sql`select count(*) from (${sets[0]!}) as s0${
+        sets.length > 1
+          ? sql` where ${sql.join(
+              sets.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
+              sql` and `,
+            )}`
+          : sql``
+      }`,
+    );
+  const terms = await Promise.all(
+    sets.map((set, i) => {
+      const earlier = sets.slice(0, i).map((other, j) => sql`not ${within(other, `e${j}`, `s${i}`)}`);
+      return countOf(
+        sql`select count(*) from (${set}) as ${sql.raw(`s${i}`)}${earlier.length ? sql` where ${sql.join(earlier, sql` and `)}` : sql``}`,
+      );
+    }),
+  );
+  return terms.reduce((sum, n) => sum + n, 0);
+}
+
+/** How many friends the probing page may walk before the sets' hashed test is cheaper (see below). */
+const PROBE_WALK_LIMIT = 5000;
+
+/**
+ * A page of the friends that sets of friends combined (AND/OR) hold, when they are the whole filter: the
+ * total first (from the sets' indexes), then, if the page is likely among the newest few thousand friends
+ * (matches are common enough), a walk of the friends index newest first that tests each friend with index
+ * probes (`offset 0` keeps each test a per-friend probe, where the planner would hash every set whole:
+ * 16-19 ms for sets of 33,000 and 10,000 friends against 0.5-2 ms). Rare matches: undefined, and the
+ * caller's hashed test reads the sets once instead of probing most friends.
+ */
+export async function listFriendsOfSets(
+  db: Db,
+  scope: AccountScope,
+  sets: SQL[],
+  combine: 'AND' | 'OR',
+  page: { limit: number; offset: number },
+): Promise<{ rows: FriendRow[]; total: number } | undefined> {
+  const [total, all] = await Promise.all([
+    countCombinedSets(db, sets, combine),
+    countAccountFriends(db, scope),
+  ]);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  if (((page.offset + page.limit) * all) / total > PROBE_WALK_LIMIT) return undefined;
+  const probes = sets.map(
+    (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${friends.id} offset 0)`,
+  );
+  const rows = await db
+    .select()
+    .from(friends)
+    .where(and(inAccount(scope), combine === 'OR' ? or(...probes) : and(...probes)))
+    .orderBy(desc(friends.createdAt), desc(friends.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total };
 }
 
 export async function listFriends(
@@ -142,6 +183,10 @@ export async function listFriends(
     filter.audience,
     combined,
   );
+  if (filter.exactly?.length) {
+    const probed = await listFriendsOfSets(db, scope, filter.exactly, filter.combine ?? 'AND', page);
+    if (probed) return probed;
+  }
   const counted = async () => {
     if (filter.exactly?.length) return countCombinedSets(db, filter.exactly, filter.combine ?? 'AND');
     if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);

@@ -1,0 +1,1 @@
+CREATE INDEX "member_values_friend_attribute_idx" ON "member_values" USING btree ("friend_id","attribute_id");
