@@ -119,7 +119,33 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
   /** A logged-in back-office user of another role. */
   const userCookie = async (values: Parameters<typeof createUser>[1]) =>
     login((await createUser(t.db, values)).email);
-  return { ...t, appUrl, api, login, clientWithUsers, userCookie };
+  /**
+   * A simulator channel connected as a client's LINE account by its owner, with a service linked (KS-001
+   * members, KS-002 shifts): the set-up the service tests share. Answers the channel and the ids.
+   */
+  const accountWithService = async (
+    who: { client: { id: number }; owner: { cookie: string } },
+    serviceCode: 'KS-001' | 'KS-002',
+    displayName: string,
+  ) => {
+    const channel = await sim.createChannel({ displayName });
+    const cookie = who.owner.cookie;
+    const connected = await api('POST', '/client/api/v1/line-account', {
+      cookie,
+      body: connectBody(channel),
+    });
+    if (connected.statusCode !== 201)
+      throw new Error(`connect failed ${connected.statusCode}: ${connected.body}`);
+    const accountId = connected.json<{ id: number }>().id;
+    const link = await api('POST', `/client/api/v1/line-account/${accountId}/lineAccountService`, {
+      cookie,
+      body: { serviceCode, clientId: who.client.id },
+    });
+    if (link.statusCode !== 201) throw new Error(`service link failed ${link.statusCode}: ${link.body}`);
+    const linked = link.json<{ storeId: number; liffId: string }>();
+    return { channel, accountId, storeId: linked.storeId, liffId: linked.liffId };
+  };
+  return { ...t, appUrl, api, login, clientWithUsers, userCookie, accountWithService };
 }
 export type LineTestApp = Awaited<ReturnType<typeof createLineTestApp>>;
 

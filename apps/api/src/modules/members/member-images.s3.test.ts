@@ -4,13 +4,7 @@ import { jobs, memberImages } from '../../db/schema/index.ts';
 import { S3Storage } from '../../platform/files/file-storage.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
-import {
-  connectBody,
-  createLineTestApp,
-  startLineSim,
-  type LineSim,
-  type LineTestApp,
-} from '../../testing/line-sim.ts';
+import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
 import { startS3Server, type S3Server } from '../../testing/s3.ts';
 import { DELETE_IMAGE_FILE_QUEUE } from './member-images.ts';
 import { queueImageSweep } from './members.jobs.ts';
@@ -39,18 +33,9 @@ beforeAll(async () => {
   s3 = await startS3Server({ prefix: 'oa/' });
   t = await createLineTestApp(sim, s3.env);
   a = await t.clientWithUsers();
-  const channel = await sim.createChannel({ displayName: 'バケット写真館' });
+  let channel;
+  ({ channel, accountId, storeId, liffId } = await t.accountWithService(a, 'KS-001', 'バケット写真館'));
   channelId = channel.channelId;
-  accountId = (
-    await t.api('POST', `${C}/line-account`, { cookie: a.owner.cookie, body: connectBody(channel) })
-  ).json().id;
-  const link = await t.api('POST', `${C}/line-account/${accountId}/lineAccountService`, {
-    cookie: a.owner.cookie,
-    body: { serviceCode: 'KS-001', clientId: a.client.id },
-  });
-  expect(link.statusCode, link.body).toBe(201);
-  storeId = link.json().storeId;
-  liffId = link.json().liffId;
   photoId = (
     await t.api('POST', `${A()}/attributes`, {
       cookie: a.owner.cookie,

@@ -7,7 +7,6 @@ import { jobs, memberImages } from '../../db/schema/index.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import {
-  connectBody,
   createLineTestApp,
   startLineSim,
   type LineSim,
@@ -40,17 +39,7 @@ beforeAll(async () => {
   t = await createLineTestApp(sim);
   a = await t.clientWithUsers();
   b = await t.clientWithUsers();
-  channel = await sim.createChannel({ displayName: '写真館' });
-  accountId = (
-    await t.api('POST', `${C}/line-account`, { cookie: a.owner.cookie, body: connectBody(channel) })
-  ).json().id;
-  const link = await t.api('POST', `${C}/line-account/${accountId}/lineAccountService`, {
-    cookie: a.owner.cookie,
-    body: { serviceCode: 'KS-001', clientId: a.client.id },
-  });
-  expect(link.statusCode, link.body).toBe(201);
-  storeId = link.json().storeId;
-  liffId = link.json().liffId;
+  ({ channel, accountId, storeId, liffId } = await t.accountWithService(a, 'KS-001', '写真館'));
   const photo = await t.api('POST', `${A()}/attributes`, {
     cookie: a.owner.cookie,
     body: { label: '写真', type: 'IMAGE', isRequired: true },

@@ -40,17 +40,7 @@ beforeAll(async () => {
   b = await t.clientWithUsers();
   agencyCookie = await t.userCookie({ role: 'AGENCY', position: 'OWNER' });
   masterCookie = await t.userCookie({ role: 'MASTER', position: 'OWNER' });
-  channel = await sim.createChannel({ displayName: '梅田カフェ' });
-  accountId = (
-    await t.api('POST', `${C}/line-account`, { cookie: a.owner.cookie, body: connectBody(channel) })
-  ).json().id;
-  const link = await t.api('POST', `${C}/line-account/${accountId}/lineAccountService`, {
-    cookie: a.owner.cookie,
-    body: { serviceCode: 'KS-001', clientId: a.client.id },
-  });
-  expect(link.statusCode, link.body).toBe(201);
-  storeId = link.json().storeId;
-  liffId = link.json().liffId;
+  ({ channel, accountId, storeId, liffId } = await t.accountWithService(a, 'KS-001', '梅田カフェ'));
 }, 60_000);
 afterAll(async () => {
   await t.close();
