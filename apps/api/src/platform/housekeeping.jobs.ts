@@ -1,11 +1,10 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { deleteFinishedJobs, enqueueJob, type JobRunner } from './jobs.ts';
+import { deleteFinishedJobs, queueHourly, type JobRunner } from './jobs.ts';
 import { deleteDeliveredMail } from './mail.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
 export const HOUSEKEEPING_QUEUE = 'platform.housekeeping';
-const EVERY_MS = 3600_000;
 /** DONE jobs are kept a while for reading; their dedupe keys name past instants, so none comes back. */
 const DONE_JOBS_KEPT_MS = 30 * 86_400_000;
 const SENT_MAIL_KEPT_MS = 90 * 86_400_000;
@@ -18,19 +17,9 @@ export async function runHousekeeping(db: Db, now: Date, config: Config) {
   return { jobs, mail };
 }
 
-/**
- * Queue the housekeeping run of the hour after `now` (or of this hour with `now: true`). One job per
- * hour in the whole installation, by dedupe key, however many processes start or run it.
- */
-export async function queueHousekeeping(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
-  const slot = Math.floor(at.getTime() / EVERY_MS) + (options.now ? 0 : 1);
-  await enqueueJob(db, {
-    queue: HOUSEKEEPING_QUEUE,
-    payload: {},
-    runAt: options.now ? at : new Date(slot * EVERY_MS),
-    dedupeKey: `${HOUSEKEEPING_QUEUE}:${slot}`,
-  });
-}
+/** Queue the housekeeping run of the hour after `at` (or of this hour with `now: true`). */
+export const queueHousekeeping = (db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> =>
+  queueHourly(db, HOUSEKEEPING_QUEUE, at, options);
 
 export function defineHousekeepingJobs(jobs: JobRunner, config: Config): void {
   jobs.define(HOUSEKEEPING_QUEUE, {

@@ -42,6 +42,28 @@ export async function enqueueJob(db: Db, options: EnqueueOptions): Promise<void>
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
+const HOUR_MS = 3600_000;
+
+/**
+ * Queue a recurring job's run of the hour after `at` (or of this hour with `now: true`): one job per
+ * hour in the whole installation, by dedupe key, however many processes start or run it. The handler
+ * queues the next hour's run.
+ */
+export async function queueHourly(
+  db: Db,
+  queue: string,
+  at: Date,
+  options: { now?: boolean } = {},
+): Promise<void> {
+  const slot = Math.floor(at.getTime() / HOUR_MS) + (options.now ? 0 : 1);
+  await enqueueJob(db, {
+    queue,
+    payload: {},
+    runAt: options.now ? at : new Date(slot * HOUR_MS),
+    dedupeKey: `${queue}:${slot}`,
+  });
+}
+
 /**
  * Insert rows and queue one job for each row inserted, in one statement (atomic without a transaction's
  * extra round trips; for hot paths such as the LINE webhook): `insert` is an INSERT ... RETURNING id whose

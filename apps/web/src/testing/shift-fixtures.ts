@@ -26,3 +26,19 @@ export function shiftBody(
     ...over,
   };
 }
+
+/** The staff mini-app's tests' shift: staff 3 at store 5, a request of 3 December, 10:00-15:00, unless told. */
+export const staffRequest = (over: Partial<StaffShift> = {}): StaffShift =>
+  shiftBody({
+    id: 1,
+    scheduleId: 1,
+    staffId: 3,
+    storeId: 5,
+    date: '2026-12-03',
+    startAt: '2026-12-03T10:00:00+09:00',
+    endAt: '2026-12-03T15:00:00+09:00',
+    isRequested: true,
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+    ...over,
+  });

@@ -133,13 +133,48 @@ async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Pr
 /** How many friends the probing page may walk before the sets' hashed test is cheaper (see below). */
 const PROBE_WALK_LIMIT = 5000;
 
+/** The sets' combined size and the account's friends (what tells how common a match is). */
+async function countSetsAndAccount(db: Db, scope: AccountScope, sets: SQL[], combine: 'AND' | 'OR') {
+  const [total, all] = await Promise.all([
+    countCombinedSets(db, sets, combine),
+    countAccountFriends(db, scope),
+  ]);
+  return { total, all };
+}
+
+/** Whether the page is likely among the newest PROBE_WALK_LIMIT friends (matches common enough). */
+const probesFit = (total: number, all: number, page: { limit: number; offset: number }) =>
+  ((page.offset + page.limit) * all) / total <= PROBE_WALK_LIMIT;
+
+/**
+ * A walk of the friends index newest first that tests each friend with index probes (`offset 0` keeps
+ * each test a per-friend probe, where the planner would hash every set whole: 16-19 ms for sets of 33,000
+ * and 10,000 friends against 0.5-2 ms).
+ */
+function pageByProbes(
+  db: Db,
+  scope: AccountScope,
+  sets: SQL[],
+  combine: 'AND' | 'OR',
+  page: { limit: number; offset: number },
+): Promise<FriendRow[]> {
+  const probes = sets.map(
+    (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${friends.id} offset 0)`,
+  );
+  return db
+    .select()
+    .from(friends)
+    .where(and(inAccount(scope), combine === 'OR' ? or(...probes) : and(...probes)))
+    .orderBy(desc(friends.createdAt), desc(friends.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 /**
  * A page of the friends that sets of friends combined (AND/OR) hold, when they are the whole filter: the
- * total first (from the sets' indexes), then, if the page is likely among the newest few thousand friends
- * (matches are common enough), a walk of the friends index newest first that tests each friend with index
- * probes (`offset 0` keeps each test a per-friend probe, where the planner would hash every set whole:
- * 16-19 ms for sets of 33,000 and 10,000 friends against 0.5-2 ms). Rare matches: undefined, and the
- * caller's hashed test reads the sets once instead of probing most friends.
+ * total first (from the sets' indexes), then the page by probes when it is likely among the newest few
+ * thousand friends. Rare matches: undefined (listFriends then uses the sets' hashed test, which reads the
+ * sets once instead of probing most friends).
  */
 export async function listFriendsOfSets(
   db: Db,
@@ -148,23 +183,10 @@ export async function listFriendsOfSets(
   combine: 'AND' | 'OR',
   page: { limit: number; offset: number },
 ): Promise<{ rows: FriendRow[]; total: number } | undefined> {
-  const [total, all] = await Promise.all([
-    countCombinedSets(db, sets, combine),
-    countAccountFriends(db, scope),
-  ]);
+  const { total, all } = await countSetsAndAccount(db, scope, sets, combine);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  if (((page.offset + page.limit) * all) / total > PROBE_WALK_LIMIT) return undefined;
-  const probes = sets.map(
-    (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${friends.id} offset 0)`,
-  );
-  const rows = await db
-    .select()
-    .from(friends)
-    .where(and(inAccount(scope), combine === 'OR' ? or(...probes) : and(...probes)))
-    .orderBy(desc(friends.createdAt), desc(friends.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total };
+  if (!probesFit(total, all, page)) return undefined;
+  return { rows: await pageByProbes(db, scope, sets, combine, page), total };
 }
 
 export async function listFriends(
@@ -183,26 +205,30 @@ export async function listFriends(
     filter.audience,
     combined,
   );
-  if (filter.exactly?.length) {
-    const probed = await listFriendsOfSets(db, scope, filter.exactly, filter.combine ?? 'AND', page);
-    if (probed) return probed;
-  }
-  const counted = async () => {
-    if (filter.exactly?.length) return countCombinedSets(db, filter.exactly, filter.combine ?? 'AND');
-    if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
-    const [total] = await db.select({ n: count() }).from(friends).where(where);
-    return total?.n ?? 0;
-  };
-  const [total, rows] = await Promise.all([
-    counted(),
+  const newestFirst = () =>
     db
       .select()
       .from(friends)
       .where(where)
       .orderBy(desc(friends.createdAt), desc(friends.id))
       .limit(page.limit)
-      .offset(page.offset),
-  ]);
+      .offset(page.offset);
+  if (filter.exactly?.length) {
+    // the sets are the whole filter: their size is the total, counted once; the page by probes or hashed
+    const combine = filter.combine ?? 'AND';
+    const { total, all } = await countSetsAndAccount(db, scope, filter.exactly, combine);
+    if (total === 0 || page.offset >= total) return { rows: [], total };
+    const rows = probesFit(total, all, page)
+      ? await pageByProbes(db, scope, filter.exactly, combine, page)
+      : await newestFirst();
+    return { rows, total };
+  }
+  const counted = async () => {
+    if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
+    const [total] = await db.select({ n: count() }).from(friends).where(where);
+    return total?.n ?? 0;
+  };
+  const [total, rows] = await Promise.all([counted(), newestFirst()]);
   return { rows, total };
 }
 

@@ -7,7 +7,7 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
+import { enqueueJob, queueHourly } from '../../platform/jobs.ts';
 import { identifyFriend, type LiffInput } from './liff.service.ts';
 import { deleteUnattachedImages } from './member-images.repository.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
@@ -142,7 +142,6 @@ export const DELETE_IMAGE_FILE_QUEUE = 'members.delete-image-file';
 export const deleteImageFilePayloadSchema = z.object({
   storageKey: z.string().regex(/^member-images\/\d+\/[a-f0-9]{32}\.(jpeg|png|webp)$/),
 });
-const SWEEP_EVERY_MS = 3600_000;
 const SWEEP_BATCH = 200;
 
 /**
@@ -177,13 +176,6 @@ export async function deleteImageFile(config: Config, storageKeyOfFile: string):
   await fileStorageOf(config).delete(storageKeyOfFile);
 }
 
-/** Queue the sweep of the hour after `at` (or of this hour with `now: true`): one per hour, by dedupe key. */
-export async function queueImageSweep(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
-  const slot = Math.floor(at.getTime() / SWEEP_EVERY_MS) + (options.now ? 0 : 1);
-  await enqueueJob(db, {
-    queue: SWEEP_IMAGES_QUEUE,
-    payload: {},
-    runAt: options.now ? at : new Date(slot * SWEEP_EVERY_MS),
-    dedupeKey: `${SWEEP_IMAGES_QUEUE}:${slot}`,
-  });
-}
+/** Queue the sweep of the hour after `at` (or of this hour with `now: true`): one per hour. */
+export const queueImageSweep = (db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> =>
+  queueHourly(db, SWEEP_IMAGES_QUEUE, at, options);

@@ -1,11 +1,11 @@
-import type { LiffAppInfo, StaffShift } from '@app/contracts';
+import type { LiffAppInfo } from '@app/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LiffSessionProvider } from '../../components/liff-shell/liff-shell.tsx';
 import { mockFetch } from '../../testing/mock-fetch.ts';
 import { RequestsTab } from './requests-tab.tsx';
 import { shiftLiffTexts } from './shift-liff-texts.ts';
-import { shiftBody } from '../../testing/shift-fixtures.ts';
+import { staffRequest } from '../../testing/shift-fixtures.ts';
 
 const L = '/shift/api/v1/liff/store/5';
 const period = {
@@ -15,21 +15,7 @@ const period = {
   closingDate: '2026-11-25',
   closesAt: '2026-11-26T00:00:00+09:00',
 };
-/** A shift of staff 3 at store 5 (a request of 3 December, 10:00-15:00, unless told). */
-const shift = (over: Partial<StaffShift>): StaffShift =>
-  shiftBody({
-    id: 1,
-    scheduleId: 1,
-    staffId: 3,
-    storeId: 5,
-    date: '2026-12-03',
-    startAt: '2026-12-03T10:00:00+09:00',
-    endAt: '2026-12-03T15:00:00+09:00',
-    isRequested: true,
-    createdAt: '2026-11-20T00:00:00.000Z',
-    updatedAt: '2026-11-20T00:00:00.000Z',
-    ...over,
-  });
+const shift = staffRequest;
 const session = {
   info: { storeId: 5 } as LiffAppInfo,
   idToken: 'id-token',

@@ -1,4 +1,3 @@
-import type { StaffShift } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   alignTime,
@@ -12,23 +11,9 @@ import {
   shortDay,
   todayIn,
 } from './shift-liff-model.ts';
-import { shiftBody } from '../../testing/shift-fixtures.ts';
+import { staffRequest } from '../../testing/shift-fixtures.ts';
 
-/** A shift of staff 3 at store 5 (a request of 3 December, 10:00-15:00, unless told). */
-const shift = (over: Partial<StaffShift>): StaffShift =>
-  shiftBody({
-    id: 1,
-    scheduleId: 1,
-    staffId: 3,
-    storeId: 5,
-    date: '2026-12-03',
-    startAt: '2026-12-03T10:00:00+09:00',
-    endAt: '2026-12-03T15:00:00+09:00',
-    isRequested: true,
-    createdAt: '2026-11-20T00:00:00.000Z',
-    updatedAt: '2026-11-20T00:00:00.000Z',
-    ...over,
-  });
+const shift = staffRequest;
 
 describe('shift mini-app model', () => {
   it('builds the request set: work, overnight to the next day, a rest day as the whole day', () => {
