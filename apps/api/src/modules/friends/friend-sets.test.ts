@@ -3,12 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friends, lineAccounts } from '../../db/schema/index.ts';
 import { createClientWithUsers } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { inFriendSet, listFriends, listFriendsOfSets, type AccountScope } from './friends.repository.ts';
+import {
+  inFriendSet,
+  listFriends,
+  listFriendsOfSets,
+  type AccountScope,
+  type ProbeWalk,
+  type SetsRead,
+} from './friends.repository.ts';
 
 /**
- * The friend search's page over sets of friends (member conditions) is read two ways: by index probes per
- * friend, newest first, when matches are common (listFriendsOfSets), and by the sets' hashed test otherwise
- * (listFriends). Both must give the same friends, in the same order, with the same total.
+ * The friend search's page over sets of friends (member conditions) is read one of three ways
+ * (listFriendsOfSets): the newest friends tested by probes alongside the count, the same walk unbounded, or
+ * the sets' hashed test. Each must give the friends the plain hashed filter gives (listFriends), in the
+ * same order, with the same total.
  */
 let t: TestApp;
 let scope: AccountScope;
@@ -49,40 +57,72 @@ const number = sql`substring(display_name from 4)::int`;
 const divisibleBy = (by: number) => setOf(sql`${number} % ${by} = 0`);
 const only = (n: number) => setOf(sql`${number} = ${n}`);
 
+// The walks tried: the product's, one so short that the page needs the unbounded walk, and one that
+// leaves every page to the hashed test.
+const walks: [string, ProbeWalk | undefined][] = [
+  ['default', undefined],
+  ['short first walk', { perRow: 1, limit: 1000 }],
+  ['no walk', { perRow: 1, limit: 1 }],
+];
+
 describe('friend search over sets of friends', () => {
-  it('reads the same pages by probes as by the hashed test, for AND and OR', async () => {
+  it('reads the same pages as the hashed filter, whichever way it reads them, for AND and OR', async () => {
     const cases: [SQL[], 'AND' | 'OR', number][] = [
       [[divisibleBy(2), divisibleBy(3)], 'AND', 10],
       [[divisibleBy(2), divisibleBy(3)], 'OR', 40],
       [[divisibleBy(5)], 'AND', 12],
       [[divisibleBy(4), divisibleBy(6), divisibleBy(10)], 'OR', 22],
       [[divisibleBy(2), only(7)], 'AND', 0],
+      [[only(7), only(59)], 'OR', 2],
     ];
+    const reads = new Map<string, Set<SetsRead>>(walks.map(([name]) => [name, new Set()]));
     for (const [sets, combine, expected] of cases) {
       for (const page of [1, 2, 3, 7]) {
         const window = { limit: 7, offset: (page - 1) * 7 };
-        const probed = await listFriendsOfSets(t.db, scope, sets, combine, window);
         const hashed = await listFriends(t.db, scope, { conditions: sets.map(inFriendSet), combine }, window);
-        expect(probed, `${combine} page ${page}`).toBeDefined();
-        expect(probed!.total).toBe(expected);
         expect(hashed.total).toBe(expected);
-        expect(probed!.rows.map((r) => r.id)).toEqual(hashed.rows.map((r) => r.id));
-        expect(probed!.rows.length).toBe(Math.max(0, Math.min(7, expected - window.offset)));
+        expect(hashed.rows.length).toBe(Math.max(0, Math.min(7, expected - window.offset)));
+        for (const [name, walk] of walks) {
+          const read = await listFriendsOfSets(t.db, scope, sets, combine, window, walk);
+          expect(read.total, `${combine} page ${page}, ${name}`).toBe(expected);
+          expect(
+            read.rows.map((r) => r.id),
+            `${combine} page ${page}, ${name}`,
+          ).toEqual(hashed.rows.map((r) => r.id));
+          reads.get(name)!.add(read.read);
+        }
       }
     }
+    // every way was taken: the newest walk with the product's settings, then each fallback
+    expect([...reads.get('default')!]).toEqual(['newest']);
+    expect(reads.get('short first walk')).toContain('probes');
+    expect(reads.get('no walk')).toContain('hashed');
   });
 
   it('leaves rare matches to the hashed test (a page would walk most friends)', async () => {
-    // one match among 60 friends: a page of 500 would walk 30,000 friends' worth of probes
-    const rare = await listFriendsOfSets(t.db, scope, [only(42)], 'AND', { limit: 500, offset: 0 });
-    expect(rare).toBeUndefined();
+    // one match, older than the 30 newest friends: a page of 500 would walk 30,000 friends' worth of probes
+    const rare = await listFriendsOfSets(
+      t.db,
+      scope,
+      [only(7)],
+      'AND',
+      { limit: 500, offset: 0 },
+      {
+        perRow: 1,
+        limit: 30,
+      },
+    );
+    expect(rare.read).toBe('hashed');
+    expect(rare.total).toBe(1);
+    expect(rare.rows.map((r) => r.displayName)).toEqual(['友だち7']);
+    // the friend search's own path (exactly these sets) answers the same
     const answer = await listFriends(
       t.db,
       scope,
-      { conditions: [inFriendSet(only(42))], exactly: [only(42)] },
+      { conditions: [inFriendSet(only(7))], exactly: [only(7)] },
       { limit: 500, offset: 0 },
     );
     expect(answer.total).toBe(1);
-    expect(answer.rows.map((r) => r.displayName)).toEqual(['友だち42']);
+    expect(answer.rows.map((r) => r.displayName)).toEqual(['友だち7']);
   });
 });

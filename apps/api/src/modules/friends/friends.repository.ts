@@ -130,26 +130,18 @@ async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Pr
   return terms.reduce((sum, n) => sum + n, 0);
 }
 
-/** How many friends the probing page may walk before the sets' hashed test is cheaper (see below). */
-const PROBE_WALK_LIMIT = 5000;
-
-/** The sets' combined size and the account's friends (what tells how common a match is). */
-async function countSetsAndAccount(db: Db, scope: AccountScope, sets: SQL[], combine: 'AND' | 'OR') {
-  const [total, all] = await Promise.all([
-    countCombinedSets(db, sets, combine),
-    countAccountFriends(db, scope),
-  ]);
-  return { total, all };
-}
-
-/** Whether the page is likely among the newest PROBE_WALK_LIMIT friends (matches common enough). */
-const probesFit = (total: number, all: number, page: { limit: number; offset: number }) =>
-  ((page.offset + page.limit) * all) / total <= PROBE_WALK_LIMIT;
+/**
+ * How far the friend search's page walks the newest friends testing each one by index probes (see
+ * listFriendsOfSets): alongside the count, `perRow` friends per friend the page reaches (it bets that one
+ * friend in 50 matches); once the total is known, as far as the page is likely to lie, up to `limit`.
+ */
+export type ProbeWalk = { perRow: number; limit: number };
+const probeWalk: ProbeWalk = { perRow: 50, limit: 5000 };
 
 /**
- * A walk of the friends index newest first that tests each friend with index probes (`offset 0` keeps
- * each test a per-friend probe, where the planner would hash every set whole: 16-19 ms for sets of 33,000
- * and 10,000 friends against 0.5-2 ms).
+ * A walk of the friends index newest first (the newest `within` only, when given) that tests each friend
+ * with index probes (`offset 0` keeps each test a per-friend probe, where the planner would hash every set
+ * whole: 16-19 ms for sets of 33,000 and 10,000 friends against 0.5-2 ms).
  */
 function pageByProbes(
   db: Db,
@@ -157,24 +149,49 @@ function pageByProbes(
   sets: SQL[],
   combine: 'AND' | 'OR',
   page: { limit: number; offset: number },
+  within?: number,
 ): Promise<FriendRow[]> {
-  const probes = sets.map(
-    (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${friends.id} offset 0)`,
-  );
-  return db
+  const newestFirst = [desc(friends.createdAt), desc(friends.id)];
+  const tested = (id: SQL | typeof friends.id) => {
+    const probes = sets.map(
+      (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${id} offset 0)`,
+    );
+    return combine === 'OR' ? or(...probes) : and(...probes);
+  };
+  if (within === undefined)
+    return db
+      .select()
+      .from(friends)
+      .where(and(inAccount(scope), tested(friends.id)))
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset);
+  const newest = db
     .select()
     .from(friends)
-    .where(and(inAccount(scope), combine === 'OR' ? or(...probes) : and(...probes)))
-    .orderBy(desc(friends.createdAt), desc(friends.id))
+    .where(inAccount(scope))
+    .orderBy(...newestFirst)
+    .limit(within)
+    .as('newest');
+  return db
+    .select()
+    .from(newest)
+    .where(tested(sql`${newest.id}`))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
+/** How a page of sets of friends was read (for the tests; the answer is the same). */
+export type SetsRead = 'newest' | 'probes' | 'hashed';
+
 /**
- * A page of the friends that sets of friends combined (AND/OR) hold, when they are the whole filter: the
- * total first (from the sets' indexes), then the page by probes when it is likely among the newest few
- * thousand friends. Rare matches: undefined (listFriends then uses the sets' hashed test, which reads the
- * sets once instead of probing most friends).
+ * A page of the friends that sets of friends combined (AND/OR) hold, when they are the whole filter, and
+ * their total (counted from the sets' indexes). Three ways to the page, the cheapest that is exact:
+ * - `newest`: alongside the count, the newest few friends tested by probes. Exact when it fills the page,
+ *   or when the total says no match lies further (common matches: the count is all the wait);
+ * - `probes`: the same walk unbounded, when the total says the page lies among the newest few thousand;
+ * - `hashed`: rare matches, the sets' hashed test (it reads each set once instead of probing most friends).
  */
 export async function listFriendsOfSets(
   db: Db,
@@ -182,11 +199,27 @@ export async function listFriendsOfSets(
   sets: SQL[],
   combine: 'AND' | 'OR',
   page: { limit: number; offset: number },
-): Promise<{ rows: FriendRow[]; total: number } | undefined> {
-  const { total, all } = await countSetsAndAccount(db, scope, sets, combine);
-  if (total === 0 || page.offset >= total) return { rows: [], total };
-  if (!probesFit(total, all, page)) return undefined;
-  return { rows: await pageByProbes(db, scope, sets, combine, page), total };
+  walk: ProbeWalk = probeWalk,
+): Promise<{ rows: FriendRow[]; total: number; read: SetsRead }> {
+  const reach = page.offset + page.limit;
+  const [total, all, newest] = await Promise.all([
+    countCombinedSets(db, sets, combine),
+    countAccountFriends(db, scope),
+    pageByProbes(db, scope, sets, combine, page, Math.min(walk.limit, reach * walk.perRow)),
+  ]);
+  if (total === 0 || page.offset >= total) return { rows: [], total, read: 'newest' };
+  if (newest.length === page.limit || page.offset + newest.length === total)
+    return { rows: newest, total, read: 'newest' };
+  if ((reach * all) / total <= walk.limit)
+    return { rows: await pageByProbes(db, scope, sets, combine, page), total, read: 'probes' };
+  const rows = await db
+    .select()
+    .from(friends)
+    .where(and(inAccount(scope), (combine === 'OR' ? or : and)(...sets.map(inFriendSet))))
+    .orderBy(desc(friends.createdAt), desc(friends.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total, read: 'hashed' };
 }
 
 export async function listFriends(
@@ -214,13 +247,8 @@ export async function listFriends(
       .limit(page.limit)
       .offset(page.offset);
   if (filter.exactly?.length) {
-    // the sets are the whole filter: their size is the total, counted once; the page by probes or hashed
-    const combine = filter.combine ?? 'AND';
-    const { total, all } = await countSetsAndAccount(db, scope, filter.exactly, combine);
-    if (total === 0 || page.offset >= total) return { rows: [], total };
-    const rows = probesFit(total, all, page)
-      ? await pageByProbes(db, scope, filter.exactly, combine, page)
-      : await newestFirst();
+    // the sets are the whole filter: their size is the total, and the page is read from them alone
+    const { rows, total } = await listFriendsOfSets(db, scope, filter.exactly, filter.combine ?? 'AND', page);
     return { rows, total };
   }
   const counted = async () => {

@@ -4,13 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { members, memberValues } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberDirectory, MemberOfFriend } from '../friends/index.ts';
-import { findMemberStoreOfAccount, scopeOf } from './member-store.ts';
 import {
   friendsWithChoice,
   friendsWithValue,
   likePattern,
   listAttributes,
-  listChoices,
+  listAttributesOfAccount,
   listMembersByFriends,
   listValuesOfMembers,
   type AttributeRow,
@@ -80,14 +79,8 @@ export const memberDirectory: MemberDirectory = {
   isMember: (friend) => memberOf(friend),
   memberCodeBetween: (friend, from, to) => memberOf(friend, between(members.memberCode, from, to)),
   attributeSets: async (db, scope, conditions) => {
-    const store = await findMemberStoreOfAccount(db, scope.clientId, scope.lineAccountId);
-    if (!store) throw badRequest(memberMessages.attributeNotFound);
-    const attributes = await listAttributes(db, scopeOf(store));
-    const choices = await listChoices(
-      db,
-      store.clientId,
-      attributes.map((a) => a.id),
-    );
+    // no member store: no attributes, so every condition names none
+    const { attributes, choices } = await listAttributesOfAccount(db, scope);
     return conditions.map((c) => {
       const attribute = attributes.find((a) => a.id === c.attributeId);
       if (!attribute) throw badRequest(memberMessages.attributeNotFound);
@@ -97,15 +90,16 @@ export const memberDirectory: MemberDirectory = {
   listMembersOfFriends: async (db: Db, clientId: number, friendIds: number[]): Promise<MemberOfFriend[]> => {
     const rows = await listMembersByFriends(db, clientId, friendIds);
     if (rows.length === 0) return [];
-    const values = await listValuesOfMembers(
-      db,
-      clientId,
-      rows.map((r) => r.id),
-    );
     const storeIds = [...new Set(rows.map((r) => r.storeId))];
-    const attributes = (
-      await Promise.all(storeIds.map((storeId) => listAttributes(db, { clientId, storeId })))
-    ).flat();
+    const [values, ...ofStores] = await Promise.all([
+      listValuesOfMembers(
+        db,
+        clientId,
+        rows.map((r) => r.id),
+      ),
+      ...storeIds.map((storeId) => listAttributes(db, { clientId, storeId })),
+    ]);
+    const attributes = ofStores.flat();
     return rows.map((r) => ({
       id: r.id,
       friendId: r.friendId,

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  max,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   friends,
@@ -12,7 +25,9 @@ import {
   memberValues,
   stores,
 } from '../../db/schema/index.ts';
-import type { MemberScope } from './member-store.ts';
+import { MEMBER_SERVICE_CODE, type MemberScope } from './member-store.ts';
+
+type AccountOfClient = { clientId: number; lineAccountId: number };
 
 export type AttributeRow = typeof memberAttributes.$inferSelect;
 export type ChoiceRow = typeof memberAttributeChoices.$inferSelect;
@@ -117,6 +132,40 @@ export async function updateAttribute(
 
 export async function deleteAttribute(db: Db, scope: MemberScope, id: number): Promise<void> {
   await db.delete(memberAttributes).where(and(attributesOf(scope), eq(memberAttributes.id, id)));
+}
+
+/** The member store of a LINE account of a client (a join condition on `stores`). */
+const memberStoreOf = (account: AccountOfClient) =>
+  and(
+    eq(stores.clientId, account.clientId),
+    eq(stores.lineAccountId, account.lineAccountId),
+    eq(stores.serviceCode, MEMBER_SERVICE_CODE),
+  );
+
+/**
+ * The attribute definitions of a LINE account's member store (none without one) and every choice of
+ * them, each in its order: two reads side by side, without reading the store first (the friend search).
+ */
+export async function listAttributesOfAccount(
+  db: Db,
+  account: AccountOfClient,
+): Promise<{ attributes: AttributeRow[]; choices: ChoiceRow[] }> {
+  const [attributes, choices] = await Promise.all([
+    db
+      .select(getTableColumns(memberAttributes))
+      .from(memberAttributes)
+      .innerJoin(stores, and(eq(stores.id, memberAttributes.storeId), memberStoreOf(account)))
+      .where(eq(memberAttributes.clientId, account.clientId))
+      .orderBy(asc(memberAttributes.displayOrder), asc(memberAttributes.id)),
+    db
+      .select(getTableColumns(memberAttributeChoices))
+      .from(memberAttributeChoices)
+      .innerJoin(memberAttributes, eq(memberAttributes.id, memberAttributeChoices.attributeId))
+      .innerJoin(stores, and(eq(stores.id, memberAttributes.storeId), memberStoreOf(account)))
+      .where(eq(memberAttributeChoices.clientId, account.clientId))
+      .orderBy(asc(memberAttributeChoices.displayOrder), asc(memberAttributeChoices.id)),
+  ]);
+  return { attributes, choices };
 }
 
 export async function listChoices(db: Db, clientId: number, attributeIds: number[]): Promise<ChoiceRow[]> {
@@ -317,39 +366,28 @@ export async function insertValues(
 
 export type StoredValue = ValueRow & { choices: { id: number; value: string }[] };
 
-/** Every value of some members, with their chosen choices (two queries, whatever the number of members). */
+/**
+ * Every value of some members, with their chosen choices: one query (each value's choices come as one JSON
+ * text, in the choices' order), whatever the number of members.
+ */
 export async function listValuesOfMembers(
   db: Db,
   clientId: number,
   memberIds: number[],
 ): Promise<StoredValue[]> {
   if (memberIds.length === 0) return [];
-  const values = await db
-    .select()
+  // Written with aliases: a selection from one table renders its columns unqualified (`"id"`), which
+  // inside this subquery would name the choice's id.
+  const chosen = sql<
+    string | null
+  >`(select json_agg(json_build_object('id', c.id, 'value', c.value) order by c.display_order, c.id)::text from ${memberValueChoices} vc inner join ${memberAttributeChoices} c on c.id = vc.choice_id where vc.member_value_id = ${sql.raw('"member_values"."id"')} and vc.client_id = ${clientId})`;
+  const rows = await db
+    .select({ value: memberValues, chosen })
     .from(memberValues)
     .where(and(eq(memberValues.clientId, clientId), inArray(memberValues.memberId, memberIds)));
-  if (values.length === 0) return [];
-  const chosen = await db
-    .select({
-      memberValueId: memberValueChoices.memberValueId,
-      id: memberAttributeChoices.id,
-      value: memberAttributeChoices.value,
-    })
-    .from(memberValueChoices)
-    .innerJoin(memberAttributeChoices, eq(memberAttributeChoices.id, memberValueChoices.choiceId))
-    .where(
-      and(
-        eq(memberValueChoices.clientId, clientId),
-        inArray(
-          memberValueChoices.memberValueId,
-          values.map((v) => v.id),
-        ),
-      ),
-    )
-    .orderBy(asc(memberAttributeChoices.displayOrder), asc(memberAttributeChoices.id));
-  return values.map((v) => ({
-    ...v,
-    choices: chosen.filter((c) => c.memberValueId === v.id).map((c) => ({ id: c.id, value: c.value })),
+  return rows.map(({ value, chosen }) => ({
+    ...value,
+    choices: chosen ? (JSON.parse(chosen) as { id: number; value: string }[]) : [],
   }));
 }
 

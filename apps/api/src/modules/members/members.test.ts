@@ -778,6 +778,24 @@ describe('friend search with member conditions', () => {
     // another client's attribute ids name nothing in this account
     const other = await t.api('POST', url(), { cookie: b.owner.cookie, body: { memberAttributes: [women] } });
     expect(other.statusCode).toBe(404);
+    // the same client's other accounts: one with its own member store, one without the member service;
+    // neither holds this store's attributes
+    for (const [service, name] of [
+      ['KS-001', '梅田カフェ 二号店'],
+      ['KS-002', '梅田カフェ シフト'],
+    ] as const) {
+      const second = await t.accountWithService(a, service, name);
+      const elsewhere = await t.api(
+        'POST',
+        `/search/api/v1/client/line-account/${second.accountId}/list/friends`,
+        {
+          cookie: a.owner.cookie,
+          body: { memberAttributes: [women] },
+        },
+      );
+      expect(elsewhere.statusCode, service).toBe(400);
+      expect(elsewhere.json().message).toBe(memberMessages.attributeNotFound);
+    }
   });
 
   it('totals are exact for every filter shape: each page of one counts what the whole list holds', async () => {
