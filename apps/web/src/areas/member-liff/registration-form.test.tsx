@@ -1,4 +1,5 @@
 import type { LiffAppInfo } from '@app/contracts';
+import { memberMessages } from '@app/contracts/member-texts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LiffSessionProvider } from '../../components/liff-shell/liff-shell.tsx';
@@ -69,5 +70,46 @@ describe('RegistrationForm', () => {
       url: '/member-liff/api/v1/store/5/members/',
       body: [{ attributeId: 6, value: 'img-key-1' }],
     });
+  });
+
+  it("shows the server's text on each wrong field and drops it from a field once it is edited", async () => {
+    const name = { ...photo, id: 7, label: 'お名前', type: 'STRING' as const, isRequired: true };
+    const phone = { ...photo, id: 8, label: '電話番号', type: 'STRING' as const, isRequired: true };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              success: false,
+              code: 'VALIDATION_ERROR',
+              message: memberMessages.requiredAttributes,
+              errors: [
+                { path: 'attributes.7', message: memberMessages.required },
+                { path: 'attributes.8', message: memberMessages.required },
+              ],
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+      ),
+    );
+    render(
+      <LiffSessionProvider session={session} texts={memberLiffTexts.ja}>
+        <RegistrationForm attributes={[name, phone]} values={[]} mode="register" onDone={vi.fn()} />
+      </LiffSessionProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '登録する' }));
+    const field = (label: string) => screen.getByTestId(`field-${label}`);
+    await waitFor(() => expect(field('お名前').textContent).toContain('必須項目です'));
+    expect(field('電話番号').textContent).toContain('必須項目です');
+    expect(screen.getByText('必須項目がすべて入力されていません。')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/お名前/), { target: { value: '七海 さくら' } });
+    expect(field('お名前').textContent).not.toContain('必須項目です');
+    expect(field('お名前').className).not.toContain('invalid');
+    // the field not touched keeps its message
+    expect(field('電話番号').textContent).toContain('必須項目です');
+    expect(field('電話番号').className).toContain('invalid');
   });
 });

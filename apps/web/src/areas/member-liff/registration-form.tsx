@@ -65,8 +65,17 @@ export function RegistrationForm(props: {
   const [sending, setSending] = useState(false);
   // Photos being uploaded: the form is sent only with their keys, so it waits for them.
   const [uploads, setUploads] = useState(0);
-  const change = (id: number, patch: Partial<Draft[number]>) =>
+  /** A field's message (none: cleared). */
+  const setFieldError = (id: number, message?: string) =>
+    setErrors((e) => {
+      const { [`attributes.${id}`]: _old, ...rest } = e;
+      return message ? { ...rest, [`attributes.${id}`]: message } : rest;
+    });
+  // An edited field loses its message: it spoke of the value sent, not of this one.
+  const change = (id: number, patch: Partial<Draft[number]>) => {
     setDraft((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
+    setFieldError(id);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -182,12 +191,7 @@ export function RegistrationForm(props: {
                 value={d.text}
                 onChange={(key) => change(a.id, { text: key })}
                 onBusyChange={(busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)))}
-                onError={(message) =>
-                  setErrors((e) => {
-                    const { [`attributes.${a.id}`]: _old, ...rest } = e;
-                    return message ? { ...rest, [`attributes.${a.id}`]: message } : rest;
-                  })
-                }
+                onError={(message) => setFieldError(a.id, message)}
               />
             ) : null}
             {error ? (
