@@ -73,8 +73,10 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-// Without LINE configuration the product talks to the local LINE simulator, started here beside it.
+// Without LINE configuration the product talks to the local LINE simulator, started here beside it (its
+// request log, one JSON line per call, would bury the banner: LINE_SIM_LOG=1 turns it on).
 if (!process.env.LINE_API_BASE_URL && fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))) {
+  process.env.LINE_SIM_LOG ??= '0';
   await run('line-sim', 'line-sim');
 }
 // Without Stripe keys the product talks to the local payments simulator (apps/pay-sim) on PORT + 2.
