@@ -89,6 +89,7 @@ export type DemoWorldResult = SeedResult & {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The demo world of `npm start` and the end-to-end fixtures: the tenants and logins (db/seed.ts), then
@@ -668,13 +669,22 @@ async function seedMemberStore(
     });
     const year = 1960 + ((index * 7) % 45);
     const auth = { storeId, authorization: `Bearer ${idToken}` };
+    // Registered a day or a few after following (the list's 登録日 spread as in a real store).
+    const friend = await findFriendOfLineUser(ctx.db, { clientId: account.clientId, lineAccountId }, userId);
+    const followedAt = friend?.followedAt?.getTime() ?? ctx.clock.now().getTime();
+    const then = at(
+      ctx,
+      new Date(
+        Math.min(ctx.clock.now().getTime(), followedAt + ((index % 4) + 1) * DAY_MS - (index % 7) * HOUR_MS),
+      ),
+    );
     // Every third member uploaded a photo from the mini-app, as a customer does.
     const image =
       registered.length % 3 === 0
-        ? await uploadOwnImage({ ctx, input: { ...auth, dataUrl: await demoPhoto(registered.length) } })
+        ? await uploadOwnImage({ ctx: then, input: { ...auth, dataUrl: await demoPhoto(registered.length) } })
         : null;
     const member = await registerOwnMember({
-      ctx,
+      ctx: then,
       input: {
         storeId,
         authorization: `Bearer ${idToken}`,

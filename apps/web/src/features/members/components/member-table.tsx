@@ -103,14 +103,15 @@ export function MemberTable(props: {
   const filterAttribute = attributes.find((a) => a.label === query.label);
   const { page: _page, limit: _limit, ...filters } = query;
   const toolbar = (
+    // the table card's toolbar row already pads it: this fills that row
     <Box
       sx={{
-        p: 2,
+        flex: 1,
+        minWidth: 0,
         display: 'flex',
         flexWrap: 'wrap',
         gap: 1.5,
         alignItems: 'center',
-        '& > .MuiTextField-root': { minWidth: 150 },
       }}
     >
       <SearchField
@@ -124,7 +125,8 @@ export function MemberTable(props: {
         label={t('members.filter.attribute')}
         value={query.label ?? ''}
         onChange={(e) => params.setFilters({ label: e.target.value, value: undefined })}
-        sx={{ minWidth: 160 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={{ width: 180 }}
       >
         <MenuItem value="">{t('members.filter.none')}</MenuItem>
         {shown.map((a) => (
@@ -140,7 +142,8 @@ export function MemberTable(props: {
           label={t('members.filter.value')}
           value={query.value ?? ''}
           onChange={(e) => params.setFilters({ value: e.target.value })}
-          sx={{ minWidth: 160 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          sx={{ width: 180 }}
         >
           <MenuItem value="">{t('members.filter.any')}</MenuItem>
           {filterAttribute.choices.map((c) => (
@@ -156,6 +159,7 @@ export function MemberTable(props: {
           type={filterAttribute.type === 'DATE' ? 'date' : 'text'}
           slotProps={{ inputLabel: { shrink: true } }}
           defaultValue={query.value ?? ''}
+          sx={{ width: 180 }}
           onBlur={(e) => params.setFilters({ value: e.target.value })}
           onKeyDown={(e) => {
             if (e.key === 'Enter') params.setFilters({ value: (e.target as HTMLInputElement).value });
@@ -170,7 +174,7 @@ export function MemberTable(props: {
         onChange={(e) =>
           params.setFilters({ sort: e.target.value === 'createdAt' ? undefined : e.target.value })
         }
-        sx={{ minWidth: 150 }}
+        sx={{ width: 160 }}
       >
         {(['createdAt', 'updatedAt', 'memberCode', 'displayName', 'status'] as const).map((key) => (
           <MenuItem key={key} value={key}>
@@ -189,7 +193,7 @@ export function MemberTable(props: {
         label={t('members.sort.order')}
         value={query.order ?? 'DESC'}
         onChange={(e) => params.setFilters({ order: e.target.value === 'DESC' ? undefined : e.target.value })}
-        sx={{ minWidth: 110 }}
+        sx={{ width: 110 }}
       >
         <MenuItem value="DESC">{t('members.sort.DESC')}</MenuItem>
         <MenuItem value="ASC">{t('members.sort.ASC')}</MenuItem>
