@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, lineAccounts } from '../db/schema/index.ts';
-import { createClientWithUsers, TEST_PASSWORD } from '../testing/factories.ts';
+import { friends } from '../db/schema/index.ts';
+import { createClientWithUsers, createLineAccountRow, TEST_PASSWORD } from '../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -77,25 +77,16 @@ describe('compression', () => {
 
   it('compresses API answers over 1 KB for clients that accept it, and leaves small ones', async () => {
     const owner = await createClientWithUsers(t.app, t.db);
-    const [account] = await t.db
-      .insert(lineAccounts)
-      .values({
-        clientId: owner.client.id,
-        channelId: `zip-${Date.now()}`,
-        channelSecretEncrypted: 'x',
-        displayName: '圧縮店',
-        botId: 'Uzip',
-      })
-      .returning();
+    const account = await createLineAccountRow(t.db, owner.client.id);
     await t.db.insert(friends).values(
       Array.from({ length: 30 }, (_, i) => ({
         clientId: owner.client.id,
-        lineAccountId: account!.id,
+        lineAccountId: account.id,
         lineUserId: `Uzip${i}`,
         displayName: `友だち${i + 1}`,
       })),
     );
-    const url = `/client/api/v1/line-account/${account!.id}/friends?limit=30`;
+    const url = `/client/api/v1/line-account/${account.id}/friends?limit=30`;
     const plain = await get(url, undefined, owner.owner.cookie);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();

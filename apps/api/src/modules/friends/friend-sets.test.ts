@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, lineAccounts } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { friends } from '../../db/schema/index.ts';
+import { createClientWithUsers, createLineAccountRow } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   inFriendSet,
@@ -24,17 +24,8 @@ let scope: AccountScope;
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await createClientWithUsers(t.app, t.db);
-  const [account] = await t.db
-    .insert(lineAccounts)
-    .values({
-      clientId: owner.client.id,
-      channelId: `sets-${Date.now()}`,
-      channelSecretEncrypted: 'x',
-      displayName: 'セット店',
-      botId: 'Usets',
-    })
-    .returning();
-  scope = { clientId: owner.client.id, lineAccountId: account!.id };
+  const account = await createLineAccountRow(t.db, owner.client.id);
+  scope = { clientId: owner.client.id, lineAccountId: account.id };
   // 60 friends, three at a time followed at the same moment (the order's tie-break on id matters)
   await t.db.insert(friends).values(
     Array.from({ length: 60 }, (_, i) => ({
