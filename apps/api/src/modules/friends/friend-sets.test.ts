@@ -92,17 +92,8 @@ describe('friend search over sets of friends', () => {
 
   it('leaves rare matches to the hashed test (a page would walk most friends)', async () => {
     // one match, older than the 30 newest friends: a page of 500 would walk 30,000 friends' worth of probes
-    const rare = await listFriendsOfSets(
-      t.db,
-      scope,
-      [only(7)],
-      'AND',
-      { limit: 500, offset: 0 },
-      {
-        perRow: 1,
-        limit: 30,
-      },
-    );
+    const page = { limit: 500, offset: 0 };
+    const rare = await listFriendsOfSets(t.db, scope, [only(7)], 'AND', page, { perRow: 1, limit: 30 });
     expect(rare.read).toBe('hashed');
     expect(rare.total).toBe(1);
     expect(rare.rows.map((r) => r.displayName)).toEqual(['友だち7']);
@@ -111,7 +102,7 @@ describe('friend search over sets of friends', () => {
       t.db,
       scope,
       { conditions: [inFriendSet(only(7))], exactly: [only(7)] },
-      { limit: 500, offset: 0 },
+      page,
     );
     expect(answer.total).toBe(1);
     expect(answer.rows.map((r) => r.displayName)).toEqual(['友だち7']);
