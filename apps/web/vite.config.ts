@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -35,7 +36,13 @@ const liffPages = (): Plugin => ({
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), liffPages()],
+  plugins: [
+    react(),
+    liffPages(),
+    // .br and .gz beside each file over 1 KB: the API serves them to browsers that accept them (a
+    // phone opening a mini-app in LINE downloads a quarter of the bytes), compressed once at build.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

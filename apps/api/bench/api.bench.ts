@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer, get as httpGet } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -284,13 +285,30 @@ const shiftRows = staff.flatMap((member, i) =>
 );
 for (let i = 0; i < shiftRows.length; i += 500)
   await db.insert(staffShifts).values(shiftRows.slice(i, i + 500));
+const shiftTableUrl = `${address}/shift/api/v1/store/${store!.id}/staff-shift/monthly?year=2026&month=11`;
 await run(`GET monthly shift table (50 staff, ${shiftRows.length} shifts)`, {
-  url: `${address}/shift/api/v1/store/${store!.id}/staff-shift/monthly?year=2026&month=11`,
+  url: shiftTableUrl,
   headers: { cookie },
 });
+// The same as a browser asks for it (brotli on the fly, decision 0021): the answer's size both ways.
+// (read with node:http: fetch would decode it)
+const sizeOf = (encoding: string) =>
+  new Promise<string>((resolve, reject) => {
+    httpGet(shiftTableUrl, { headers: { cookie, 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        resolve(`${Math.round(bytes / 1024)} KiB ${response.headers['content-encoding'] ?? 'as JSON'}`),
+      );
+    }).on('error', reject);
+  });
+await run('GET monthly shift table, brotli', {
+  url: shiftTableUrl,
+  headers: { cookie, 'accept-encoding': 'br' },
+});
+console.log(`  shift table answer: ${await sizeOf('identity')}, ${await sizeOf('br')}`);
 // The staff mini-app's own shifts of the month (/liff/shift), as the first staff member. LINE's ID token
 // check is answered by a local stand-in for LINE's verify endpoint (one HTTP round trip, as with LINE).
-const { createServer } = await import('node:http');
 const [firstStaff] = await db
   .select({ lineUserId: friends.lineUserId })
   .from(friends)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Position, Role } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { agencies, clients, users } from '../db/schema/index.ts';
+import { agencies, clients, lineAccounts, users } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { call, sessionCookie } from './test-app.ts';
 
@@ -38,6 +38,30 @@ export async function createClient(db: Db, values: Partial<typeof clients.$infer
       city: '大阪市北区',
       addressOther: '1-1',
       monthlyFee: 10000,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A LINE account row of a client, written straight to the table (no channel behind it: for tests of
+ * reads over friends the test inserts itself; the connect journey is LineTestApp's).
+ */
+export async function createLineAccountRow(
+  db: Db,
+  clientId: number,
+  values: Partial<typeof lineAccounts.$inferInsert> = {},
+) {
+  const id = unique();
+  const [row] = await db
+    .insert(lineAccounts)
+    .values({
+      clientId,
+      channelId: `test-${id}`,
+      channelSecretEncrypted: 'x',
+      displayName: `テスト店 ${id}`,
+      botId: `U${id}`,
       ...values,
     })
     .returning();

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { lineAccountBody } from '../testing/line-fixtures.ts';
 import { failure, mockFetch, sessionBody } from '../testing/mock-fetch.ts';
 import { renderableApp } from '../testing/test-providers.tsx';
 import { appRoutes } from './routes.tsx';
@@ -53,6 +54,43 @@ describe('area route guard', { timeout: 20_000 }, () => {
     const nav = screen.getByRole('navigation', { name: 'Main menu' }).textContent;
     expect(nav).toContain('Users');
     expect(nav).toContain('Notification settings');
+  });
+
+  it('shows staff the notification groups to read, without the buttons that change them', async () => {
+    mockFetch({
+      [me]: { body: sessionBody('CLIENT', 'STAFF') },
+      'GET /client/api/v1/line-account': { body: { data: [lineAccountBody()] } },
+      'GET /client/api/v1/line-account/7/notification/line-message-templates': { body: { data: [] } },
+      'GET /client/api/v1/line-account/7/notification/settings': {
+        body: {
+          data: [
+            {
+              lineMessageSettingId: 3,
+              label: '店長への通知',
+              friends: [
+                {
+                  friendId: 21,
+                  displayName: '佐藤 店長',
+                  pictureUrl: null,
+                  recipientType: 'MANAGER',
+                  isFriend: true,
+                },
+              ],
+              topics: ['MEMBERSHIP_REGISTRATION'],
+              createdAt: '2026-11-01T00:00:00.000Z',
+              updatedAt: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderAt('/client/notifications');
+    expect(await screen.findByText('店長への通知', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' }).textContent).toContain(
+      'Notification settings',
+    );
+    expect(screen.queryByRole('button', { name: 'Create a group' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('shows a client awaiting approval that it waits, its own setup only, and the rest as waiting', async () => {

@@ -122,7 +122,8 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       path: 'notifications',
       labelKey: 'nav.notifications',
       icon: <NotificationsOutlined />,
-      permission: 'client.manage',
+      // every client user reads the groups and the log (the API allows it); managers change them
+      permission: 'client.read',
     },
     {
       path: 'billing',

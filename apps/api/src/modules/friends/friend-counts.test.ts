@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendCounts, friends, lineAccounts } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { friendCounts, friends } from '../../db/schema/index.ts';
+import { createClientWithUsers, createLineAccountRow } from '../../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -20,17 +20,8 @@ beforeAll(async () => {
   owner = await createClientWithUsers(t.app, t.db);
   other = await createClientWithUsers(t.app, t.db);
   for (const [i, clientId] of [owner.client.id, owner.client.id, other.client.id].entries()) {
-    const [row] = await t.db
-      .insert(lineAccounts)
-      .values({
-        clientId,
-        channelId: `counts-${i}-${Date.now()}`,
-        channelSecretEncrypted: 'x',
-        displayName: `店${i}`,
-        botId: `Ucounts${i}`,
-      })
-      .returning();
-    accounts.push(row!.id);
+    const row = await createLineAccountRow(t.db, clientId, { displayName: `店${i}` });
+    accounts.push(row.id);
   }
 });
 afterAll(async () => {

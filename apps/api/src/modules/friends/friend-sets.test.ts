@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, lineAccounts } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { friends } from '../../db/schema/index.ts';
+import { createClientWithUsers, createLineAccountRow } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   inFriendSet,
@@ -24,17 +24,8 @@ let scope: AccountScope;
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await createClientWithUsers(t.app, t.db);
-  const [account] = await t.db
-    .insert(lineAccounts)
-    .values({
-      clientId: owner.client.id,
-      channelId: `sets-${Date.now()}`,
-      channelSecretEncrypted: 'x',
-      displayName: 'セット店',
-      botId: 'Usets',
-    })
-    .returning();
-  scope = { clientId: owner.client.id, lineAccountId: account!.id };
+  const account = await createLineAccountRow(t.db, owner.client.id);
+  scope = { clientId: owner.client.id, lineAccountId: account.id };
   // 60 friends, three at a time followed at the same moment (the order's tie-break on id matters)
   await t.db.insert(friends).values(
     Array.from({ length: 60 }, (_, i) => ({
@@ -101,17 +92,8 @@ describe('friend search over sets of friends', () => {
 
   it('leaves rare matches to the hashed test (a page would walk most friends)', async () => {
     // one match, older than the 30 newest friends: a page of 500 would walk 30,000 friends' worth of probes
-    const rare = await listFriendsOfSets(
-      t.db,
-      scope,
-      [only(7)],
-      'AND',
-      { limit: 500, offset: 0 },
-      {
-        perRow: 1,
-        limit: 30,
-      },
-    );
+    const page = { limit: 500, offset: 0 };
+    const rare = await listFriendsOfSets(t.db, scope, [only(7)], 'AND', page, { perRow: 1, limit: 30 });
     expect(rare.read).toBe('hashed');
     expect(rare.total).toBe(1);
     expect(rare.rows.map((r) => r.displayName)).toEqual(['友だち7']);
@@ -120,7 +102,7 @@ describe('friend search over sets of friends', () => {
       t.db,
       scope,
       { conditions: [inFriendSet(only(7))], exactly: [only(7)] },
-      { limit: 500, offset: 0 },
+      page,
     );
     expect(answer.total).toBe(1);
     expect(answer.rows.map((r) => r.displayName)).toEqual(['友だち7']);
