@@ -32,7 +32,10 @@ export function PageHeader({
           </Typography>
         )}
       </Box>
-      {actions}
+      {actions && (
+        // the actions stay together at the end, not spread over the row
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>{actions}</Box>
+      )}
     </Box>
   );
 }

@@ -176,7 +176,12 @@ export function ClientShiftPages({ session }: { session: Session }) {
   return (
     <>
       {header}
-      <Tabs value={sections.some((s) => s.path === section) ? section : ''} sx={{ mb: 2 }}>
+      <Tabs
+        value={sections.some((s) => s.path === section) ? section : ''}
+        sx={{ mb: 2 }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         {sections.map((s) => (
           <Tab
             key={s.path}

@@ -92,8 +92,17 @@ export function PagedTable<T>({
     }
     if (query.data.data.length === 0) return empty;
     return (
-      <TableContainer>
-        <Table size="small" aria-label={label} sx={{ '& td, & th': { py: 1.25 } }}>
+      // relative: a visually hidden header label stays inside the scrolling box, not past the page edge
+      <TableContainer sx={{ position: 'relative' }}>
+        <Table
+          size="small"
+          aria-label={label}
+          sx={{
+            '& td, & th': { py: 1.25 },
+            // on a phone a narrow column would break Japanese text one character a line: the table scrolls instead
+            '& > tbody > tr:not(.paged-table-detail) > td': { whiteSpace: { xs: 'nowrap', md: 'normal' } },
+          }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -153,7 +162,14 @@ export function PagedTable<T>({
           onRowsPerPageChange={(e) => paging.onLimitChange(Number(e.target.value))}
           labelRowsPerPage={t('table.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-          sx={{ borderTop: 1, borderColor: 'divider' }}
+          sx={{
+            borderTop: 1,
+            borderColor: 'divider',
+            // a phone's width holds the whole bar (the arrows were cut off at the card's edge)
+            '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
+            '& .MuiTablePagination-input': { mr: { xs: 1.5, sm: 4 }, ml: { xs: 0.5, sm: 1 } },
+            '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+          }}
         />
       )}
     </Card>
@@ -184,7 +200,7 @@ function PagedTableRow({
         {children}
       </TableRow>
       {detail && (
-        <TableRow>
+        <TableRow className="paged-table-detail">
           <TableCell colSpan={colSpan} sx={{ pt: 0 }}>
             {detail}
           </TableCell>

@@ -30,6 +30,12 @@ export function FormNumberField({ name, hint, emptyAs, ...props }: FieldProps & 
   return <TextField type={props.select ? undefined : 'number'} {...props} {...registered} />;
 }
 
+/**
+ * slotProps of a select whose '' choice has a name (すべて, 未設定): the field shows that name with its
+ * label above it; MUI otherwise lays the label over an empty field, which reads as a value.
+ */
+export const showEmptyChoice = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+
 export type SelectOption = { value: string | number; label: string };
 
 /**

@@ -96,7 +96,8 @@ export function CommissionTable({ report }: { report: CommissionReport }) {
       </CardContent>
       <TableContainer sx={{ borderTop: 1, borderColor: 'divider' }}>
         <Table size="small" aria-label={t('commission.tableLabel')}>
-          <TableHead>
+          {/* headings on one line, as the other tables' (on a phone they broke a character a line) */}
+          <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableRow>
               <TableCell />
               <TableCell sx={{ fontWeight: 700 }}>{t('commission.month')}</TableCell>

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { AnnouncementStatusChip, AnnouncementTypeChip } from './announcement-chips.tsx';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 
 /** Master list of announcements of every status, with title search and status / type filters. */
 export function AnnouncementTable({
@@ -33,6 +34,7 @@ export function AnnouncementTable({
       label={t(`announcements.${name}`)}
       value={params.get(name)}
       onChange={(e) => params.setFilters({ [name]: e.target.value })}
+      slotProps={showEmptyChoice}
       sx={{ width: 180 }}
     >
       <MenuItem value="">{t('common.all')}</MenuItem>

@@ -17,6 +17,7 @@ import { roleLabel } from '../../../components/role-label.ts';
 import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 
 const show = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value));
 
@@ -79,6 +80,7 @@ export function AuditLogTable({ query, params }: { query: PageQuery<AuditLog>; p
       label={t(`audit.${name}`)}
       value={params.get(name)}
       onChange={(e) => params.setFilters({ [name]: e.target.value })}
+      slotProps={showEmptyChoice}
       sx={{ width: 220 }}
     >
       <MenuItem value="">{t('common.all')}</MenuItem>

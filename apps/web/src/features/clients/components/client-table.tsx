@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/status-state.tsx';
 import { formatDate, formatYen } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { ContractStatusChip, PaymentStatusChip } from './contract-status-chip.tsx';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 
 /** Search and contract-status filter of a client list, kept in the address. */
 export function ClientListToolbar({ params }: { params: ListParams }) {
@@ -30,6 +31,7 @@ export function ClientListToolbar({ params }: { params: ListParams }) {
         label={t('clients.statusFilter')}
         value={params.get('status')}
         onChange={(e) => params.setFilters({ status: e.target.value })}
+        slotProps={showEmptyChoice}
         sx={{ width: 200 }}
       >
         <MenuItem value="">{t('common.all')}</MenuItem>

@@ -38,7 +38,10 @@ function Localized({ children }: { children: ReactNode }) {
   );
 }
 
-const margin = { top: 8, right: 12, bottom: 4, left: 4 };
+// top: room for half of the highest tick's label, which the chart drops when it would not fit
+const margin = { top: 12, right: 12, bottom: 4, left: 4 };
+/** The x axis' height: at the default 25 px the chart finds no room for the labels and drops them all. */
+const xAxisHeight = 30;
 /** Areas under a line stay light, so the grid and the line read through them. */
 const lightArea = { '& .MuiLineChart-area, & .MuiAreaElement-root': { fillOpacity: 0.18 } };
 
@@ -53,7 +56,7 @@ export function NewClientsChart({ months, height }: Months<{ newClients: number 
         height={height}
         margin={margin}
         dataset={months}
-        xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: formatMonth }]}
+        xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: formatMonth, height: xAxisHeight }]}
         yAxis={[{ valueFormatter: f.countTick, width: 40 }]}
         series={[
           {
@@ -81,7 +84,7 @@ export function MonthlyFeesChart({ months, height }: Months<{ monthlyFees: numbe
         height={height}
         margin={margin}
         dataset={months}
-        xAxis={[{ scaleType: 'point', dataKey: 'month', valueFormatter: formatMonth }]}
+        xAxis={[{ scaleType: 'point', dataKey: 'month', valueFormatter: formatMonth, height: xAxisHeight }]}
         yAxis={[{ valueFormatter: (v: number) => formatYen(v), width: 80 }]}
         series={[
           {
@@ -112,7 +115,7 @@ export function CommissionChart({ months, height }: Months<{ commission: number;
         height={height}
         margin={margin}
         dataset={months}
-        xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: formatMonth }]}
+        xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: formatMonth, height: xAxisHeight }]}
         yAxis={[{ valueFormatter: (v: number) => formatYen(v), width: 80 }]}
         series={[
           {
@@ -140,7 +143,7 @@ export function FriendsChart({ daily, height }: Daily) {
         height={height}
         margin={margin}
         dataset={daily}
-        xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: dayLabel }]}
+        xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: dayLabel, height: xAxisHeight }]}
         yAxis={[{ valueFormatter: f.countTick, width: 40 }]}
         series={[
           {
@@ -172,7 +175,7 @@ export function FollowsChart({ daily, height }: Daily) {
         height={height}
         margin={margin}
         dataset={daily}
-        xAxis={[{ scaleType: 'band', dataKey: 'date', valueFormatter: dayLabel }]}
+        xAxis={[{ scaleType: 'band', dataKey: 'date', valueFormatter: dayLabel, height: xAxisHeight }]}
         yAxis={[{ valueFormatter: f.countTick, width: 40 }]}
         series={[
           {

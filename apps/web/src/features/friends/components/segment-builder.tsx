@@ -120,7 +120,7 @@ function ConditionRow(props: {
         label={t('segment.attribute')}
         value={props.value.attributeId ? String(props.value.attributeId) : ''}
         onChange={(e) => props.onChange({ attributeId: Number(e.target.value) })}
-        sx={{ minWidth: 180 }}
+        sx={{ width: 180 }}
       >
         {props.attributes.map((a) => (
           <MenuItem key={a.id} value={String(a.id)}>
@@ -134,6 +134,7 @@ function ConditionRow(props: {
           label={t('segment.contains')}
           value={props.value.value ?? ''}
           onChange={(e) => set({ value: e.target.value || undefined })}
+          sx={{ width: 200 }}
         />
       ) : null}
       {attribute?.type === 'NUMBER' ? range('number') : null}
@@ -150,7 +151,7 @@ function ConditionRow(props: {
             set({ choiceIds: ids.length ? ids : undefined });
           }}
           slotProps={{ select: { multiple: true } }}
-          sx={{ minWidth: 200 }}
+          sx={{ width: 240, maxWidth: '100%' }}
         >
           {attribute.choices.map((c) => (
             <MenuItem key={c.id} value={String(c.id)}>

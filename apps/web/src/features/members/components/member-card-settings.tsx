@@ -35,6 +35,7 @@ function PhonePreview(props: {
         overflow: 'hidden',
         bgcolor: '#f3f5f7',
         flexShrink: 0,
+        alignSelf: { xs: 'center', md: 'flex-start' },
       }}
     >
       <Box sx={{ bgcolor: props.mainColor, color: '#fff', px: 2, py: 1.5, fontWeight: 700 }}>
@@ -49,8 +50,9 @@ function PhonePreview(props: {
             {mode === 'QRCODE' ? (
               <Box
                 sx={{
-                  width: 140,
-                  height: 140,
+                  // 136 = 8 + 12 whole 10 px modules + 8: no module is cut at the edge
+                  width: 136,
+                  height: 136,
                   mx: 'auto',
                   my: 1.5,
                   background: 'repeating-conic-gradient(#000 0 25%, #fff 0 50%) 0 0/20px 20px',

@@ -16,6 +16,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { downloadMemberCsv, memberListQueryOptions } from '../api/members.api.ts';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 
 /** The list's filters as the API takes them, from the address. */
 export function memberQueryOf(params: ListParams) {
@@ -125,7 +126,7 @@ export function MemberTable(props: {
         label={t('members.filter.attribute')}
         value={query.label ?? ''}
         onChange={(e) => params.setFilters({ label: e.target.value, value: undefined })}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        slotProps={showEmptyChoice}
         sx={{ width: 180 }}
       >
         <MenuItem value="">{t('members.filter.none')}</MenuItem>
@@ -142,7 +143,7 @@ export function MemberTable(props: {
           label={t('members.filter.value')}
           value={query.value ?? ''}
           onChange={(e) => params.setFilters({ value: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          slotProps={showEmptyChoice}
           sx={{ width: 180 }}
         >
           <MenuItem value="">{t('members.filter.any')}</MenuItem>

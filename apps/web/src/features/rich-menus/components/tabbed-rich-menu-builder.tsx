@@ -98,7 +98,8 @@ function ItemsEditor({
           const type = types?.[index]?.type ?? 'message';
           return (
             <Grid container spacing={1} key={field.id} sx={{ alignItems: 'center' }}>
-              <Grid size={{ xs: 6, sm: 2.5 }}>
+              {/* wide enough for the longest action name (メッセージ送信 was cut) */}
+              <Grid size={{ xs: 6, sm: 3.5 }}>
                 <FormSelectField
                   name={`${name}.type`}
                   label={t('richMenus.editor.actionType')}
@@ -107,7 +108,7 @@ function ItemsEditor({
                   fullWidth
                 />
               </Grid>
-              <Grid size={{ xs: 6, sm: 2.5 }}>
+              <Grid size={{ xs: 6, sm: 2 }}>
                 <FormTextField
                   name={`${name}.label`}
                   label={t('richMenus.editor.actionLabel')}
@@ -115,7 +116,7 @@ function ItemsEditor({
                   fullWidth
                 />
               </Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
+              <Grid size={{ xs: 12, sm: 2.5 }}>
                 {type === 'uri' ? (
                   <FormTextField
                     name={`${name}.uri`}
@@ -310,7 +311,7 @@ export function TabbedRichMenuBuilder({
                 label={t('richMenus.tabbed.size')}
                 options={sizeOptions}
                 isNumber
-                sx={{ minWidth: 220 }}
+                sx={{ width: 240 }}
               />
               <Button
                 startIcon={<AddOutlined />}

@@ -47,7 +47,7 @@ export function AutoDraftPanel({
   const rows = result.staff.filter((s) => s.requestedMinutes > 0 || s.plannedMinutes > 0);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 1.5 }} role="region" aria-label={t('shift.autoDraft.title')}>
-      <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+      <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
         {t('shift.autoDraft.title')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>

@@ -186,6 +186,7 @@ export function CellEditor({
                 onClick={() => onSaveRemark(remarkText)}
                 disabled={!remarkText.trim() || remarkText === remark}
                 loading={isSavingRemark}
+                sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
               >
                 {t('shift.editor.saveRemark')}
               </Button>

@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import {
@@ -186,7 +187,7 @@ function ClosureForm({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       disabled={!canManage}
-      sx={{ minWidth: 160 }}
+      sx={{ width: 200, maxWidth: '100%' }}
     >
       {options.map((o) => (
         <MenuItem key={o} value={o}>
@@ -250,7 +251,7 @@ function ClosureForm({
         }
         label={t('shift.settings.isPublished')}
       />
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1.5 }}>
         {t('shift.settings.draftRules')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', rowGap: 2 }}>
@@ -360,8 +361,19 @@ function RemindersForm({
       </Typography>
       <Stack spacing={2}>
         {rows.map((row, i) => (
-          <Stack key={i} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography sx={{ width: 100 }}>{t('shift.settings.reminder', { n: i + 1 })}</Typography>
+          <Stack
+            key={i}
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            {/* on a phone the name takes its own line and the two selects share the next */}
+            <Typography
+              sx={{ width: { sm: 100 }, flexBasis: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
+            >
+              {t('shift.settings.reminder', { n: i + 1 })}
+            </Typography>
             <TextField
               select
               size="small"
@@ -369,7 +381,8 @@ function RemindersForm({
               value={row.dayGap}
               disabled={!canManage}
               onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, dayGap: e.target.value } : r)))}
-              sx={{ width: 180 }}
+              slotProps={showEmptyChoice}
+              sx={{ width: 170 }}
             >
               <MenuItem value="">{t('shift.settings.off')}</MenuItem>
               {numberOptions(-30, 30).map((n) => (
@@ -389,7 +402,8 @@ function RemindersForm({
               value={row.time}
               disabled={!canManage}
               onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, time: e.target.value } : r)))}
-              sx={{ width: 140 }}
+              slotProps={showEmptyChoice}
+              sx={{ width: 130 }}
             >
               <MenuItem value="">{t('shift.settings.off')}</MenuItem>
               {[...hours, '24:00'].map((h) => (
@@ -462,16 +476,27 @@ function WeeklyRulesForm({
     <Box>
       <Stack spacing={1.5}>
         {byDay.map((rows, d) => (
-          <Stack key={d} direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Stack
+            key={d}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 1, sm: 2 }}
+            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+          >
             <Typography sx={{ width: 32, pt: 1, fontWeight: 600 }}>{weekdays[d]}</Typography>
-            <Stack spacing={1} sx={{ flexGrow: 1 }}>
+            <Stack spacing={1.5} sx={{ flexGrow: 1 }}>
               {rows.length === 0 && (
                 <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
                   {t('shift.settings.noSlots')}
                 </Typography>
               )}
               {rows.map((r, i) => (
-                <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Stack
+                  key={i}
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                >
                   <TimeSelect
                     label={t('shift.editor.start')}
                     value={r.start}
@@ -494,7 +519,7 @@ function WeeklyRulesForm({
                     value={r.staffCount}
                     disabled={!canManage}
                     onChange={(e) => setRow(d, i, { staffCount: e.target.value })}
-                    sx={{ width: 100 }}
+                    sx={{ width: { xs: 90, sm: 100 } }}
                     slotProps={{ htmlInput: { min: 0 } }}
                   />
                   <FormControlLabel
@@ -524,6 +549,7 @@ function WeeklyRulesForm({
               <Button
                 size="small"
                 startIcon={<AddOutlined />}
+                sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
                 onClick={() =>
                   setByDay(
                     byDay.map((rs, j) =>
@@ -591,7 +617,7 @@ function TimeSelect({
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ select: { native: true } }}
-      sx={{ width: 110 }}
+      sx={{ width: { xs: 100, sm: 110 } }}
     >
       {options.map((o) => (
         <option key={o} value={o}>
@@ -665,6 +691,7 @@ function PatternsForm({
             label={t('shift.settings.patternName')}
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            sx={{ width: 200 }}
           />
           <TimeSelect
             label={t('shift.editor.start')}
@@ -797,14 +824,20 @@ function SpecialRulesForm({
             label={t('shift.settings.groupLabel')}
             value={label}
             onChange={(e) => setLabel(e.target.value)}
-            sx={{ mb: 1 }}
+            sx={{ mb: 1.5, width: 320, maxWidth: '100%' }}
           />
           <Stack spacing={1}>
             {rows.map((r, i) => {
               const set = (change: Partial<RuleRow & { date: string }>) =>
                 setRows(rows.map((x, j) => (j === i ? { ...x, ...change } : x)));
               return (
-                <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Stack
+                  key={i}
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                >
                   <TextField
                     size="small"
                     type="date"
@@ -812,6 +845,7 @@ function SpecialRulesForm({
                     value={r.date}
                     onChange={(e) => set({ date: e.target.value })}
                     slotProps={{ inputLabel: { shrink: true } }}
+                    sx={{ width: 170 }}
                   />
                   <TimeSelect
                     label={t('shift.editor.start')}

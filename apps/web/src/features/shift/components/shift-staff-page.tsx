@@ -162,7 +162,7 @@ export function ShiftStaffPage({ storeId, canManage }: { storeId: number; canMan
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Tabs
           value={status}
           onChange={(_, v: Status) => {

@@ -90,7 +90,7 @@ export function ShiftTable({
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <IconButton
           aria-label={t('shift.table.previous')}
           onClick={() => onPeriodChange(shiftPeriodKey(period.key, -1))}
@@ -427,7 +427,8 @@ function LoadedTable({
       <Stack
         direction="row"
         spacing={2}
-        sx={{ mb: 1, fontSize: 12, alignItems: 'center', flexWrap: 'wrap' }}
+        useFlexGap
+        sx={{ mb: 1, fontSize: 12, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
         aria-label={t('shift.table.legend')}
       >
         <Legend className="req" label={t('shift.status.REQUEST')} />

@@ -45,6 +45,7 @@ import {
 import { UserCreateDialog } from './user-create-dialog.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
 import { UserEmailDialog } from './user-email-dialog.tsx';
+import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
 
 /** Read by screen readers, not shown (sx numbers <= 1 would mean 100%, hence the px strings). */
 const visuallyHidden = {
@@ -248,6 +249,7 @@ export function UserManagement({
       label={label}
       value={params.get(name)}
       onChange={(e) => params.setFilters({ [name]: e.target.value })}
+      slotProps={showEmptyChoice}
       sx={{ width: 180 }}
     >
       <MenuItem value="">{t('common.all')}</MenuItem>
