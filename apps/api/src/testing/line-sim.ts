@@ -44,6 +44,9 @@ export async function startLineSim(options: LineSimulatorOptions = {}) {
     createUser: (displayName = '山田 太郎') =>
       consoleCall<{ userId: string; displayName: string }>('POST', '/_sim/users', { displayName }),
     /** A LINE user's action (follow/{channelId}, unfollow/{channelId}, messages, postback). */
+    /** An ID token of a user for a LIFF app, as the LIFF SDK gets it from LINE Login. */
+    liffLogin: async (userId: string, liffId: string) =>
+      (await consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', { userId, liffId })).idToken,
     act: (userId: string, action: string, body?: unknown) =>
       consoleCall<{ delivery: { status: string; attempts: { statusCode: number | null }[] } }>(
         'POST',
@@ -145,7 +148,20 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
     const linked = link.json<{ storeId: number; liffId: string }>();
     return { channel, accountId, storeId: linked.storeId, liffId: linked.liffId };
   };
-  return { ...t, appUrl, api, login, clientWithUsers, userCookie, accountWithService };
+  /**
+   * A simulated LINE user who follows a channel (unless told; the follow webhook's friend row written) and
+   * their ID token for a mini-app, with the header the mini-app sends it in.
+   */
+  const liffUser = async (name: string, app: { channelId: string; liffId: string; follow?: boolean }) => {
+    const user = await sim.createUser(name);
+    if (app.follow !== false) {
+      await sim.act(user.userId, `follow/${app.channelId}`);
+      await t.app.jobs.runDue();
+    }
+    const idToken = await sim.liffLogin(user.userId, app.liffId);
+    return { user, idToken, headers: { authorization: `Bearer ${idToken}` } };
+  };
+  return { ...t, appUrl, api, login, clientWithUsers, userCookie, accountWithService, liffUser };
 }
 export type LineTestApp = Awaited<ReturnType<typeof createLineTestApp>>;
 

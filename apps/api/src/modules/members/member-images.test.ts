@@ -53,14 +53,7 @@ afterAll(async () => {
 });
 
 async function lineUser(name: string) {
-  const user = await sim.createUser(name);
-  await sim.act(user.userId, `follow/${channel.channelId}`);
-  await t.app.jobs.runDue();
-  const login = await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
-    userId: user.userId,
-    liffId,
-  });
-  const headers = { authorization: `Bearer ${login.idToken}` };
+  const { headers } = await t.liffUser(name, { channelId: channel.channelId, liffId });
   return {
     upload: (url: string) => t.api('POST', `${L()}/images`, { headers, body: { dataUrl: url } }),
     image: (key: string) => t.api('GET', `${L()}/images/${key}`, { headers }),

@@ -49,21 +49,14 @@ afterAll(async () => {
 
 /** A LINE user (following the account unless told) and their mini-app calls with a simulator ID token. */
 async function lineUser(name: string, options: { follow?: boolean } = {}) {
-  const user = await sim.createUser(name);
-  if (options.follow !== false) {
-    await sim.act(user.userId, `follow/${channel.channelId}`);
-    await t.app.jobs.runDue();
-  }
-  const login = await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
-    userId: user.userId,
+  const { user, idToken, headers } = await t.liffUser(name, {
+    channelId: channel.channelId,
     liffId,
+    ...(options.follow === false ? { follow: false } : {}),
   });
   const liff = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    t.api(method, `${L()}${path}`, {
-      headers: { authorization: `Bearer ${login.idToken}` },
-      ...(body !== undefined ? { body } : {}),
-    });
-  return { user, idToken: login.idToken, liff };
+    t.api(method, `${L()}${path}`, { headers, ...(body !== undefined ? { body } : {}) });
+  return { user, idToken, liff };
 }
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

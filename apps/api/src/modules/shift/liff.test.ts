@@ -59,20 +59,17 @@ async function lineUser(name: string, options: { friend?: boolean; isFriend?: bo
           displayName: name,
           isFriend: options.isFriend ?? true,
         });
-  const login = await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
-    userId: user.userId,
-    liffId,
-  });
+  const idToken = await sim.liffLogin(user.userId, liffId);
   const liff = (
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     options: { body?: unknown; query?: Record<string, string> } = {},
   ) =>
     call(t.app, method, `/shift/api/v1/liff/store/${store.id}${path}`, {
-      headers: { authorization: `Bearer ${login.idToken}` },
+      headers: { authorization: `Bearer ${idToken}` },
       ...options,
     });
-  return { user, friend, idToken: login.idToken, liff };
+  return { user, friend, idToken, liff };
 }
 
 const approve = (friendId: number) =>
@@ -103,12 +100,9 @@ describe('identity', () => {
       },
     );
     const user = await sim.createUser('他店の人');
-    const login = await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
-      userId: user.userId,
-      liffId: app.liffId,
-    });
+    const idToken = await sim.liffLogin(user.userId, app.liffId);
     const wrongAudience = await call(t.app, 'GET', `/shift/api/v1/liff/store/${store.id}/me`, {
-      headers: { authorization: `Bearer ${login.idToken}` },
+      headers: { authorization: `Bearer ${idToken}` },
     });
     expect(wrongAudience.statusCode).toBe(401);
   });
@@ -340,14 +334,7 @@ describe('two staff members submitting at once', () => {
       const user = await sim.createUser(name);
       const friend = await createFriend(t.db, second, { lineUserId: user.userId });
       await createStaff(t.db, second, { friendId: friend.id });
-      tokens.push(
-        (
-          await sim.consoleCall<{ idToken: string }>('POST', '/_sim/liff/login', {
-            userId: user.userId,
-            liffId,
-          })
-        ).idToken,
-      );
+      tokens.push(await sim.liffLogin(user.userId, liffId));
     }
     const responses = await Promise.all(
       tokens.map((token, i) =>
