@@ -34,9 +34,11 @@ async function expectChartWithData(page: Page, testId: string, mark: 'bar' | 'li
     mark === 'bar' ? card.locator('svg .MuiBarChart-element') : card.locator('svg .MuiLineChart-line');
   await expect.poll(() => shape.count(), { timeout: 15_000 }).toBeGreaterThan(0);
   if (mark === 'bar') {
-    // Some bars have a height: the chart shows data, not a row of zeros.
-    const heights = await shape.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
-    expect(heights.some((h) => h > 2)).toBe(true);
+    // Some bars have a height: the chart shows data, not a row of zeros (bars grow in from zero, so the
+    // heights are read until the animation has drawn them).
+    const tallest = () =>
+      shape.evaluateAll((els) => Math.max(...els.map((el) => el.getBoundingClientRect().height)));
+    await expect.poll(tallest, { timeout: 5_000 }).toBeGreaterThan(2);
   }
 }
 
