@@ -1,0 +1,87 @@
+// The API under bench runs as its own process, started the way production starts it (the bundled
+// apps/api/dist/main.mjs under plain Node, NODE_ENV=production, jobs as configured), so the load generator
+// (this process) and the server never share an event loop. Its CPU time and resident memory are read
+// from /proc, which is what the CPU-per-request and memory lines report.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleServer } from '../../../../scripts/bundle-servers.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** Seconds from spawn to the "is running" banner. */
+  startSeconds: number;
+  /** User + system CPU time the process has used, in ms. */
+  cpuMs: () => number;
+  /** Resident memory, in MiB. */
+  rssMiB: () => number;
+  alive: () => boolean;
+  stop: () => Promise<void>;
+};
+
+/** Starts the bundled API with `env` (on top of PATH and HOME only) and waits for its banner. */
+export async function startApi(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const bundle = await bundleServer(root, 'api');
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const startSeconds = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no banner within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running:')) {
+        clearTimeout(timer);
+        resolve((performance.now() - started) / 1000);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the API exited (${code}) before its banner:\n${output}`));
+    });
+  });
+  // Keep reading its output (a full pipe would block the server); print what it says on stderr.
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`  [api] ${chunk.toString()}`));
+  const pid = child.pid!;
+  const stat = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return {
+    url: `http://127.0.0.1:${env.PORT}`,
+    pid,
+    startSeconds,
+    cpuMs: () => {
+      // fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th
+      const fields = stat()
+        .slice(stat().lastIndexOf(')') + 2)
+        .split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+    },
+    rssMiB: () => {
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : Number.NaN;
+    },
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// The bench's world, written into the database before the API starts (PGlite is one process's: the
+// server opens the data folder once this is closed): the demo tenants and logins, a LINE account that
+// receives the webhook load, one with 100,000 friends who are all members (three attribute values each)
+// and a 50-staff shift store, and, at the larger scale, one with 1,000,000 friends and members.
+// Plain SQL on the tables' names: the bench does not depend on which module owns which table.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { seedDemoData } from '../../src/db/seed.ts';
+
+type Row = Record<string, unknown>;
+const rows = async <T extends Row>(db: Db, query: ReturnType<typeof sql>) => {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+};
+const one = async <T extends Row>(db: Db, query: ReturnType<typeof sql>) => (await rows<T>(db, query))[0]!;
+
+export type MemberStore = {
+  accountId: number;
+  genderAttr: number;
+  visitsAttr: number;
+  maleChoice: number;
+};
+
+export type BenchWorld = {
+  clientId: number;
+  webhookAccount: { id: number; channelSecret: string; botId: string };
+  big: MemberStore & { shiftStoreId: number; firstStaffUserId: string; loginChannelId: string };
+  million?: MemberStore;
+  shiftCount: number;
+};
+
+async function lineAccount(db: Db, clientId: number, sealedSecret: string, name: string) {
+  const tag = randomBytes(4).toString('hex');
+  return one<{ id: number; bot_id: string; login_channel_id: string }>(
+    db,
+    sql`insert into line_accounts (client_id, channel_id, channel_secret_encrypted, login_channel_id, display_name, bot_id)
+        values (${clientId}, ${`bench-${tag}`}, ${sealedSecret}, ${`bench-login-${tag}`}, ${name}, ${`Ubench${tag}`})
+        returning id, bot_id, login_channel_id`,
+  );
+}
+
+async function store(db: Db, clientId: number, accountId: number, serviceCode: string) {
+  const link = await one<{ id: number }>(
+    db,
+    sql`insert into line_account_services (client_id, line_account_id, service_code, liff_id)
+        values (${clientId}, ${accountId}, ${serviceCode}, ${`bench-liff-${serviceCode}-${accountId}`}) returning id`,
+  );
+  return one<{ id: number }>(
+    db,
+    sql`insert into stores (client_id, line_account_id, line_account_service_id, service_code, name)
+        values (${clientId}, ${accountId}, ${link.id}, ${serviceCode}, 'ベンチ店') returning id`,
+  );
+}
+
+/** `count` friends followed a minute apart, every one a member with a name, a visit count and a gender. */
+async function friendsAndMembers(db: Db, clientId: number, accountId: number, count: number) {
+  await db.execute(sql`
+    insert into friends (client_id, line_account_id, line_user_id, display_name, followed_at, created_at)
+    select ${clientId}, ${accountId}, 'U' || md5(${accountId}::text || '-' || i::text), '友だち' || i,
+           now() - i * interval '1 minute', now() - i * interval '1 minute'
+    from generate_series(1, ${count}) as i`);
+  const memberStore = await store(db, clientId, accountId, 'KS-001');
+  const [nameAttr, visitsAttr, genderAttr] = await rows<{ id: number }>(
+    db,
+    sql`insert into member_attributes (client_id, store_id, label, type, display_order)
+        values (${clientId}, ${memberStore.id}, 'お名前', 'STRING', 0),
+               (${clientId}, ${memberStore.id}, '来店回数', 'NUMBER', 1),
+               (${clientId}, ${memberStore.id}, '性別', 'RADIO', 2)
+        returning id`,
+  );
+  const choices = await rows<{ id: number }>(
+    db,
+    sql`insert into member_attribute_choices (client_id, attribute_id, value, display_order)
+        values (${clientId}, ${genderAttr!.id}, '女性', 0), (${clientId}, ${genderAttr!.id}, '男性', 1),
+               (${clientId}, ${genderAttr!.id}, '回答しない', 2)
+        returning id`,
+  );
+  await db.execute(sql`
+    insert into members (client_id, store_id, friend_id, status, member_code, created_at, updated_at)
+    select client_id, ${memberStore.id}, id, 'ACTIVE', lpad((row_number() over (order by id))::text, 10, '0'),
+           created_at, created_at
+    from friends where line_account_id = ${accountId} and display_name like '友だち%'`);
+  await db.execute(sql`
+    insert into member_values (client_id, member_id, friend_id, attribute_id, value)
+    select client_id, id, friend_id, ${nameAttr!.id}, '会員' || id from members where store_id = ${memberStore.id}`);
+  await db.execute(sql`
+    insert into member_values (client_id, member_id, friend_id, attribute_id, number_value)
+    select client_id, id, friend_id, ${visitsAttr!.id}, id % 30 from members where store_id = ${memberStore.id}`);
+  await db.execute(sql`
+    insert into member_values (client_id, member_id, friend_id, attribute_id)
+    select client_id, id, friend_id, ${genderAttr!.id} from members where store_id = ${memberStore.id}`);
+  const ids = choices.map((c) => c.id);
+  await db.execute(sql`
+    insert into member_value_choices (member_value_id, choice_id, client_id, friend_id)
+    select v.id, (array[${ids[0]}, ${ids[1]}, ${ids[2]}]::int[])[v.member_id % 3 + 1], v.client_id, v.friend_id
+    from member_values v where v.attribute_id = ${genderAttr!.id}`);
+  return { accountId, genderAttr: genderAttr!.id, visitsAttr: visitsAttr!.id, maleChoice: ids[1]! };
+}
+
+/** 50 approved staff, each working eight hours on most days of November 2026. */
+async function shiftStore(db: Db, clientId: number, accountId: number) {
+  const { id: storeId } = await store(db, clientId, accountId, 'KS-002');
+  const tag = randomBytes(8).toString('hex');
+  await db.execute(sql`
+    insert into friends (client_id, line_account_id, line_user_id, display_name)
+    select ${clientId}, ${accountId}, 'Ustaff' || lpad(i::text, 2, '0') || ${tag}, 'スタッフ' || i
+    from generate_series(1, 50) as i`);
+  await db.execute(sql`
+    insert into shift_staff (client_id, store_id, friend_id, status)
+    select ${clientId}, ${storeId}, id, 'APPROVED' from friends
+    where line_account_id = ${accountId} and line_user_id like ${`Ustaff%${tag}`} order by id`);
+  const result = await one<{ n: number }>(
+    db,
+    sql`with s as (
+          insert into staff_shifts (client_id, store_id, staff_id, status, start_at, end_at, duration)
+          select ${clientId}, ${storeId}, st.id, 'APPROVED',
+                 timestamptz '2026-11-01 00:00:00+00' + d * interval '1 day' + (st.rn % 4) * interval '1 hour',
+                 timestamptz '2026-11-01 08:00:00+00' + d * interval '1 day' + (st.rn % 4) * interval '1 hour', 480
+          from (select id, row_number() over (order by id) - 1 as rn from shift_staff where store_id = ${storeId}) st,
+               generate_series(0, 29) as d
+          where (d + st.rn) % 7 <> 0 returning 1)
+        select count(*)::int as n from s`,
+  );
+  const first = await one<{ line_user_id: string }>(
+    db,
+    sql`select f.line_user_id from shift_staff s join friends f on f.id = s.friend_id
+        where s.store_id = ${storeId} order by s.id limit 1`,
+  );
+  return { shiftStoreId: storeId, firstStaffUserId: first.line_user_id, shiftCount: Number(result.n) };
+}
+
+export async function writeWorld(
+  db: Db,
+  options: { sealSecret: (secret: string) => string; million: boolean; log: (text: string) => void },
+): Promise<BenchWorld> {
+  await seedDemoData(db);
+  const { client_id: clientId } = await one<{ client_id: number }>(
+    db,
+    sql`select client_id from users where email = 'owner@demo.example'`,
+  );
+  const channelSecret = randomBytes(16).toString('hex');
+  const sealed = options.sealSecret(channelSecret);
+  const hook = await lineAccount(db, clientId, sealed, 'ベンチ店 webhook');
+  const bigAccount = await lineAccount(db, clientId, sealed, 'ベンチ店 10万');
+  let started = performance.now();
+  const bigMembers = await friendsAndMembers(db, clientId, bigAccount.id, 100_000);
+  const shifts = await shiftStore(db, clientId, bigAccount.id);
+  options.log(
+    `seeded 100,000 friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  let million: MemberStore | undefined;
+  if (options.million) {
+    started = performance.now();
+    const account = await lineAccount(db, clientId, sealed, 'ベンチ店 100万');
+    million = await friendsAndMembers(db, clientId, account.id, 1_000_000);
+    options.log(
+      `seeded 1,000,000 friends and members (3 values each) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  // What autovacuum does in production after a bulk load: statistics and the visibility map.
+  started = performance.now();
+  for (const table of ['friends', 'members', 'member_values', 'member_value_choices', 'staff_shifts'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  options.log(`vacuum analyze in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    clientId,
+    webhookAccount: { id: hook.id, channelSecret, botId: hook.bot_id },
+    big: {
+      ...bigMembers,
+      shiftStoreId: shifts.shiftStoreId,
+      firstStaffUserId: shifts.firstStaffUserId,
+      loginChannelId: bigAccount.login_channel_id,
+    },
+    million,
+    shiftCount: shifts.shiftCount,
+  };
+}
+
+/** After the runs: what the webhook load stored and queued for its account. */
+export async function webhookTotals(db: Db, accountId: number) {
+  return one<{ stored: number; queued: number }>(
+    db,
+    sql`select (select count(*)::int from webhook_events where line_account_id = ${accountId}) as stored,
+               (select count(*)::int from jobs where queue = 'line.webhook-event') as queued`,
+  );
+}
