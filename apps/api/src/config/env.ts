@@ -34,8 +34,11 @@ const envSchema = z.object({
   /** Shared store for rate limits when several API processes run; memory otherwise. */
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed the demo data (once) at start-up. */
-  SEED_DEMO: bool.default(true),
+  /**
+   * Seed the demo data at start-up, once, into an empty database only. Default: on outside production;
+   * refused with NODE_ENV=production (the demo logins' password is public).
+   */
+  SEED_DEMO: bool.optional(),
   /**
    * Serve the development mailbox (page and API, MASTER users only). Off unless set; refused in production:
    * it shows password-reset links, so an open one is an account takeover.
@@ -163,6 +166,62 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The payments simulator's published webhook secret (apps/pay-sim): anyone can sign with it. */
+export const SIMULATOR_WEBHOOK_SECRET = 'whsec_paysim_local_development_only';
+
+const isHttps = (url: string | undefined) => !!url && url.startsWith('https://');
+
+/**
+ * What NODE_ENV=production refuses to start without, or with: every missing or unsafe setting, one line
+ * each (decision 0022). Production runs on PostgreSQL, real LINE, Stripe and SMTP, with its own encryption
+ * key, and never with a simulator, the development mailbox or the demo.
+ */
+export function productionProblems(e: z.output<typeof envSchema>): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const missing = (name: string, why: string) => problems.push(`  ${name}: required in production (${why})`);
+  if (!e.DATABASE_URL)
+    missing('DATABASE_URL', 'postgres://...; PGlite serves one process and is for development');
+  else if (!/^postgres(ql)?:\/\//.test(e.DATABASE_URL))
+    problems.push('  DATABASE_URL: must be a postgres:// URL in production');
+  if (!e.APP_URL)
+    missing('APP_URL', 'the https:// address users open, used in mail links and the CSRF check');
+  else if (!isHttps(e.APP_URL))
+    problems.push('  APP_URL: must be https:// in production (session cookies are Secure)');
+  if (!e.ENCRYPTION_KEY) missing('ENCRYPTION_KEY', '32 random bytes, base64: `openssl rand -base64 32`');
+  else if (Buffer.from(e.ENCRYPTION_KEY, 'base64').length !== 32)
+    problems.push('  ENCRYPTION_KEY: must be 32 bytes, base64-encoded');
+  if (!e.LINE_API_BASE_URL)
+    missing('LINE_API_BASE_URL', "LINE's API, https://api.line.me; unset means the simulator");
+  else if (!isHttps(e.LINE_API_BASE_URL))
+    problems.push('  LINE_API_BASE_URL: must be https:// in production (LINE itself, not a simulator)');
+  if (e.LINE_DATA_API_BASE_URL && !isHttps(e.LINE_DATA_API_BASE_URL))
+    problems.push('  LINE_DATA_API_BASE_URL: must be https:// in production');
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+    if (!e[name]) missing(name, "Stripe's keys; unset means the payments simulator");
+  if (
+    /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '') &&
+    (!e.INVOICE_ISSUER_NAME || !e.INVOICE_REGISTRATION_NUMBER)
+  )
+    problems.push(
+      "  INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER: required with live Stripe keys (they are printed on the clients' invoices)",
+    );
+  if (e.STRIPE_WEBHOOK_SECRET === SIMULATOR_WEBHOOK_SECRET)
+    problems.push("  STRIPE_WEBHOOK_SECRET: is the payments simulator's published secret");
+  if (!e.SMTP_URL) missing('SMTP_URL', 'mail is only kept in the database without it');
+  if (e.SEED_DEMO) problems.push('  SEED_DEMO: the demo (a public password) is never written in production');
+  if (e.DEV_MAILBOX)
+    problems.push('  DEV_MAILBOX: the development mailbox cannot be served with NODE_ENV=production');
+  for (const name of [
+    'PAY_SIM_WEBHOOK_SECRET',
+    'PAY_SIM_PORT',
+    'PAY_SIM_PUBLIC_URL',
+    'LINE_SIM_PORT',
+  ] as const)
+    if (e[name] !== undefined) problems.push(`  ${name}: a simulator setting, not for production`);
+  return problems;
+}
+
 /** Parse the environment once; fail listing every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -171,9 +230,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DEV_MAILBOX && e.NODE_ENV === 'production') {
+  const problems = productionProblems(e);
+  if (problems.length) {
     throw new ConfigError(
-      'Invalid environment:\n  DEV_MAILBOX: the development mailbox cannot be served with NODE_ENV=production',
+      `Refusing to start with NODE_ENV=production (see README, Deploying):\n${problems.join('\n')}`,
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -194,13 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both (or neither, for the SDK's own sources)",
     );
   }
-  const livePayments = useStripe && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY!);
   const demoIssuer = e.NODE_ENV !== 'production';
-  if (livePayments && (!e.INVOICE_ISSUER_NAME || !e.INVOICE_REGISTRATION_NUMBER) && !demoIssuer) {
-    throw new ConfigError(
-      "Invalid environment:\n  INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER: required with live Stripe keys (they are printed on the clients' invoices)",
-    );
-  }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
   return {
     env: e.NODE_ENV,
@@ -222,7 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     devMailbox: e.DEV_MAILBOX,
     webDistDir: resolve(e.WEB_DIST_DIR),
     line: {
@@ -269,7 +323,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           secretKey: 'sk_test_paysim_local',
           publishableKey: 'pk_test_paysim_local',
           // The simulator's default (apps/pay-sim/src/config/env.ts): development only, never real Stripe.
-          webhookSecret: e.PAY_SIM_WEBHOOK_SECRET ?? 'whsec_paysim_local_development_only',
+          webhookSecret: e.PAY_SIM_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET,
           simulatorUrl: `http://127.0.0.1:${paySimPort}`,
           simulatorPublicUrl: (e.PAY_SIM_PUBLIC_URL ?? `http://127.0.0.1:${paySimPort}`).replace(/\/$/, ''),
           livemode: false,

@@ -50,6 +50,23 @@ const demoUsers = [
 
 export type SeedResult = { password: string; users: { label: string; email: string }[] };
 
+/**
+ * What the demo may do with a database: write itself into an empty one, find itself in one it wrote
+ * (a restart), and never touch one that holds anything else: a tenant or a user not of the demo.
+ */
+export async function demoStateOf(db: Db): Promise<'empty' | 'demo' | 'foreign'> {
+  const [demo] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoUsers[0].email))
+    .limit(1);
+  if (demo) return 'demo';
+  const [taken] = await Promise.all(
+    [users, agencies, clients].map((table) => db.select({ id: table.id }).from(table).limit(1)),
+  ).then((found) => found.filter((rows) => rows.length > 0));
+  return taken ? 'foreign' : 'empty';
+}
+
 /** Demo data for `npm start`, written once: a second start finds it and changes nothing. */
 export async function seedDemoData(db: Db): Promise<SeedResult> {
   const result = { password: DEMO_PASSWORD, users: demoUsers.map(({ label, email }) => ({ label, email })) };

@@ -226,7 +226,7 @@ describe('the demo world', () => {
     stack = await startStack(ports);
     const first = await stack.seed();
     await stack.seed(); // a second start: nothing doubled
-    expect(first.lineAccount).not.toBeNull();
+    expect(first?.lineAccount).not.toBeNull();
     const owner = await stack.login('owner@demo.example');
     const master = await stack.login('master@demo.example');
 

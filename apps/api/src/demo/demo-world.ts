@@ -16,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { inTransaction, type Db } from '../db/client.ts';
-import { seedDemoData, type SeedResult } from '../db/seed.ts';
+import { demoStateOf, seedDemoData, type SeedResult } from '../db/seed.ts';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import type { Actor, ServiceContext } from '../platform/context.ts';
 import { addDays, addMonths, formatDay, monthRange, parseDay, tokyoDay } from '../platform/dates.ts';
@@ -96,7 +96,13 @@ const HOUR_MS = 60 * 60 * 1000;
  * everything a visitor should find on the pages, written through the modules' doors as a user's actions
  * would. Each part checks whether it is already there, so a second run changes nothing.
  */
-export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResult> {
+export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResult | undefined> {
+  // Only into an empty database (or the demo's own, on a restart): a database with real tenants is
+  // never touched, whatever SEED_DEMO says.
+  if ((await demoStateOf(deps.db)) === 'foreign') {
+    deps.log.warn('The database holds tenants that are not the demo: the demo is not written.');
+    return undefined;
+  }
   const base = await seedDemoData(deps.db);
   const master = await userOrThrow(deps.db, 'master@demo.example');
   const owner = await userOrThrow(deps.db, 'owner@demo.example');

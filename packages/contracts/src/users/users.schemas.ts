@@ -28,6 +28,7 @@ export const userMessages = {
   samePassword: 'New password must be different from the current password',
   nothingToUpdate: 'Send at least one field to update',
   idQuery: 'Must be a valid number string',
+  masterExists: 'A MASTER user already exists; invite more users from the master area',
 } as const;
 
 /** A back-office user in the user-management screens: the session user plus a pending e-mail change. */

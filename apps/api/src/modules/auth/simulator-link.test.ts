@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 import { createUser, loginAs } from '../../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -28,14 +29,13 @@ describe('the LINE simulator link in the session', () => {
     expect(session).toHaveProperty('role', 'MASTER');
   });
 
-  it('is never set in production, even without LINE settings', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_URL: 'https://oa.example.jp',
-      SEED_DEMO: 'false',
-    });
-    expect(config.line.isSimulator).toBe(true);
+  it('is never set in production, where LINE itself is required', () => {
+    const config = loadConfig(productionEnv());
+    expect(config.line.isSimulator).toBe(false);
     expect(config.line.simulatorPageUrl).toBeNull();
+    expect(() => loadConfig(productionEnv({ LINE_API_BASE_URL: undefined }))).toThrow(
+      /LINE_API_BASE_URL: required in production/,
+    );
     expect(loadConfig({ NODE_ENV: 'development' }).line.simulatorPageUrl).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/$/,
     );

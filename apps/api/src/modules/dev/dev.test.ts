@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 import { createAgency, createClientWithUsers, createUser, loginAs } from '../../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -13,10 +14,10 @@ describe('development mailbox configuration', () => {
   });
 
   it('refuses to start with NODE_ENV=production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(
+    expect(() => loadConfig(productionEnv({ DEV_MAILBOX: 'true' }))).toThrow(
       /DEV_MAILBOX: the development mailbox cannot be served with NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(loadConfig(productionEnv()).devMailbox).toBe(false);
   });
 
   it('serves no mailbox route when off: the reset token cannot be read', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/env.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 import { lineAccounts, paymentCustomers } from '../../db/schema/index.ts';
 import { createClient, createUser, loginAs } from '../../testing/factories.ts';
 import { startPaySim, type PaySim } from '../../testing/pay-sim.ts';
@@ -270,22 +271,20 @@ describe('the issuer settings', () => {
     expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T6000012050002' })).toThrow(
       /INVOICE_REGISTRATION_NUMBER: must be T followed by 13 digits/,
     );
-    const live = {
-      NODE_ENV: 'production',
+    const live = productionEnv({
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-    };
+    });
     expect(() => loadConfig(live)).toThrow(ConfigError);
-    expect(() => loadConfig(live)).toThrow(/INVOICE_REGISTRATION_NUMBER: required with live Stripe keys/);
+    expect(() => loadConfig(live)).toThrow(
+      /INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER: required with live Stripe keys/,
+    );
     expect(loadConfig({ ...live, ...ISSUER }).invoice.registrationNumber).toBe('T8010001213708');
     // in production without a number: a plain invoice (no demo issuer is made up)
-    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: live.ENCRYPTION_KEY }).invoice).toMatchObject(
-      {
-        registrationNumber: null,
-        issuerAddress: null,
-      },
-    );
+    expect(loadConfig(productionEnv()).invoice).toMatchObject({
+      registrationNumber: null,
+      issuerAddress: null,
+    });
   });
 });

@@ -7,4 +7,9 @@ export {
   updateUser as updateUserRow,
   type UserRow,
 } from './users.repository.ts';
-export { createClientOwner, sendEmailVerification } from './users.service.ts';
+export {
+  createClientOwner,
+  createFirstMaster,
+  FIRST_MASTER_LINK_HOURS,
+  sendEmailVerification,
+} from './users.service.ts';

@@ -107,6 +107,12 @@ export async function listUsers(db: Db, scope: UserScope, filter: UserListFilter
 }
 
 /** OWNERs of the tenant a user belongs to, other than that user (for the last-owner rule). */
+/** Whether the platform has any MASTER user (the first one is made by `npm run create-master`). */
+export async function hasMasterUser(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'MASTER')).limit(1);
+  return !!row;
+}
+
 export async function countOtherOwners(db: Db, user: UserRow): Promise<number> {
   const tenant =
     user.role === 'CLIENT' && user.clientId !== null

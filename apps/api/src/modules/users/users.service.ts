@@ -28,6 +28,7 @@ import {
   findScopedUser,
   findScopedUserForUpdate,
   getUserOrThrow,
+  hasMasterUser,
   insertUser,
   isEmailInUse,
   listUsers as listUserRows,
@@ -148,6 +149,46 @@ export async function createMasterUser({
       agencyId: input.agencyId ?? null,
     });
     return toBackOfficeUserView(row);
+  });
+}
+
+/** How long the first master's set-password link works (printed once by `npm run create-master`). */
+export const FIRST_MASTER_LINK_HOURS = 24;
+
+/**
+ * The operator's first MASTER user on a database that has none (`npm run create-master`): no password
+ * anyone knows, and a single-use set-password link answered to the operator's terminal, not mailed (mail
+ * may not work yet). Refused once a MASTER user exists: more are invited from the master area.
+ */
+export async function createFirstMaster({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { email: string; lastName: string; firstName: string };
+}): Promise<{ user: BackOfficeUser; link: string }> {
+  return inTransaction(ctx.db, async (tx) => {
+    if (await hasMasterUser(tx)) throw conflict(userMessages.masterExists);
+    if (await isEmailInUse(tx, input.email)) throw conflict(errorMessages.emailTaken);
+    const row = await insertUser(tx, {
+      email: input.email,
+      passwordHash: await hashPassword(randomToken()),
+      role: 'MASTER',
+      position: 'OWNER',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      clientId: null,
+      agencyId: null,
+      masterId: 1,
+    });
+    const link = await issueSetPasswordLink(ctx, tx, row.id, FIRST_MASTER_LINK_HOURS * 3600_000);
+    await recordAudit(tx, ctx, {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: row.id,
+      after: toBackOfficeUserView(row),
+    });
+    return { user: toBackOfficeUserView(row), link };
   });
 }
 
