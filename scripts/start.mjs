@@ -73,14 +73,24 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+// Production never starts a simulator (the API refuses to start there without real LINE and Stripe).
+const production = process.env.NODE_ENV === 'production';
 // Without LINE configuration the product talks to the local LINE simulator, started here beside it (its
 // request log, one JSON line per call, would bury the banner: LINE_SIM_LOG=1 turns it on).
-if (!process.env.LINE_API_BASE_URL && fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))) {
+if (
+  !production &&
+  !process.env.LINE_API_BASE_URL &&
+  fs.existsSync(path.join(root, 'apps/line-sim/src/main.ts'))
+) {
   process.env.LINE_SIM_LOG ??= '0';
   await run('line-sim', 'line-sim');
 }
 // Without Stripe keys the product talks to the local payments simulator (apps/pay-sim) on PORT + 2.
-if (!process.env.STRIPE_SECRET_KEY && fs.existsSync(path.join(root, 'apps/pay-sim/src/main.ts'))) {
+if (
+  !production &&
+  !process.env.STRIPE_SECRET_KEY &&
+  fs.existsSync(path.join(root, 'apps/pay-sim/src/main.ts'))
+) {
   await run('pay-sim', 'pay-sim');
 }
 await run('api', 'api');

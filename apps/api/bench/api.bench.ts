@@ -87,7 +87,9 @@ lineStub.liffUser.aud = world.big.loginChannelId;
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
 const serverEnv: Record<string, string> = {
-  NODE_ENV: 'production',
+  // The bundled server as production starts it; NODE_ENV=production itself would refuse the local LINE
+  // stand-in (http) and PGlite (decision 0022), and changes nothing else at run time.
+  NODE_ENV: 'development',
   PORT: String(port),
   APP_URL: appUrl,
   DATA_DIR: dataDir,

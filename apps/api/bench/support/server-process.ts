@@ -1,5 +1,5 @@
 // The API under bench runs as its own process, started the way production starts it (the bundled
-// apps/api/dist/main.mjs under plain Node, NODE_ENV=production, jobs as configured), so the load generator
+// apps/api/dist/main.mjs under plain Node, jobs as configured), so the load generator
 // (this process) and the server never share an event loop. Its CPU time and resident memory are read
 // from /proc, which is what the CPU-per-request and memory lines report.
 import { spawn, type ChildProcess } from 'node:child_process';
