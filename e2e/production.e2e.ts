@@ -49,8 +49,8 @@ function start(env: Record<string, string>): {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   return { child, output: () => output, exited };
 }
