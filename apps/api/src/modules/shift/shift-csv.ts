@@ -1,17 +1,13 @@
+import { toCsv } from '../../platform/csv.ts';
 import { daysBetween, isoWeekday, localDay, localMinutes, parseDay, type Day } from '../../platform/dates.ts';
 
 const weekdayNames = ['月', '火', '水', '木', '金', '土', '日'];
-export const BOM = '\uFEFF';
 
 /** Hours with at most two decimals: 480 minutes -> 8, 450 -> 7.5. */
 export const toHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 type CsvShift = { staffId: number; startAt: Date; endAt: Date; duration: number; isRest: boolean };
 type CsvStaff = { id: number; name: string; employeeNumber: string | null };
@@ -28,7 +24,7 @@ export function cellText(shift: CsvShift, timeZone: string): string {
 /**
  * The month's approved shifts as a staff x day table: one row per staff member with the total hours,
  * then a row of daily totals. Shifts count on the day they start; rest days count no hours.
- * UTF-8 with a BOM and CRLF, so Excel opens Japanese names correctly.
+ * Written by the platform's CSV writer (BOM, CRLF, formulas neutralised: a name never runs in Excel).
  */
 export function buildMonthlyCsv(input: {
   days: Day[];
@@ -69,5 +65,5 @@ export function buildMonthlyCsv(input: {
   });
   const grand = [...dayTotals.values()].reduce((a, b) => a + b, 0);
   const footer = ['日計', '', ...days.map((d) => String(toHours(dayTotals.get(d)!))), String(toHours(grand))];
-  return BOM + [header, ...rows, footer].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+  return toCsv([header, ...rows, footer]);
 }
