@@ -30,6 +30,17 @@ export async function issueAuthToken(
 }
 
 /**
+ * Void every unused token of a user (password set/reset and e-mail verification): a new password ends
+ * whatever links were mailed before it, so a leaked older link cannot take the account back.
+ */
+export async function revokeAuthTokens(db: Db, input: { userId: number; now: Date }): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: input.now })
+    .where(and(eq(authTokens.userId, input.userId), isNull(authTokens.usedAt)));
+}
+
+/**
  * Use a token once: marks it used and answers its user id, or undefined when it is unknown, used
  * or expired. The conditional update makes two concurrent uses impossible.
  */

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
-import { consumeAuthToken, issueSetPasswordLink } from '../../platform/auth-tokens.ts';
+import { consumeAuthToken, issueSetPasswordLink, revokeAuthTokens } from '../../platform/auth-tokens.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { conflict, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -128,6 +128,8 @@ export async function confirmPasswordReset({
     // The reset link reached the mailbox, which proves the address as well.
     await updateUser(tx, userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
     await deleteUserSessions(tx, userId);
+    // Every other link mailed before (another reset, a verification) stops working with the new password.
+    await revokeAuthTokens(tx, { userId, now });
   });
 }
 

@@ -31,6 +31,14 @@ async function lastMailToken(to: string, path: string): Promise<string> {
   return decodeURIComponent(match![1]!);
 }
 
+/** A pending e-mail change of the signed-in master user: the verification token mailed to the new address. */
+async function emailChangeToken(cookie: string): Promise<string> {
+  const to = `new-${Math.random().toString(36).slice(2)}@test.example`;
+  const changed = await call(t.app, 'PATCH', '/master/api/v1/account/email', { cookie, body: { email: to } });
+  expect(changed.statusCode).toBe(200);
+  return lastMailToken(to, '/verify-email');
+}
+
 async function mailCount(to: string): Promise<number> {
   return (await readMailbox(t.app, t.db, to)).length;
 }
@@ -240,6 +248,44 @@ describe('password reset', () => {
     });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe(errorMessages.invalidToken);
+  });
+
+  it('a password change voids every reset and verification link mailed before it', async () => {
+    const user = await createUser(t.db, { role: 'MASTER', position: 'STAFF' });
+    const cookie = await loginAs(t.app, user.email);
+    await call(t.app, 'POST', `${P}/password/reset`, { body: { email: user.email } });
+    const reset = await lastMailToken(user.email, '/password/reset/confirm');
+    const verify = await emailChangeToken(cookie);
+    const changed = await call(t.app, 'PATCH', '/master/api/v1/account/password', {
+      cookie,
+      body: { oldPassword: TEST_PASSWORD, newPassword: 'Changed-pass-4' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const confirm = await call(t.app, 'POST', `${P}/password/confirm`, {
+      body: { token: reset, password: 'Attacker-pass-5' },
+    });
+    expect(confirm.statusCode).toBe(401);
+    expect(confirm.json().message).toBe(errorMessages.invalidToken);
+    expect((await call(t.app, 'POST', `${P}/verify/email`, { body: { token: verify } })).statusCode).toBe(
+      401,
+    );
+    await loginAs(t.app, user.email, 'Changed-pass-4');
+  });
+
+  it('a reset voids the other links mailed before it, and ends every session', async () => {
+    const user = await createUser(t.db, { role: 'MASTER', position: 'STAFF' });
+    const other = await loginAs(t.app, user.email);
+    const verify = await emailChangeToken(other);
+    await call(t.app, 'POST', `${P}/password/reset`, { body: { email: user.email } });
+    const reset = await lastMailToken(user.email, '/password/reset/confirm');
+    const confirmed = await call(t.app, 'POST', `${P}/password/confirm`, {
+      body: { token: reset, password: 'Reset-pass-6' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `${P}/verify/email`, { body: { token: verify } })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t.app, 'GET', `${P}/me`, { cookie: other })).statusCode).toBe(401);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

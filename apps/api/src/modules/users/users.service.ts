@@ -19,7 +19,7 @@ import { requireActor, tenantScopeOf, type ServiceContext } from '../../platform
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
-import { issueSetPasswordLink, issueVerifyEmailLink } from '../../platform/auth-tokens.ts';
+import { issueSetPasswordLink, issueVerifyEmailLink, revokeAuthTokens } from '../../platform/auth-tokens.ts';
 import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
 import { emailChangeMail, invitationMail, verifyEmailMail } from './users.mails.ts';
 import {
@@ -327,6 +327,8 @@ export async function changeOwnPassword({
   await inTransaction(ctx.db, async (tx) => {
     await updateUserRow(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id, actor.sessionId);
+    // Reset and verification links mailed before the change stop working.
+    await revokeAuthTokens(tx, { userId: user.id, now: ctx.clock.now() });
     await recordAudit(tx, ctx, {
       action: 'user.password.change',
       targetType: 'user',
