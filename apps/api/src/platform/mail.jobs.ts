@@ -4,7 +4,13 @@ import { z } from 'zod';
 import type { Config } from '../config/env.ts';
 import { mails } from '../db/schema/index.ts';
 import type { JobRunner } from './jobs.ts';
-import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE } from './mail.ts';
+import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, redactTokens } from './mail.ts';
+
+/** The logged text of a mail that will not be sent again: its links' tokens replaced. */
+const redacted = (mail: { text: string; html: string | null }) => ({
+  text: redactTokens(mail.text),
+  html: mail.html === null ? null : redactTokens(mail.html),
+});
 
 /** 30 s, 1 min, 2 min ... capped at an hour. */
 const mailBackoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
@@ -44,13 +50,16 @@ export function defineMailJobs(jobs: JobRunner, config: Pick<Config, 'smtpUrl' |
           .set({
             lastError: String(error).slice(0, 500),
             nextAttemptAt: new Date(job.clock.now().getTime() + mailBackoffMs(job.attempt)),
-            ...(failed ? { status: 'FAILED' as const } : {}),
+            ...(failed ? { status: 'FAILED' as const, ...redacted(mail) } : {}),
           })
           .where(eq(mails.id, mailId));
         if (failed) return;
         throw error;
       }
-      await job.db.update(mails).set({ status: 'SENT', sentAt: job.clock.now() }).where(eq(mails.id, mailId));
+      await job.db
+        .update(mails)
+        .set({ status: 'SENT', sentAt: job.clock.now(), ...redacted(mail) })
+        .where(eq(mails.id, mailId));
     },
   });
 }

@@ -5,7 +5,7 @@ import { jobs, mails } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createJobRunner } from './jobs.ts';
 import { defineMailJobs } from './mail.jobs.ts';
-import { createMailer, MAIL_QUEUE } from './mail.ts';
+import { createMailer, MAIL_QUEUE, redactTokens } from './mail.ts';
 
 type Received = { to: string[]; raw: string };
 
@@ -110,6 +110,28 @@ describe('mail over SMTP', () => {
     expect(to('once@test.example')).toHaveLength(1);
     const [after] = await t.db.select().from(mails).where(eq(mails.id, row!.id));
     expect(after).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('logs a sent mail without a usable link: the token went to the recipient only', async () => {
+    const mailer = createMailer(config, { clock: t.clock });
+    const link = 'https://admin.example.jp/password/reset/confirm?token=Tk_live-123abc';
+    await mailer.enqueue(t.db, {
+      to: 'reset@test.example',
+      subject: 'パスワード再設定',
+      text: `こちらから: ${link}\n`,
+      html: `<a href="${link}">再設定</a>`,
+    });
+    await t.app.jobs.runDue();
+    expect(smtp.received.at(-1)!.raw).toContain('Tk_live-123abc');
+    const [logged] = await t.db.select().from(mails).where(eq(mails.to, 'reset@test.example'));
+    expect(logged!.status).toBe('SENT');
+    for (const body of [logged!.text, logged!.html!]) {
+      expect(body).not.toContain('Tk_live-123abc');
+      expect(body).toContain('/password/reset/confirm?token=[redacted]');
+    }
+    expect(redactTokens('https://a.example/verify-email?token=x1&next=/&code=9')).toBe(
+      'https://a.example/verify-email?token=[redacted]&next=/&code=[redacted]',
+    );
   });
 
   it('keeps mail in the database without SMTP, and queues no delivery', async () => {
