@@ -103,6 +103,7 @@ const serverEnv: Record<string, string> = {
   LINE_API_BASE_URL: lineStub.url,
   LINE_DATA_API_BASE_URL: lineStub.url,
   RATE_LIMIT_LOGIN: '1000000',
+  RATE_LIMIT_LOGIN_IP: '1000000',
   RATE_LIMIT_MAIL: '1000000',
 };
 let server: ServerProcess = await startApi(serverEnv);

@@ -101,6 +101,8 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Attempts per 15 minutes per address and IP. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  /** Failed logins per 15 minutes from one IP, whatever the addresses (password spraying). */
+  RATE_LIMIT_LOGIN_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(5),
 });
 
@@ -124,7 +126,7 @@ export type Config = {
   seedDemo: boolean;
   devMailbox: boolean;
   webDistDir: string;
-  rateLimits: { login: number; passwordReset: number; windowMs: number };
+  rateLimits: { login: number; loginPerIp: number; passwordReset: number; windowMs: number };
   line: {
     apiBaseUrl: string;
     dataApiBaseUrl: string;
@@ -336,6 +338,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.INVOICE_BANK_ACCOUNT ??
         (demoIssuer ? 'デモ銀行 本店営業部 普通預金 1234567 デモウンエイ（カ）' : null),
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, passwordReset: e.RATE_LIMIT_MAIL, windowMs: 15 * 60 * 1000 },
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      loginPerIp: e.RATE_LIMIT_LOGIN_IP,
+      passwordReset: e.RATE_LIMIT_MAIL,
+      windowMs: 15 * 60 * 1000,
+    },
   };
 }

@@ -78,6 +78,7 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     // Tests log in often from one address; the rate-limit test sets the real limits.
     RATE_LIMIT_LOGIN: '10000',
+    RATE_LIMIT_LOGIN_IP: '10000',
     RATE_LIMIT_MAIL: '10000',
     // A fixed key: channel secrets are sealed without writing secret.key into the data folder.
     ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),

@@ -8,7 +8,7 @@ import * as auth from './auth.service.ts';
 
 export function authRoutes(
   app: FastifyInstance,
-  limits: { login: number; passwordReset: number; windowMs: number },
+  limits: { login: number; loginPerIp: number; passwordReset: number; windowMs: number },
 ) {
   // Counted after validation, per IP and address: one office behind one IP does not lock itself out.
   const keyGenerator = (request: FastifyRequest) => {
@@ -21,6 +21,13 @@ export function authRoutes(
     max: limits.login,
     timeWindow: limits.windowMs,
     keyGenerator: (request) => `login-failure:${keyGenerator(request)}`,
+  });
+  // And failures from one IP across every address (password spraying: one password tried on many
+  // addresses never reaches the per-address limit).
+  const ipFailures = app.createRateLimit({
+    max: limits.loginPerIp,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `login-failure-ip:${request.ip}`,
   });
   const tokenLimit = {
     max: limits.login,
@@ -36,16 +43,21 @@ export function authRoutes(
   };
 
   route(app, authEndpoints.login, async ({ body }, request, reply) => {
-    const before = await loginFailures(request, { increment: false });
-    if (!before.isAllowed && before.remaining === 0) {
-      reply.header('retry-after', before.ttlInSeconds);
-      throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+    for (const limit of [loginFailures, ipFailures]) {
+      const before = await limit(request, { increment: false });
+      if (!before.isAllowed && before.remaining === 0) {
+        reply.header('retry-after', before.ttlInSeconds);
+        throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+      }
     }
     const previousToken = readSessionCookie(request, request.ctx.config);
     const result = await auth
       .login({ ctx: request.ctx, input: { ...body, previousToken } })
       .catch(async (error) => {
-        if (error instanceof AppError && error.code === 'UNAUTHORIZED') await loginFailures(request);
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+          await loginFailures(request);
+          await ipFailures(request);
+        }
         throw error;
       });
     setSessionCookie(reply, request.ctx.config, result.token, result.expiresAt);

@@ -10,7 +10,7 @@ import {
   readMailbox,
   TEST_PASSWORD,
 } from '../../testing/factories.ts';
-import { call, createTestApp, sessionCookie, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 const P = '/auth/api/v1/session';
 let t: TestApp;
@@ -558,6 +558,33 @@ describe('rate limits', () => {
         body: { email: 'someone@test.example' },
       });
       expect(reset.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password spraying', () => {
+  it('refuses an IP whose failed logins across many addresses reach its limit; another IP still logs in', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN: '10', RATE_LIMIT_LOGIN_IP: '5' });
+    try {
+      const user = await createUser(limited.db, { role: 'MASTER', position: 'OWNER' });
+      const login = (email: string, password: string, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${P}/login`,
+          remoteAddress,
+          headers: { origin: TEST_ORIGIN },
+          payload: { email, password },
+        });
+      // one password tried on five addresses: each address failed once only
+      for (let i = 0; i < 5; i++)
+        expect((await login(`spray-${i}@test.example`, 'Spring-2026', '203.0.113.7')).statusCode).toBe(401);
+      const refused = await login(user.email, TEST_PASSWORD, '203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: errorMessages.rateLimited });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await login(user.email, TEST_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
