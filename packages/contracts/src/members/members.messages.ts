@@ -65,6 +65,9 @@ export const memberMessages = {
   imageTooLarge: 'The image cannot exceed 5 MB',
   imageUnreadable: 'The file is not an image that can be read',
   imageNotFound: 'Image not found',
+  /** Upload limits (issue 24): per friend an hour, per friend held, per store an hour. */
+  imageRateLimited: '画像のアップロードが多すぎます。しばらく時間をおいてからお試しください',
+  imageQuotaFull: 'アップロードできる画像の上限に達しました。不要な画像を削除してからお試しください',
   required: 'This field is required',
   order: 'order must be ASC or DESC',
   sort: 'sort must be createdAt, updatedAt, memberCode, status, displayName or an attribute id',

@@ -292,7 +292,17 @@ export const memberConditionSchema = z.object({
 export type MemberCondition = z.infer<typeof memberConditionSchema>;
 
 /** Uploaded member images: at most 5 MB as sent (JPEG, PNG or WebP by their bytes). */
-export const memberImageLimits = { maxBytes: 5 * 1024 * 1024, maxSide: 2048 } as const;
+export const memberImageLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  maxSide: 2048,
+  /** Pixels decoded at most (a 50-megapixel phone photo passes; a decompression bomb does not). */
+  maxInputPixels: 50_000_000,
+  /** Uploads of one friend to one store in an hour, and images one friend keeps there (unattached ones are swept). */
+  perFriendPerHour: 20,
+  perFriendHeld: 60,
+  /** Uploads to one store in an hour, all its friends together. */
+  perStorePerHour: 600,
+} as const;
 /** The image as a data URL (its label is not trusted: the bytes decide). */
 export const uploadMemberImageBodySchema = z.object({
   dataUrl: z

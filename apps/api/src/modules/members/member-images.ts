@@ -5,15 +5,30 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { enqueueJob, queueHourly } from '../../platform/jobs.ts';
+import { createSemaphore } from '../../platform/semaphore.ts';
 import { identifyFriend, type LiffInput } from './liff.service.ts';
 import { deleteUnattachedImages } from './member-images.repository.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
-import { findImagesOfFriend, findMember, insertImage, type ImageRow } from './members.repository.ts';
+import {
+  countImageUploads,
+  findImagesOfFriend,
+  findMember,
+  insertImage,
+  type ImageRow,
+} from './members.repository.ts';
 
 type Ctx = { ctx: ServiceContext };
+
+/**
+ * Images decoded at once in this process: a decode holds its pixels (up to 200 MB for 50 megapixels), so a
+ * burst of uploads waits its turn instead of taking the memory (issue 24). sharp's operation cache is
+ * off: every upload is a new image, and the cache only held the last ones' buffers.
+ */
+export const imageDecoding = createSemaphore(2);
+sharp.cache(false);
 type Format = 'jpeg' | 'png' | 'webp';
 const contentTypes = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
@@ -42,8 +57,12 @@ export async function reencodeImage(dataUrl: string) {
   if (data.length > memberImageLimits.maxBytes) throw badRequest(memberMessages.imageTooLarge);
   const format = sniffImageFormat(data);
   if (!format) throw badRequest(memberMessages.imageType);
+  return imageDecoding.run(() => decodeAndEncode(data, format));
+}
+
+async function decodeAndEncode(data: Buffer, format: Format) {
   try {
-    const options = { failOn: 'error', limitInputPixels: 50_000_000 } as const;
+    const options = { failOn: 'error', limitInputPixels: memberImageLimits.maxInputPixels } as const;
     const meta = await sharp(data, options).metadata();
     if (meta.format !== format) throw new Error(`bytes say ${format}, decoder ${meta.format}`);
     let image = sharp(data, options).rotate().resize({
@@ -91,6 +110,7 @@ export async function uploadOwnImage({
   input,
 }: Ctx & { input: LiffInput & { dataUrl: string } }): Promise<MemberImage> {
   const { store, friend } = await identifyFriend(ctx, input);
+  await assertUploadAllowed(ctx, scopeOf(store), friend.id);
   const image = await reencodeImage(input.dataUrl);
   const row = {
     key: randomBytes(16).toString('hex'),
@@ -110,6 +130,28 @@ export async function uploadOwnImage({
   } catch (error) {
     await storage.delete(storageKey(row)).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Upload limits per friend and per store (issue 24): an hour's uploads of the friend and of the whole
+ * store, and the images the friend keeps (unattached ones are swept after a day); 429 in words.
+ */
+async function assertUploadAllowed(ctx: ServiceContext, scope: MemberScope, friendId: number) {
+  const counts = await countImageUploads(
+    ctx.db,
+    scope,
+    friendId,
+    new Date(ctx.clock.now().getTime() - 3600_000),
+  );
+  if (counts.friendHeld >= memberImageLimits.perFriendHeld) {
+    throw new AppError('RATE_LIMITED', memberMessages.imageQuotaFull);
+  }
+  if (
+    counts.friendRecent >= memberImageLimits.perFriendPerHour ||
+    counts.storeRecent >= memberImageLimits.perStorePerHour
+  ) {
+    throw new AppError('RATE_LIMITED', memberMessages.imageRateLimited);
   }
 }
 

@@ -577,6 +577,25 @@ export async function insertImage(db: Db, row: typeof memberImages.$inferInsert)
   return inserted!;
 }
 
+/** How many images a friend keeps in a store, and how many the friend and the store received since a time. */
+export async function countImageUploads(db: Db, scope: MemberScope, friendId: number, since: Date) {
+  const [row] = await db
+    .select({
+      friendHeld: sql<number>`count(*) filter (where ${memberImages.friendId} = ${friendId})`.mapWith(Number),
+      friendRecent:
+        sql<number>`count(*) filter (where ${memberImages.friendId} = ${friendId} and ${memberImages.createdAt} >= ${since.toISOString()})`.mapWith(
+          Number,
+        ),
+      storeRecent:
+        sql<number>`count(*) filter (where ${memberImages.createdAt} >= ${since.toISOString()})`.mapWith(
+          Number,
+        ),
+    })
+    .from(memberImages)
+    .where(and(eq(memberImages.clientId, scope.clientId), eq(memberImages.storeId, scope.storeId)));
+  return row!;
+}
+
 /**
  * The images of these keys that this friend uploaded to this store (another's or unknown: left out).
  * `forShare`: in the transaction that stores them as values, so the sweep of unattached images
