@@ -99,7 +99,9 @@ const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'own
 /** The signed-in user's own e-mail and password, in every area: nothing of another tenant is reachable. */
 const ownEmailChange: Entry = {
   kind: 'tenant',
-  build: () => ({ body: { email: email() } }),
+  build: (_x, actor) => ({
+    body: { email: email(), password: passwords.get(actor.userId) ?? TEST_PASSWORD },
+  }),
   other: 'ownData',
 };
 const ownPasswordChange: Entry = {

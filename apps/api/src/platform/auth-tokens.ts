@@ -1,5 +1,5 @@
 /** Single-use tokens (password set/reset, e-mail verification) and the web links that carry them. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authTokens } from '../db/schema/index.ts';
 import type { ServiceContext } from './context.ts';
@@ -7,22 +7,26 @@ import { randomToken, sha256Hex } from './crypto.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
 
-/** A new single-use token; only its hash is stored. Earlier unused tokens of the same kind stop working. */
+/** A new single-use token; only its hash is stored. Earlier unused tokens of the same kind stop working (but for EMAIL_CHANGE_CANCEL). */
 export async function issueAuthToken(
   db: Db,
-  input: { userId: number; kind: AuthTokenKind; now: Date; ttlMs: number },
+  input: { userId: number; kind: AuthTokenKind; now: Date; ttlMs: number; email?: string },
 ): Promise<string> {
   const token = randomToken();
-  await db
-    .update(authTokens)
-    .set({ usedAt: input.now })
-    .where(
-      and(eq(authTokens.userId, input.userId), eq(authTokens.kind, input.kind), isNull(authTokens.usedAt)),
-    );
+  // An earlier "this was not me" link stays valid: a second change must not void the owner's way back.
+  if (input.kind !== 'EMAIL_CHANGE_CANCEL') {
+    await db
+      .update(authTokens)
+      .set({ usedAt: input.now })
+      .where(
+        and(eq(authTokens.userId, input.userId), eq(authTokens.kind, input.kind), isNull(authTokens.usedAt)),
+      );
+  }
   await db.insert(authTokens).values({
     userId: input.userId,
     kind: input.kind,
     tokenHash: sha256Hex(token),
+    email: input.email ?? null,
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + input.ttlMs),
   });
@@ -30,14 +34,21 @@ export async function issueAuthToken(
 }
 
 /**
- * Void every unused token of a user (password set/reset and e-mail verification): a new password ends
- * whatever links were mailed before it, so a leaked older link cannot take the account back.
+ * Void every unused reset and verification token of a user: a new password ends whatever links were
+ * mailed before it, so a leaked older link cannot take the account back. The "this was not me" link of an
+ * e-mail change stays: it is the owner's way back if whoever changed the address changes the password too.
  */
 export async function revokeAuthTokens(db: Db, input: { userId: number; now: Date }): Promise<void> {
   await db
     .update(authTokens)
     .set({ usedAt: input.now })
-    .where(and(eq(authTokens.userId, input.userId), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, input.userId),
+        isNull(authTokens.usedAt),
+        inArray(authTokens.kind, ['PASSWORD_RESET', 'EMAIL_VERIFY']),
+      ),
+    );
 }
 
 /**
@@ -59,8 +70,28 @@ export async function consumeAuthToken(
         gt(authTokens.expiresAt, input.now),
       ),
     )
-    .returning({ userId: authTokens.userId });
+    .returning({ userId: authTokens.userId, email: authTokens.email });
   return row?.userId;
+}
+
+/** consumeAuthToken for a token that carries an address: its user and that address. */
+export async function consumeAuthTokenWithEmail(
+  db: Db,
+  input: { token: string; kind: AuthTokenKind; now: Date },
+): Promise<{ userId: number; email: string | null } | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256Hex(input.token)),
+        eq(authTokens.kind, input.kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, input.now),
+      ),
+    )
+    .returning({ userId: authTokens.userId, email: authTokens.email });
+  return row;
 }
 
 /** How long an e-mail verification link works. */
@@ -83,4 +114,24 @@ export async function issueVerifyEmailLink(ctx: ServiceContext, tx: Db, userId: 
     ttlMs: VERIFY_TTL_MS,
   });
   return `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+/** How long the "this was not me" link of an e-mail change works. */
+export const EMAIL_CHANGE_CANCEL_TTL_MS = 14 * 24 * 3600_000;
+
+/** The link mailed to the old address of an e-mail change: it restores that address (auth module). */
+export async function issueEmailChangeCancelLink(
+  ctx: ServiceContext,
+  tx: Db,
+  userId: number,
+  oldEmail: string,
+) {
+  const token = await issueAuthToken(tx, {
+    userId,
+    kind: 'EMAIL_CHANGE_CANCEL',
+    now: ctx.clock.now(),
+    ttlMs: EMAIL_CHANGE_CANCEL_TTL_MS,
+    email: oldEmail,
+  });
+  return `${ctx.config.appUrl}/email-change/cancel?token=${encodeURIComponent(token)}`;
 }

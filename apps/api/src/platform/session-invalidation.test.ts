@@ -60,7 +60,7 @@ describe('sessions end', () => {
     const newEmail = `changed-${user.id}@test.example`;
     const requested = await call(t.app, 'PATCH', '/client/api/v1/client/update/email', {
       cookie: here,
-      body: { email: newEmail },
+      body: { email: newEmail, password: TEST_PASSWORD },
     });
     expect(requested.statusCode, requested.body).toBe(200);
     // until the link is opened the old address and its sessions keep working

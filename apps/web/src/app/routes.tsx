@@ -27,7 +27,10 @@ function areaRoute(
   };
 }
 
-/** Page paths of the web app. Mail links: /password/reset/confirm?token=… and /verify-email?token=… */
+/**
+ * Page paths of the web app. Mail links: /password/reset/confirm?token=…, /verify-email?token=… and
+ * /email-change/cancel?token=…
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -43,6 +46,10 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await authArea()).PasswordResetConfirmPage }),
       },
       { path: 'verify-email', lazy: async () => ({ Component: (await authArea()).VerifyEmailPage }) },
+      {
+        path: 'email-change/cancel',
+        lazy: async () => ({ Component: (await authArea()).EmailChangeCancelPage }),
+      },
       { path: 'signup', lazy: async () => ({ Component: (await authArea()).SignupPage }) },
       {
         path: 'dev/mailbox',

@@ -11,6 +11,7 @@ export const auditActions = [
   'user.update',
   'user.delete',
   'user.email.change',
+  'user.email.change.cancel',
   'user.password.change',
   'agency.create',
   'agency.update',

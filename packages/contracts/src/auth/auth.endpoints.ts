@@ -51,6 +51,16 @@ export const authEndpoints = {
     body: passwordConfirmBodySchema,
     responses: { 200: okBodySchema },
   }),
+  emailChangeCancel: defineEndpoint({
+    method: 'POST',
+    path: `${AUTH_PREFIX}/email/cancel`,
+    summary:
+      'Undo an e-mail change with the link mailed to the old address: that address returns, every session ends, a password reset link is mailed',
+    tags,
+    access: publicAccess,
+    body: verifyEmailBodySchema,
+    responses: { 200: okBodySchema },
+  }),
   verifyEmail: defineEndpoint({
     method: 'POST',
     path: `${AUTH_PREFIX}/verify/email`,

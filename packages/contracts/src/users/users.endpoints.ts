@@ -6,6 +6,7 @@ import { AGENCY_PREFIX, CLIENT_PREFIX, MASTER_PREFIX } from '../area-prefixes.ts
 import {
   backOfficeUserSchema,
   changeEmailBodySchema,
+  changeOwnEmailBodySchema,
   changePasswordBodySchema,
   createMasterUserBodySchema,
   createUserBodySchema,
@@ -141,7 +142,7 @@ function ownAccountEndpoints(area: 'master' | 'agency', prefix: string) {
         "Change the signed-in user's e-mail: kept pending until the link mailed to the new address is opened",
       tags,
       access: allow(permission),
-      body: changeEmailBodySchema,
+      body: changeOwnEmailBodySchema,
       responses: { 200: backOfficeUserSchema },
     }),
     updatePassword: defineEndpoint({
@@ -210,7 +211,7 @@ export const clientUserEndpoints = {
     tags: ['client', 'account'],
     access: allow('client.self.manage'),
     clientScoped: true,
-    body: changeEmailBodySchema,
+    body: changeOwnEmailBodySchema,
     responses: { 200: backOfficeUserSchema },
   }),
   updatePassword: defineEndpoint({

@@ -98,6 +98,15 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export const changeEmailBodySchema = z.object({ email: emailSchema });
 export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
+/** The signed-in user's own e-mail change: the current password too (a session alone is not enough). */
+export const changeOwnEmailBodySchema = changeEmailBodySchema.extend({
+  password: z
+    .string({ error: fieldMessages.passwordRequired })
+    .min(1, fieldMessages.passwordRequired)
+    .max(100, fieldMessages.passwordMax),
+});
+export type ChangeOwnEmailBody = z.input<typeof changeOwnEmailBodySchema>;
+
 /** PATCH /client/update/password {oldPassword, newPassword}; the old one only has to be given. */
 export const changePasswordBodySchema = z.object({
   oldPassword: z

@@ -20,7 +20,12 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-export const authTokenKindEnum = pgEnum('auth_token_kind', ['PASSWORD_RESET', 'EMAIL_VERIFY']);
+export const authTokenKindEnum = pgEnum('auth_token_kind', [
+  'PASSWORD_RESET',
+  'EMAIL_VERIFY',
+  /** The "this was not me" link mailed to the old address of an e-mail change (decision 0022). */
+  'EMAIL_CHANGE_CANCEL',
+]);
 
 /** Single-use, expiring tokens sent by mail. Only their SHA-256 is stored. */
 export const authTokens = pgTable(
@@ -34,6 +39,8 @@ export const authTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** EMAIL_CHANGE_CANCEL: the login address the change started from, restored by the link. */
+    email: varchar('email', { length: 254 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_tokens_user_id_idx').on(t.userId)],

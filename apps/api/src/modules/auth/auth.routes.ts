@@ -93,6 +93,16 @@ export function authRoutes(
 
   route(
     app,
+    authEndpoints.emailChangeCancel,
+    async ({ body }, request) => {
+      await auth.cancelEmailChange({ ctx: request.ctx, input: body });
+      return { success: true as const };
+    },
+    { rateLimit: tokenLimit },
+  );
+
+  route(
+    app,
     authEndpoints.verifyEmail,
     async ({ body }, request) => auth.verifyEmail({ ctx: request.ctx, input: body }),
     { rateLimit: tokenLimit },

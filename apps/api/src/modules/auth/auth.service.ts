@@ -7,7 +7,13 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
-import { consumeAuthToken, issueSetPasswordLink, revokeAuthTokens } from '../../platform/auth-tokens.ts';
+import {
+  consumeAuthToken,
+  consumeAuthTokenWithEmail,
+  issueSetPasswordLink,
+  revokeAuthTokens,
+} from '../../platform/auth-tokens.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { conflict, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -130,6 +136,45 @@ export async function confirmPasswordReset({
     await deleteUserSessions(tx, userId);
     // Every other link mailed before (another reset, a verification) stops working with the new password.
     await revokeAuthTokens(tx, { userId, now });
+  });
+}
+
+/**
+ * "This was not me": the link mailed to the old address of an e-mail change. The address it was mailed
+ * to becomes the login address again (unless another account took it meanwhile), the pending change is
+ * dropped, every session and earlier link ends, and a password reset link goes to that address, since
+ * whoever changed it knew the password.
+ */
+export async function cancelEmailChange({ ctx, input }: { ctx: ServiceContext; input: { token: string } }) {
+  await inTransaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const used = await consumeAuthTokenWithEmail(tx, {
+      token: input.token,
+      kind: 'EMAIL_CHANGE_CANCEL',
+      now,
+    });
+    if (!used?.email) throw unauthorized(errorMessages.invalidToken);
+    const before = await getUserOrThrow(tx, used.userId);
+    const holder = used.email === before.email ? before : await findUserByEmail(tx, used.email);
+    const email = !holder || holder.id === before.id ? used.email : before.email;
+    await updateUser(tx, before.id, { email, pendingEmail: null });
+    await deleteUserSessions(tx, before.id);
+    await revokeAuthTokens(tx, { userId: before.id, now });
+    const link = await issueSetPasswordLink(ctx, tx, before.id, RESET_TTL_MINUTES * 60_000);
+    await ctx.mailer.enqueue(tx, passwordResetMail(email, link, RESET_TTL_MINUTES));
+    await recordAudit(
+      tx,
+      { ...ctx, actor: null },
+      {
+        action: 'user.email.change.cancel',
+        targetType: 'user',
+        targetId: before.id,
+        clientId: before.clientId,
+        agencyId: before.agencyId,
+        before: toUserView(before),
+        after: toUserView(await getUserOrThrow(tx, before.id)),
+      },
+    );
   });
 }
 

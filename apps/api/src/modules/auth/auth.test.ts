@@ -34,7 +34,10 @@ async function lastMailToken(to: string, path: string): Promise<string> {
 /** A pending e-mail change of the signed-in master user: the verification token mailed to the new address. */
 async function emailChangeToken(cookie: string): Promise<string> {
   const to = `new-${Math.random().toString(36).slice(2)}@test.example`;
-  const changed = await call(t.app, 'PATCH', '/master/api/v1/account/email', { cookie, body: { email: to } });
+  const changed = await call(t.app, 'PATCH', '/master/api/v1/account/email', {
+    cookie,
+    body: { email: to, password: TEST_PASSWORD },
+  });
   expect(changed.statusCode).toBe(200);
   return lastMailToken(to, '/verify-email');
 }

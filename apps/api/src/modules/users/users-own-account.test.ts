@@ -45,7 +45,7 @@ describe.each(areas)('$role own account', ({ role, base, home }) => {
     const next = `moved-${me.user.id}@test.example`;
     const changed = await call(t.app, 'PATCH', `${base}/account/email`, {
       cookie: me.cookie,
-      body: { email: next.toUpperCase() },
+      body: { email: next.toUpperCase(), password: TEST_PASSWORD },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ email: me.user.email, pendingEmail: next });
@@ -69,14 +69,72 @@ describe.each(areas)('$role own account', ({ role, base, home }) => {
     });
   });
 
+  it('tells the old address, whose link undoes the change even after the new address and password took over', async () => {
+    const me = await signedIn(role);
+    const original = me.user.email;
+    const taken = `taken-${me.user.id}@test.example`;
+    const requested = await call(t.app, 'PATCH', `${base}/account/email`, {
+      cookie: me.cookie,
+      body: { email: taken, password: TEST_PASSWORD },
+    });
+    expect(requested.statusCode).toBe(200);
+    const [notice] = await readMailbox(t.app, t.db, original);
+    expect(notice!.text).toContain(taken);
+    const cancelToken = tokenIn(notice!.text, '/email-change/cancel');
+    // whoever asked confirms the new address and changes the password
+    const [verifyMail] = await readMailbox(t.app, t.db, taken);
+    const verify = tokenIn(verifyMail!.text, '/verify-email');
+    expect(
+      (await call(t.app, 'POST', '/auth/api/v1/session/verify/email', { body: { token: verify } }))
+        .statusCode,
+    ).toBe(200);
+    const theirs = await loginAs(t.app, taken);
+    const repassword = await call(t.app, 'PATCH', `${base}/account/password`, {
+      cookie: theirs,
+      body: { oldPassword: TEST_PASSWORD, newPassword: 'Taken-over1!' },
+    });
+    expect(repassword.statusCode).toBe(200);
+    // the owner: "this was not me"
+    const undone = await call(t.app, 'POST', '/auth/api/v1/session/email/cancel', {
+      body: { token: cancelToken },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row).toMatchObject({ email: original, pendingEmail: null });
+    expect((await call(t.app, 'GET', `${base}/account`, { cookie: theirs })).statusCode).toBe(401);
+    for (const password of ['Taken-over1!', TEST_PASSWORD]) {
+      const login = await call(t.app, 'POST', '/auth/api/v1/session/login', {
+        body: { email: taken, password },
+      });
+      expect(login.statusCode).toBe(401);
+    }
+    const [reset] = await readMailbox(t.app, t.db, original);
+    const resetToken = tokenIn(reset!.text, '/password/reset/confirm');
+    const set = await call(t.app, 'POST', '/auth/api/v1/session/password/confirm', {
+      body: { token: resetToken, password: 'Mine-again1!' },
+    });
+    expect(set.statusCode).toBe(200);
+    await loginAs(t.app, original, 'Mine-again1!');
+    const again = await call(t.app, 'POST', '/auth/api/v1/session/email/cancel', {
+      body: { token: cancelToken },
+    });
+    expect(again.statusCode).toBe(401);
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, me.user.id));
+    expect(audits.some((a) => a.action === 'user.email.change.cancel')).toBe(true);
+  });
+
   it('refuses a bad, unchanged or taken e-mail with the contract texts and changes nothing', async () => {
     const me = await signedIn(role);
     const someoneElse = await signedIn(role);
+    const password = TEST_PASSWORD;
     const cases = [
-      [{}, 400, fieldMessages.emailRequired],
-      [{ email: 'not-an-address' }, 400, fieldMessages.email],
-      [{ email: me.user.email }, 400, userMessages.sameEmail],
-      [{ email: someoneElse.user.email }, 409, undefined],
+      [{ password }, 400, fieldMessages.emailRequired],
+      [{ email: 'not-an-address', password }, 400, fieldMessages.email],
+      [{ email: me.user.email, password }, 400, userMessages.sameEmail],
+      [{ email: someoneElse.user.email, password }, 409, undefined],
+      // a session alone is not enough: the current password, right
+      [{ email: 'elsewhere@test.example' }, 400, fieldMessages.passwordRequired],
+      [{ email: 'elsewhere@test.example', password: 'Wrong-pass1!' }, 400, userMessages.wrongPassword],
     ] as const;
     for (const [body, status, message] of cases) {
       const response = await call(t.app, 'PATCH', `${base}/account/email`, { cookie: me.cookie, body });
@@ -122,7 +180,7 @@ describe.each(areas)('$role own account', ({ role, base, home }) => {
   it('401 without a session; 403 for the other roles', async () => {
     for (const [method, path, body] of [
       ['GET', `${base}/account`, undefined],
-      ['PATCH', `${base}/account/email`, { email: 'someone@test.example' }],
+      ['PATCH', `${base}/account/email`, { email: 'someone@test.example', password: TEST_PASSWORD }],
       ['PATCH', `${base}/account/password`, { oldPassword: TEST_PASSWORD, newPassword: 'Other-pass1!' }],
     ] as const) {
       expect((await call(t.app, method, path, { body })).statusCode).toBe(401);

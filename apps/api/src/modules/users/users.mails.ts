@@ -48,3 +48,21 @@ export function verifyEmailMail(to: string, link: string): OutgoingMail {
     ].join('\n'),
   };
 }
+
+/** To the old address of an e-mail change: what changed, and the link that undoes it. */
+export function emailChangeNoticeMail(to: string, newEmail: string, cancelLink: string): OutgoingMail {
+  return {
+    to,
+    subject: `【${productName.ja}】ログインメールアドレスの変更について / Your login email is being changed`,
+    text: [
+      `ログインに使うメールアドレスを ${newEmail} に変更する手続きが行われました。`,
+      'お心当たりがない場合は、下のリンクから変更を取り消してください（14日間有効）。',
+      'メールアドレスがこのアドレスに戻り、すべての端末からログアウトされ、パスワード再設定のご案内をお送りします。',
+      cancelLink,
+      '',
+      `A change of your login email address to ${newEmail} was requested.`,
+      'If this was not you, open the link above (valid 14 days): the address returns to this one, every',
+      'session ends and a password reset link is mailed to you.',
+    ].join('\n'),
+  };
+}

@@ -19,9 +19,14 @@ import { requireActor, tenantScopeOf, type ServiceContext } from '../../platform
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
-import { issueSetPasswordLink, issueVerifyEmailLink, revokeAuthTokens } from '../../platform/auth-tokens.ts';
+import {
+  issueEmailChangeCancelLink,
+  issueSetPasswordLink,
+  issueVerifyEmailLink,
+  revokeAuthTokens,
+} from '../../platform/auth-tokens.ts';
 import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
-import { emailChangeMail, invitationMail, verifyEmailMail } from './users.mails.ts';
+import { emailChangeMail, emailChangeNoticeMail, invitationMail, verifyEmailMail } from './users.mails.ts';
 import {
   countOtherOwners,
   deleteUserRow,
@@ -262,6 +267,9 @@ async function startEmailChange(ctx: ServiceContext, tx: Db, user: UserRow, emai
   await updateUserRow(tx, user.id, { pendingEmail: email });
   const link = await issueVerifyEmailLink(ctx, tx, user.id);
   await ctx.mailer.enqueue(tx, emailChangeMail(email, link));
+  // The current address is told, with the way back (a stolen session alone must not take the account).
+  const cancelLink = await issueEmailChangeCancelLink(ctx, tx, user.id, user.email);
+  await ctx.mailer.enqueue(tx, emailChangeNoticeMail(user.email, email, cancelLink));
   const after = await getUserOrThrow(tx, user.id);
   await recordAudit(tx, ctx, {
     action: 'user.email.change',
@@ -300,9 +308,14 @@ export async function changeOwnEmail({
   input,
 }: {
   ctx: ServiceContext;
-  input: { email: string };
+  input: { email: string; password: string };
 }): Promise<BackOfficeUser> {
   const actor = requireActor(ctx);
+  // The current password first: a session alone (a borrowed or stolen one) cannot move the login address.
+  const current = await getUserOrThrow(ctx.db, actor.userId);
+  if (!(await verifyPassword(current.passwordHash, input.password))) {
+    throw badRequest(userMessages.wrongPassword, [{ path: 'password', message: userMessages.wrongPassword }]);
+  }
   return inTransaction(ctx.db, async (tx) => {
     const user = await getScopedUserForUpdateOrThrow(tx, { all: true }, actor.userId);
     return startEmailChange(ctx, tx, user, input.email);

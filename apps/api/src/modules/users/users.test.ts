@@ -159,7 +159,7 @@ describe('client area users', () => {
     const next = `moved-${a.client.id}@test.example`;
     const response = await call(t.app, 'PATCH', `${C}/client/update/email`, {
       cookie: a.manager.cookie,
-      body: { email: next.toUpperCase() },
+      body: { email: next.toUpperCase(), password: TEST_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: a.manager.user.email, pendingEmail: next });
@@ -171,12 +171,12 @@ describe('client area users', () => {
     await loginAs(t.app, next);
     const same = await call(t.app, 'PATCH', `${C}/client/update/email`, {
       cookie: a.staff.cookie,
-      body: { email: a.staff.user.email },
+      body: { email: a.staff.user.email, password: TEST_PASSWORD },
     });
     expect(same.json().message).toBe(userMessages.sameEmail);
     const taken = await call(t.app, 'PATCH', `${C}/client/update/email`, {
       cookie: a.staff.cookie,
-      body: { email: a.owner.user.email },
+      body: { email: a.owner.user.email, password: TEST_PASSWORD },
     });
     expect(taken.statusCode).toBe(409);
   });

@@ -32,6 +32,13 @@ export const verifyEmailQueryOptions = (token: string) =>
     gcTime: Infinity,
   });
 
+/** The "this was not me" link of an e-mail change: sent only when the owner presses the button. */
+export function useEmailChangeCancelMutation() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest(authEndpoints.emailChangeCancel, { body: { token } }),
+  });
+}
+
 export function useVerifyEmailResendMutation() {
   return useMutation({
     mutationFn: (body: VerifyEmailResendBody) => apiRequest(authEndpoints.verifyEmailResend, { body }),

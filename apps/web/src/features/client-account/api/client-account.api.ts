@@ -3,7 +3,7 @@ import {
   clientAreaEndpoints,
   masterEndpoints,
   type BackOfficeUser,
-  type ChangeEmailBody,
+  type ChangeOwnEmailBody,
   type ChangePasswordBody,
   type UpdateClientDataBody,
 } from '@app/contracts';
@@ -37,7 +37,7 @@ export const ownAccountQueryOptions = (area: BackOfficeArea) =>
       apiRequest(area === 'master' ? masterEndpoints.getAccount : agencyAreaEndpoints.getAccount, { signal }),
   });
 
-function updateOwnEmail(area: AccountArea, body: ChangeEmailBody): Promise<BackOfficeUser> {
+function updateOwnEmail(area: AccountArea, body: ChangeOwnEmailBody): Promise<BackOfficeUser> {
   if (area === 'master') return apiRequest(masterEndpoints.updateEmail, { body });
   if (area === 'agency') return apiRequest(agencyAreaEndpoints.updateEmail, { body });
   return apiRequest(clientAreaEndpoints.updateEmail, { body });
@@ -52,7 +52,7 @@ function updateOwnPassword(area: AccountArea, body: ChangePasswordBody) {
 export function useUpdateEmailMutation(area: AccountArea) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeEmailBody) => updateOwnEmail(area, body),
+    mutationFn: (body: ChangeOwnEmailBody) => updateOwnEmail(area, body),
     onSuccess: (user) => {
       if (area !== 'client') queryClient.setQueryData(ownAccountQueryOptions(area).queryKey, user);
     },

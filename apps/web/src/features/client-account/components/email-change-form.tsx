@@ -1,4 +1,4 @@
-import { changeEmailBodySchema, type ChangeEmailBody } from '@app/contracts';
+import { changeOwnEmailBodySchema, type ChangeOwnEmailBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,8 +15,9 @@ import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 /**
- * Change the login e-mail: the new address receives a link, and only once it is opened does the login
- * address change (until then the current one keeps working).
+ * Change the login e-mail, with the current password (a session alone is not enough): the new address
+ * receives a link, and only once it is opened does the login address change (until then the current one
+ * keeps working); the current address is told, with a link that undoes the change.
  */
 export function EmailChangeForm({
   currentEmail,
@@ -26,18 +27,18 @@ export function EmailChangeForm({
   currentEmail: string;
   /** The address already waiting for its link to be opened, when the page knows it. */
   pendingEmail?: string | null;
-  onSubmit: (body: ChangeEmailBody) => Promise<{ pendingEmail: string | null }>;
+  onSubmit: (body: ChangeOwnEmailBody) => Promise<{ pendingEmail: string | null }>;
 }) {
   const { t } = useTranslation();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const defaultValues: ChangeEmailBody = { email: '' };
+  const defaultValues: ChangeOwnEmailBody = { email: '', password: '' };
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailBody>({ resolver: zodResolver(changeEmailBodySchema), defaultValues });
+  } = useForm<ChangeOwnEmailBody>({ resolver: zodResolver(changeOwnEmailBodySchema), defaultValues });
   const fieldProps = useFieldErrorProps(errors);
   const submit = handleSubmit(async (values) => {
     try {
@@ -80,6 +81,15 @@ export function EmailChangeForm({
             autoComplete="email"
             {...registerField(register, 'email')}
             {...fieldProps('email')}
+          />
+          <TextField
+            label={t('account.oldPassword')}
+            type="password"
+            required
+            autoComplete="current-password"
+            sx={{ mt: 2 }}
+            {...registerField(register, 'password')}
+            {...fieldProps('password')}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
             <Button type="submit" variant="contained" loading={isSubmitting}>

@@ -41,9 +41,19 @@ describe('BackOfficeAccountPage', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText(/^New e-mail address/), {
       target: { value: 'moved@example.com' },
     });
+    // the current password is asked for too: without it nothing is sent
+    fireEvent.click(screen.getByRole('button', { name: 'Send confirmation mail' }));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    fireEvent.change(screen.getAllByLabelText(/^Current password/)[0]!, {
+      target: { value: 'Secret-pass1' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Send confirmation mail' }));
     expect((await screen.findByRole('status')).textContent).toContain('moved@example.com');
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
-    expect(JSON.parse(patch[1]!.body as string)).toEqual({ email: 'moved@example.com' });
+    expect(JSON.parse(patch[1]!.body as string)).toEqual({
+      email: 'moved@example.com',
+      password: 'Secret-pass1',
+    });
   });
 });

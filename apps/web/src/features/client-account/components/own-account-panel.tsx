@@ -1,4 +1,4 @@
-import type { ChangeEmailBody, ChangePasswordBody, User } from '@app/contracts';
+import type { ChangeOwnEmailBody, ChangePasswordBody, User } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -22,7 +22,7 @@ export function OwnAccountPanel({
   onChangePassword,
 }: {
   user: User & { pendingEmail?: string | null };
-  onChangeEmail: (body: ChangeEmailBody) => Promise<{ pendingEmail: string | null }>;
+  onChangeEmail: (body: ChangeOwnEmailBody) => Promise<{ pendingEmail: string | null }>;
   onChangePassword: (body: ChangePasswordBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
