@@ -17,6 +17,7 @@ describe('landingPathFor', () => {
   it('knows the public pages', () => {
     expect(isPublicPath('/password/reset/confirm')).toBe(true);
     expect(isPublicPath('/signup')).toBe(true);
+    expect(isPublicPath('/email-change/cancel')).toBe(true);
     expect(isPublicPath('/client')).toBe(false);
     expect(isPublicPath('/dev/mailbox')).toBe(false);
     expect(isPublicPath('/loginx')).toBe(false);

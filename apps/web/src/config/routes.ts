@@ -7,6 +7,7 @@ export const paths = {
   passwordReset: '/password/reset',
   passwordResetConfirm: '/password/reset/confirm',
   verifyEmail: '/verify-email',
+  emailChangeCancel: '/email-change/cancel',
   signup: '/signup',
   devMailbox: '/dev/mailbox',
   master: '/master',
@@ -24,7 +25,7 @@ export const areaPathOfRole: Record<Role, string> = {
  * Pages anyone may open; a 401 there is an answer to show, not a reason to go to the login page.
  * The development mailbox is not one: it holds password-reset links and only MASTER users read it.
  */
-const publicPrefixes = ['/login', '/password', '/verify-email', '/signup'];
+const publicPrefixes = ['/login', '/password', '/verify-email', '/email-change', '/signup'];
 
 export function isPublicPath(pathname: string): boolean {
   return publicPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));

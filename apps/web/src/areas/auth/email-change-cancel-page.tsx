@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../config/routes.ts';
 import { useEmailChangeCancelMutation } from '../../features/auth/api/account.api.ts';
+import { markErrorShown } from '../../lib/query-meta.ts';
 import { errorText } from '../../lib/translate-message.ts';
 import { AuthPageFrame } from './auth-page-frame.tsx';
 
@@ -60,7 +61,8 @@ export function EmailChangeCancelPage() {
             size="large"
             fullWidth
             loading={cancel.isPending}
-            onClick={() => cancel.mutate(token)}
+            // the failure is shown here, in the alert above, not as a toast as well
+            onClick={() => cancel.mutate(token, { onError: markErrorShown })}
           >
             {t('emailChangeCancel.confirm')}
           </Button>

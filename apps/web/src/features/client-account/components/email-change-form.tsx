@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
 import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
@@ -82,9 +83,8 @@ export function EmailChangeForm({
             {...registerField(register, 'email')}
             {...fieldProps('email')}
           />
-          <TextField
+          <PasswordField
             label={t('account.oldPassword')}
-            type="password"
             required
             autoComplete="current-password"
             sx={{ mt: 2 }}
