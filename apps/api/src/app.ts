@@ -8,8 +8,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { errorMessages, productName } from '@app/contracts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { errorMessages } from '@app/contracts';
 import type { Config } from './config/env.ts';
 import { changeFeedOf, type Db } from './db/client.ts';
 import { registerAreas } from './areas/index.ts';
@@ -23,6 +23,7 @@ import { computeSecurityHeaders, securityPolicy } from './platform/security-head
 import { SessionCache } from './platform/session-cache.ts';
 import type { SessionRecord } from './platform/sessions.ts';
 import { healthRoutes } from './platform/health.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -123,17 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', errorMessages.rateLimited),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${productName.en} API`,
-        description:
-          'Generated from packages/contracts. Failures answer { success: false, message, code, errors?, requestId }.',
-        version: '1.0.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config.appUrl));
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // helmet's headers, computed once (the policy is the same for every response).

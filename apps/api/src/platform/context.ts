@@ -57,6 +57,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     clientScoped?: boolean;
+    /** For the OpenAPI document (platform/openapi.ts): non-JSON answers, and mini-app callers. */
+    produces?: readonly string[];
+    liffIdToken?: boolean;
   }
 }
 

@@ -72,6 +72,8 @@ export function route<E extends Endpoint>(
     config: {
       access: endpoint.access,
       clientScoped: endpoint.clientScoped ?? false,
+      ...(endpoint.produces ? { produces: endpoint.produces } : {}),
+      ...(endpoint.liffIdToken ? { liffIdToken: true } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     handler: async (request, reply) => {

@@ -32,6 +32,10 @@ export type Endpoint = {
   responses: Record<number, z.ZodType>;
   /** Acts on the client named by x-client-id (MASTER, AGENCY on its own clients) or the caller's own. */
   clientScoped?: boolean;
+  /** The media types of a success answer that is not JSON (a CSV, a PDF, an image), for the OpenAPI document. */
+  produces?: readonly string[];
+  /** Called by a mini-app with its LIFF ID token (Authorization: Bearer), not with a session. */
+  liffIdToken?: boolean;
 };
 
 /** One endpoint; every string of its request (params, query, body) is held to the NUL rule (text.ts). */

@@ -54,6 +54,7 @@ export const memberEndpoints = {
     summary: 'The member list as CSV (UTF-8 with BOM), one column per attribute; the list filters apply',
     params: lineAccountParamsSchema,
     query: exportMembersQuerySchema.omit({ lineAccountId: true }),
+    produces: ['text/csv'],
     responses: { 200: z.string() },
   }),
   get: defineEndpoint({
@@ -70,6 +71,7 @@ export const memberEndpoints = {
     path: `${A}/members/:memberId/images/:imageKey`,
     summary: "One of the member's uploaded images (image/jpeg, image/png or image/webp)",
     params: memberImageOfMemberParamsSchema,
+    produces: ['image/jpeg', 'image/png', 'image/webp'],
     responses: { 200: z.any() },
   }),
   updateStatus: defineEndpoint({
@@ -166,7 +168,7 @@ export const memberEndpoints = {
  * `Authorization: Bearer <LIFF ID token>`, verified with LINE (or the simulator) before anything else.
  */
 const M = '/member-liff/api/v1/store/:storeId';
-const liff = { access: publicAccess, tags: ['member-liff'] } as const;
+const liff = { access: publicAccess, tags: ['member-liff'], liffIdToken: true } as const;
 
 export const memberLiffEndpoints = {
   getMember: defineEndpoint({
@@ -201,6 +203,7 @@ export const memberLiffEndpoints = {
     path: `${M}/images/:imageKey`,
     summary: "One of the caller's own uploaded images",
     params: memberImageParamsSchema,
+    produces: ['image/jpeg', 'image/png', 'image/webp'],
     responses: { 200: z.any() },
   }),
   getSettings: defineEndpoint({

@@ -145,6 +145,7 @@ export const paymentEndpoints = {
     access: allow('client.billing.read'),
     clientScoped: true,
     params: invoicePdfParamsSchema,
+    produces: ['application/pdf'],
     responses: { 200: z.any() },
   }),
   nextBilling: defineEndpoint({

@@ -57,6 +57,7 @@ export const richMenuEndpoints = {
     path: `${base}/:richMenuId/image`,
     summary: 'The image uploaded for the rich menu (image/png or image/jpeg)',
     params: richMenuParamsSchema,
+    produces: ['image/png', 'image/jpeg'],
     responses: { 200: z.any() },
   }),
   create: defineEndpoint({

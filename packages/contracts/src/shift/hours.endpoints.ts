@@ -32,6 +32,7 @@ export const shiftHoursEndpoints = {
     summary: 'Approved shifts of a month as a staff x day CSV with totals (UTF-8 with BOM)',
     params: shiftStoreParamsSchema,
     query: shiftMonthlyQuerySchema,
+    produces: ['text/csv'],
     responses: { 200: z.string() },
   }),
 };

@@ -13,4 +13,4 @@ export const manage = { access: allow('shift.manage'), clientScoped: true, tags 
  * The shift mini-app. No session: each call carries `Authorization: Bearer <LIFF ID token>`, which the
  * server verifies with LINE (or the simulator) before anything else.
  */
-export const liff = { access: publicAccess, tags: ['shift-liff'] } as const;
+export const liff = { access: publicAccess, tags: ['shift-liff'], liffIdToken: true } as const;
