@@ -2,7 +2,7 @@ import { defineEndpoint, publicAccess, sessionAccess } from '../common/endpoint.
 import { okBodySchema } from '../common/errors.ts';
 import {
   clientSignupBodySchema,
-  clientSignupResponseSchema,
+  publicSignupResponseSchema,
   loginBodySchema,
   passwordConfirmBodySchema,
   passwordResetBodySchema,
@@ -90,10 +90,11 @@ export const authEndpoints = {
   clientSignup: defineEndpoint({
     method: 'POST',
     path: `${AUTH_PREFIX}/client/signup`,
-    summary: 'Sign a client up: client, contact person and owner user in one transaction',
+    summary:
+      'Sign a client up: client, contact person and owner user in one transaction. An address that already has an account gets a mail instead, with the same answer',
     tags,
     access: publicAccess,
     body: clientSignupBodySchema,
-    responses: { 201: clientSignupResponseSchema },
+    responses: { 201: publicSignupResponseSchema },
   }),
 } as const;

@@ -111,3 +111,10 @@ export const clientSignupResponseSchema = z.object({
   link: z.string(),
 });
 export type ClientSignupResponse = z.infer<typeof clientSignupResponseSchema>;
+
+/**
+ * The public sign-up's answer, the same for a new address and for one that already has an account (that
+ * owner is told by mail): where to go next once the e-mail is verified. No client id (decision 0023).
+ */
+export const publicSignupResponseSchema = z.object({ link: z.string() });
+export type PublicSignupResponse = z.infer<typeof publicSignupResponseSchema>;

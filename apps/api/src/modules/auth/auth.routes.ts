@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../platform/sessions.ts';
-import { signupClient } from '../clients/index.ts';
+import { signupClientPublicly } from '../clients/index.ts';
 import * as auth from './auth.service.ts';
 
 export function authRoutes(
@@ -123,7 +123,7 @@ export function authRoutes(
   route(
     app,
     authEndpoints.clientSignup,
-    async ({ body }, request) => signupClient({ ctx: request.ctx, input: body }),
+    async ({ body }, request) => signupClientPublicly({ ctx: request.ctx, input: body }),
     { rateLimit: mailLimit },
   );
 }

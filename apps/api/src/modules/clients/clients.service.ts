@@ -5,6 +5,7 @@ import {
   type Client,
   type ClientDetail,
   type ClientSignupResponse,
+  type PublicSignupResponse,
   type ContractChange,
   type ContractStatus,
   type PaymentStatus,
@@ -22,7 +23,7 @@ import { tokyoDay } from '../../platform/dates.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { deleteClientUserSessions } from '../../platform/sessions.ts';
-import { createClientOwner, isEmailInUse } from '../users/index.ts';
+import { createClientOwner, isEmailInUse, tellKnownAddressOfSignup } from '../users/index.ts';
 import {
   closeActivePeriod,
   findAgency,
@@ -159,6 +160,31 @@ export async function signupClient({
     await insertContactPerson(tx, { clientId: client.id, ...input.contactPerson });
     await createClientOwner(ctx, tx, { clientId: client.id, user: input.user });
     return { clientId: client.id, link: `${ctx.config.appUrl}/login` };
+  });
+}
+
+/**
+ * The public sign-up (decision 0023): the same answer whether the owner's address is new or already has an
+ * account, so the form cannot be used to find out which addresses do. A known address gets a mail instead
+ * of a second account. An unknown agency still answers 404: the agency's link is public, not the address.
+ */
+export async function signupClientPublicly({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof clientSignupBodySchema>;
+}): Promise<PublicSignupResponse> {
+  return inTransaction(ctx.db, async (tx) => {
+    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
+      throw notFound(errorMessages.agencyNotFound);
+    }
+    if (await isEmailInUse(tx, input.user.email)) {
+      await tellKnownAddressOfSignup(ctx, tx, input.user);
+      return { link: `${ctx.config.appUrl}/login` };
+    }
+    const { link } = await signupClient({ ctx: { ...ctx, db: tx }, input });
+    return { link };
   });
 }
 

@@ -6,5 +6,6 @@ export {
   listClients,
   setClientPaymentStatus,
   signupClient,
+  signupClientPublicly,
 } from './clients.service.ts';
 export { clientFigures, type ClientFigures } from './clients.figures.ts';

@@ -12,4 +12,5 @@ export {
   createFirstMaster,
   FIRST_MASTER_LINK_HOURS,
   sendEmailVerification,
+  tellKnownAddressOfSignup,
 } from './users.service.ts';

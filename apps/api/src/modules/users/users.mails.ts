@@ -66,3 +66,26 @@ export function emailChangeNoticeMail(to: string, newEmail: string, cancelLink: 
     ].join('\n'),
   };
 }
+
+/**
+ * To a known address that someone used to sign up again: the public sign-up answers as for a new address
+ * (no probing whether an address has an account), and the owner of the address learns of it here.
+ */
+export function signupWithKnownAddressMail(to: string, loginLink: string, resetLink: string): OutgoingMail {
+  return {
+    to,
+    subject: `【${productName.ja}】アカウント登録のお申し込みについて / About your sign-up`,
+    text: [
+      'このメールアドレスで新しいアカウントの登録が申し込まれましたが、このアドレスはすでに登録済みです。',
+      '新しいアカウントは作成していません。ご登録済みのアカウントには次のリンクからログインできます。',
+      loginLink,
+      'パスワードをお忘れの場合は、こちらから再設定できます。',
+      resetLink,
+      'お心当たりがない場合は、このメールを破棄してください。',
+      '',
+      'Someone asked to sign up with this email address, which already has an account. No new account was',
+      'created. Log in with the first link above, or choose a new password with the second. If this was not',
+      'you, ignore this mail.',
+    ].join('\n'),
+  };
+}

@@ -26,7 +26,13 @@ import {
   revokeAuthTokens,
 } from '../../platform/auth-tokens.ts';
 import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
-import { emailChangeMail, emailChangeNoticeMail, invitationMail, verifyEmailMail } from './users.mails.ts';
+import {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  invitationMail,
+  signupWithKnownAddressMail,
+  verifyEmailMail,
+} from './users.mails.ts';
 import {
   countOtherOwners,
   deleteUserRow,
@@ -359,6 +365,19 @@ export async function sendEmailVerification(
 ) {
   const link = await issueVerifyEmailLink(ctx, tx, user.id);
   await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link));
+}
+
+/**
+ * A public sign-up with an address that already has an account: nothing is created and the address is told
+ * by mail. The password is hashed all the same, so the answer takes as long as a real sign-up's.
+ */
+export async function tellKnownAddressOfSignup(ctx: ServiceContext, tx: Db, user: ClientOwner) {
+  await hashPassword(user.password);
+  const { appUrl } = ctx.config;
+  await ctx.mailer.enqueue(
+    tx,
+    signupWithKnownAddressMail(user.email, `${appUrl}/login`, `${appUrl}/password/reset`),
+  );
 }
 
 type ClientOwner = z.output<typeof clientSignupBodySchema>['user'];

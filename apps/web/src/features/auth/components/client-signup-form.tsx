@@ -1,4 +1,4 @@
-import { clientSignupBodySchema, type ClientSignupResponse } from '@app/contracts';
+import { clientSignupBodySchema, type PublicSignupResponse } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Button from '@mui/material/Button';
@@ -31,7 +31,7 @@ const emptyValues = (agencyId: number | undefined): ClientSignupFormValues => ({
   passwordConfirmation: '',
 });
 
-export type SignupResult = { response: ClientSignupResponse; email: string };
+export type SignupResult = { response: PublicSignupResponse; email: string };
 
 /** Client sign-up: company, address, contact person and the owner user, in one request. */
 export function ClientSignupForm({
