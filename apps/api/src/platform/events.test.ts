@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, jobs, mails } from '../db/schema/index.ts';
 import { createClient } from '../testing/factories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { recordDomainEvent } from './domain-events.ts';
+import { recordDomainEvent, type DomainEvent } from './domain-events.ts';
 import { createEventSubscriptions, eventQueueOf, type EventHandler } from './events.ts';
 import { createJobRunner } from './jobs.ts';
 
@@ -24,8 +24,17 @@ const drain = async (...runners: ReturnType<typeof runner>[]) => {
     if (ran.every((n) => n === 0)) return;
   }
 };
-const record = (topic: 'NEW_FRIEND' | 'SHIFT_SUBMISSION_COMPLETE', tag: string) =>
-  recordDomainEvent(t.db, { topic, clientId, payload: { tag } });
+type TestTopic = 'NEW_FRIEND' | 'SHIFT_SUBMISSION_COMPLETE';
+/** An event whose payload carries a tag: a friend's name, or a period's key. */
+const record = (topic: TestTopic, tag: string) =>
+  recordDomainEvent(
+    t.db,
+    topic === 'NEW_FRIEND'
+      ? { topic, clientId, payload: { friendId: 1, lineUserId: `U${tag}`, displayName: tag } }
+      : { topic, clientId, payload: { periodKey: tag, startDate: '2027-01-01', endDate: '2027-01-31' } },
+  );
+const tagOf = (event: DomainEvent<TestTopic>) =>
+  event.topic === 'NEW_FRIEND' ? event.payload.displayName : event.payload.periodKey;
 /** What a handler wrote in its transaction: one mail row per delivery (mail is just a handy table). */
 const written = async (prefix: string) =>
   (
@@ -37,10 +46,10 @@ const written = async (prefix: string) =>
     .map((m) => m.to)
     .sort();
 const writing =
-  (prefix: string): EventHandler =>
+  (prefix: string): EventHandler<TestTopic> =>
   async (event, ctx) => {
     await ctx.db.insert(mails).values({
-      to: `${prefix}${(event.payload as { tag: string }).tag}@events.example`,
+      to: `${prefix}${tagOf(event)}@events.example`,
       subject: event.topic,
       text: String(event.id),
       status: 'STORED',
@@ -90,12 +99,35 @@ describe('domain event subscriptions', () => {
     expect(await written('retry-')).toEqual(['retry-three@events.example']);
   });
 
+  it('a stored payload that does not match its topic never reaches the handler: its delivery fails', async () => {
+    const r = runner();
+    const seen: string[] = [];
+    createEventSubscriptions(r).subscribe(
+      'test-shape',
+      ['NEW_FRIEND'],
+      async (event) => {
+        seen.push(event.payload.displayName);
+      },
+      { maxAttempts: 1 },
+    );
+    // Written past the typed writer, as an older version or a hand-made row would be.
+    await t.db.insert(domainEvents).values({ topic: 'NEW_FRIEND', clientId, payload: { friendId: 'seven' } });
+    await record('NEW_FRIEND', 'well-formed');
+    await drain(r);
+    expect(seen).toEqual(['well-formed']);
+    const deliveries = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, eventQueueOf('test-shape')));
+    expect(deliveries.map((d) => d.status).sort()).toEqual(['DEAD', 'DONE']);
+  });
+
   it('two runners with the same subscribers deliver each event once between them', async () => {
     const calls: string[] = [];
     const runners = [runner(), runner()];
     for (const r of runners) {
       createEventSubscriptions(r).subscribe('test-two', ['SHIFT_SUBMISSION_COMPLETE'], async (event, ctx) => {
-        calls.push((event.payload as { tag: string }).tag);
+        calls.push(tagOf(event));
         await writing('two-')(event, ctx);
       });
     }

@@ -2,17 +2,21 @@ import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { inTransaction } from '../db/client.ts';
 import { domainEvents, jobs as jobsTable } from '../db/schema/index.ts';
-import type { DomainTopic } from './domain-events.ts';
+import { toDomainEvent, type DomainEvent, type DomainTopic } from './domain-events.ts';
 import { enqueueJob, type JobContext, type JobRunner } from './jobs.ts';
 
-export type DomainEvent = typeof domainEvents.$inferSelect;
-
 /**
- * Handles one event. ctx.db is the transaction that also marks the delivery done: what the handler
- * writes commits exactly once. Calls outside the database (LINE, mail) go through an outbox job
- * queued on ctx.db, never directly.
+ * Handles one event of the topics T, typed by its topic (platform/domain-events.ts). ctx.db is the
+ * transaction that also marks the delivery done: what the handler writes commits exactly once. Calls
+ * outside the database (LINE, mail) go through an outbox job queued on ctx.db, never directly.
  */
-export type EventHandler = (event: DomainEvent, ctx: JobContext) => Promise<void>;
+export type EventHandler<T extends DomainTopic = DomainTopic> = (
+  event: DomainEvent<T>,
+  ctx: JobContext,
+) => Promise<void>;
+
+/** A subscriber as registered: its name and the topics it takes (docs/architecture.md lists them). */
+export type Subscription = { subscriber: string; topics: readonly DomainTopic[] };
 
 export type EventSubscriptions = {
   /**
@@ -21,12 +25,14 @@ export type EventSubscriptions = {
    * of runners; a failing handler is retried with backoff. Events recorded while nobody subscribes
    * wait for the first subscriber.
    */
-  subscribe: (
+  subscribe: <T extends DomainTopic>(
     subscriber: string,
-    topics: readonly DomainTopic[],
-    handler: EventHandler,
+    topics: readonly T[],
+    handler: EventHandler<T>,
     options?: { maxAttempts?: number },
   ) => void;
+  /** Every subscriber registered so far, in order of registration. */
+  subscriptions: () => Subscription[];
 };
 
 const deliveryPayload = z.object({ eventId: z.number().int().positive() });
@@ -80,6 +86,7 @@ export function createEventSubscriptions(jobs: JobRunner): EventSubscriptions {
   });
 
   return {
+    subscriptions: () => [...subscribers].map(([subscriber, topics]) => ({ subscriber, topics })),
     subscribe: (subscriber, topics, handler, options = {}) => {
       if (subscribers.has(subscriber)) throw new Error(`Event subscriber ${subscriber} is registered twice`);
       subscribers.set(subscriber, topics);
@@ -95,7 +102,8 @@ export function createEventSubscriptions(jobs: JobRunner): EventSubscriptions {
               .for('update');
             if (!row || row.status === 'DONE') return;
             const [event] = await tx.select().from(domainEvents).where(eq(domainEvents.id, eventId)).limit(1);
-            if (event) await handler(event, { ...job, db: tx });
+            // The fan-out queued this delivery for one of the subscriber's topics.
+            if (event) await handler(toDomainEvent(event) as DomainEvent<never>, { ...job, db: tx });
             await tx
               .update(jobsTable)
               .set({ status: 'DONE', finishedAt: job.clock.now(), lockedUntil: null })

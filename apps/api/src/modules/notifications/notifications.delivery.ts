@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { localDay, localMinutes, pad, TOKYO } from '../../platform/dates.ts';
-import type { DomainEvent } from '../../platform/events.ts';
+import type { DomainEvent } from '../../platform/domain-events.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
 import { listFriendCards } from '../friends/index.ts';
@@ -34,13 +34,6 @@ export const notificationPushPayloadSchema = z.object({ retryKey: z.string().uui
 export const skippedBlocked = 'ブロックされているため送信しませんでした';
 export const failedInactive = 'LINEアカウントが有効ではないため送信できませんでした';
 
-/** Staff-facing topics: the staff concerned hear of them as well (docs/decisions/0003, 0013). */
-const staffTopics: readonly NotificationTopic[] = [
-  'SHIFT_SUBMISSION_REMIND',
-  'SHIFT_CONFIRMED',
-  'SHIFT_MEMBER_STAFF_APPROVED',
-];
-
 const linkPaths: Record<NotificationTopic, string> = {
   NEW_FRIEND: '/client/friends',
   LINE_UNBLOCK_EVENT: '/client/friends',
@@ -51,21 +44,6 @@ const linkPaths: Record<NotificationTopic, string> = {
   SHIFT_SUBMISSION_COMPLETE: '/client/shift',
   SHIFT_CONFIRMED: '/client/shift',
   SHIFT_MEMBER_STAFF_APPROVED: '/client/shift/staff',
-};
-
-type Payload = {
-  friendId?: number;
-  staffId?: number;
-  staffIds?: number[];
-  recipients?: { staffId: number; friendId: number | null }[];
-  periodKey?: string;
-  startDate?: string;
-  endDate?: string;
-  closingDate?: string;
-  startAt?: string;
-  endAt?: string;
-  memberCode?: string;
-  after?: { startAt?: string };
 };
 
 const day = (value: string) => value.replaceAll('-', '/');
@@ -85,43 +63,71 @@ async function placeholderValues(
   accountName: string,
 ): Promise<Partial<Record<NotificationPlaceholder, string>>> {
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId! };
-  const p = event.payload as Payload;
   const values: Partial<Record<NotificationPlaceholder, string>> = {
     accountName,
     dateTime: when(event.createdAt),
     link: `${config.appUrl}${linkPaths[event.topic]}`,
-    memberCode: p.memberCode ?? '',
   };
   if (event.storeId) values.storeName = (await storeNameOf(db, event.clientId, event.storeId)) ?? '';
-  if (p.friendId) values.friendName = (await listFriendCards(db, scope, [p.friendId]))[0]?.displayName ?? '';
-  if (p.staffId) {
-    const [staff] = await staffFactsOf(db, event.clientId, [p.staffId]);
-    const friend = staff?.friendId ? (await listFriendCards(db, scope, [staff.friendId]))[0] : undefined;
-    values.staffName = friend?.displayName ?? staff?.helperName ?? '';
-  } else if (p.friendId) {
-    values.staffName = values.friendName;
+  const friendName = async (friendId: number) =>
+    (await listFriendCards(db, scope, [friendId]))[0]?.displayName ?? '';
+  const staffName = async (staffId: number) => {
+    const [staff] = await staffFactsOf(db, event.clientId, [staffId]);
+    return staff?.friendId ? await friendName(staff.friendId) : (staff?.helperName ?? '');
+  };
+  const days = (startDate: string, endDate: string) => `${day(startDate)}〜${day(endDate)}`;
+  switch (event.topic) {
+    case 'NEW_FRIEND':
+    case 'LINE_UNBLOCK_EVENT':
+      values.friendName = values.staffName = await friendName(event.payload.friendId);
+      break;
+    case 'MEMBERSHIP_REGISTRATION':
+      values.friendName = values.staffName = await friendName(event.payload.friendId);
+      values.memberCode = event.payload.memberCode;
+      break;
+    case 'SHIFT_SUBMITTED':
+      values.friendName = await friendName(event.payload.friendId);
+      values.staffName = await staffName(event.payload.staffId);
+      values.period = event.payload.periodKey;
+      break;
+    case 'SHIFT_EDITED':
+      values.staffName = await staffName(event.payload.staffId);
+      values.dateTime = when(event.payload.after.startAt);
+      break;
+    case 'SHIFT_SUBMISSION_REMIND':
+      values.period = days(event.payload.startDate, event.payload.endDate);
+      values.dateTime = day(event.payload.closingDate);
+      break;
+    case 'SHIFT_SUBMISSION_COMPLETE':
+      values.period = days(event.payload.startDate, event.payload.endDate);
+      break;
+    case 'SHIFT_CONFIRMED': {
+      const { startAt, endAt } = event.payload;
+      values.period = `${when(startAt).slice(0, 10)}〜${when(new Date(new Date(endAt).getTime() - 1)).slice(0, 10)}`;
+      break;
+    }
+    case 'SHIFT_MEMBER_STAFF_APPROVED':
+      values.friendName = await friendName(event.payload.friendId);
+      values.staffName = await staffName(event.payload.staffId);
+      break;
   }
-  if (p.startDate && p.endDate) values.period = `${day(p.startDate)}〜${day(p.endDate)}`;
-  else if (p.startAt && p.endAt) {
-    values.period = `${when(p.startAt).slice(0, 10)}〜${when(new Date(new Date(p.endAt).getTime() - 1)).slice(0, 10)}`;
-  } else if (p.periodKey) values.period = p.periodKey;
-  if (event.topic === 'SHIFT_SUBMISSION_REMIND' && p.closingDate) values.dateTime = day(p.closingDate);
-  if (event.topic === 'SHIFT_EDITED' && p.after?.startAt) values.dateTime = when(p.after.startAt);
   return values;
 }
 
-/** The friends of the staff an event concerns (staff-facing topics only). */
+/** The friends of the staff an event concerns (the staff-facing topics, decisions 0003 and 0013). */
 async function staffConcerned(db: Db, event: DomainEvent): Promise<number[]> {
-  if (!staffTopics.includes(event.topic)) return [];
-  const p = event.payload as Payload;
-  if (event.topic === 'SHIFT_SUBMISSION_REMIND') {
-    return (p.recipients ?? []).flatMap((r) => (r.friendId ? [r.friendId] : []));
+  switch (event.topic) {
+    case 'SHIFT_SUBMISSION_REMIND':
+      return event.payload.recipients.flatMap((r) => (r.friendId ? [r.friendId] : []));
+    case 'SHIFT_CONFIRMED': {
+      const staff = await staffFactsOf(db, event.clientId, event.payload.staffIds);
+      return staff.flatMap((s) => (s.friendId ? [s.friendId] : []));
+    }
+    case 'SHIFT_MEMBER_STAFF_APPROVED':
+      return [event.payload.friendId];
+    default:
+      return [];
   }
-  if (event.topic === 'SHIFT_CONFIRMED') {
-    const staff = await staffFactsOf(db, event.clientId, p.staffIds ?? []);
-    return staff.flatMap((s) => (s.friendId ? [s.friendId] : []));
-  }
-  return p.friendId ? [p.friendId] : [];
 }
 
 /**

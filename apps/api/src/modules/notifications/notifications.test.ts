@@ -7,7 +7,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, notificationDeliveries } from '../../db/schema/index.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { recordDomainEvent, toDomainEvent, type NewDomainEvent } from '../../platform/domain-events.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -359,25 +359,65 @@ describe('delivery', () => {
     await createGroup({ label: '友だちだけ', friendIds: [helper.friendId], topics: ['NEW_FRIEND'] });
     const from = (await sim.sent(channel.channelId)).length;
     const scope = { clientId: a.client.id, lineAccountId: accountId };
-    const payloads: Record<NotificationTopic, Record<string, unknown>> = {
-      NEW_FRIEND: { friendId: staffFriend.friendId },
-      LINE_UNBLOCK_EVENT: { friendId: staffFriend.friendId },
-      MEMBERSHIP_REGISTRATION: { friendId: staffFriend.friendId, memberCode: '00012' },
-      SHIFT_SUBMITTED: { staffId: 999999, periodKey: '2026-12' },
-      SHIFT_EDITED: { staffId: 999999, after: { startAt: '2026-12-01T00:00:00Z' } },
-      SHIFT_SUBMISSION_REMIND: {
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
-        closingDate: '2026-11-25',
-        recipients: [{ staffId: 1, friendId: staffFriend.friendId }],
-      },
-      SHIFT_SUBMISSION_COMPLETE: { periodKey: '2026-12' },
-      SHIFT_CONFIRMED: { startAt: '2026-12-01T00:00:00Z', endAt: '2026-12-08T00:00:00Z', staffIds: [] },
-      SHIFT_MEMBER_STAFF_APPROVED: { staffId: 999999, friendId: staffFriend.friendId },
+    const shiftTimes = { startAt: '2026-12-01T00:00:00Z', endAt: '2026-12-01T08:00:00Z', isRest: false };
+    const friendFollowed = {
+      friendId: staffFriend.friendId,
+      lineUserId: staffFriend.userId,
+      displayName: 'x',
     };
-    for (const topic of notificationTopics) {
-      await recordDomainEvent(t.db, { topic, ...scope, payload: payloads[topic] });
-    }
+    const events: NewDomainEvent[] = [
+      { topic: 'NEW_FRIEND', ...scope, payload: friendFollowed },
+      { topic: 'LINE_UNBLOCK_EVENT', ...scope, payload: friendFollowed },
+      {
+        topic: 'MEMBERSHIP_REGISTRATION',
+        ...scope,
+        payload: { memberId: 1, friendId: staffFriend.friendId, memberCode: '00012' },
+      },
+      {
+        topic: 'SHIFT_SUBMITTED',
+        ...scope,
+        payload: { staffId: 999999, friendId: 999999, periodKey: '2026-12', isChange: false, shiftIds: [] },
+      },
+      {
+        topic: 'SHIFT_EDITED',
+        ...scope,
+        payload: { shiftId: 1, staffId: 999999, status: 'APPROVED', before: shiftTimes, after: shiftTimes },
+      },
+      {
+        topic: 'SHIFT_SUBMISSION_REMIND',
+        ...scope,
+        payload: {
+          periodKey: '2026-12',
+          startDate: '2026-12-01',
+          endDate: '2026-12-31',
+          closingDate: '2026-11-25',
+          reminder: 1,
+          recipients: [{ staffId: 1, friendId: staffFriend.friendId }],
+        },
+      },
+      {
+        topic: 'SHIFT_SUBMISSION_COMPLETE',
+        ...scope,
+        payload: { periodKey: '2026-12', startDate: '2026-12-01', endDate: '2026-12-31' },
+      },
+      {
+        topic: 'SHIFT_CONFIRMED',
+        ...scope,
+        payload: {
+          startAt: '2026-12-01T00:00:00Z',
+          endAt: '2026-12-08T00:00:00Z',
+          shiftIds: [],
+          staffIds: [],
+        },
+      },
+      {
+        topic: 'SHIFT_MEMBER_STAFF_APPROVED',
+        ...scope,
+        payload: { staffId: 999999, friendId: staffFriend.friendId },
+      },
+    ];
+    expect(events.map((e) => e.topic).sort()).toEqual([...notificationTopics].sort());
+    for (const event of events) await recordDomainEvent(t.db, event);
     await drain();
     await drain(); // nothing more the second time
     const sent = await multicastsSince(from);
@@ -407,7 +447,7 @@ describe('delivery', () => {
     await recordDomainEvent(t.db, {
       topic: 'LINE_UNBLOCK_EVENT',
       ...scope,
-      payload: { friendId: helper.friendId },
+      payload: { friendId: helper.friendId, lineUserId: helper.userId, displayName: 'ヘルパー' },
     });
     await drain();
     const [queued] = await t.db
@@ -447,14 +487,20 @@ describe('delivery', () => {
       topic: 'SHIFT_EDITED',
       clientId: a.client.id,
       lineAccountId: accountId,
-      payload: { staffId: 999999 },
+      payload: {
+        shiftId: 1,
+        staffId: 999999,
+        status: 'APPROVED',
+        before: { startAt: '2027-01-05T00:00:00Z', endAt: '2027-01-05T08:00:00Z', isRest: false },
+        after: { startAt: '2027-01-05T01:00:00Z', endAt: '2027-01-05T08:00:00Z', isRest: false },
+      },
     });
     const [event] = await t.db.select().from(domainEvents).orderBy(desc(domainEvents.id)).limit(1);
     // The worker died after the handler's transaction but before the delivery was marked done: the
     // handler runs twice for the event, then the runner's own delivery a third time.
     const ctx = { db: t.db, log: t.app.log, clock: t.clock, attempt: 1, jobId: 0 };
-    await handleNotificationEvent(event!, ctx, t.config);
-    await handleNotificationEvent(event!, ctx, t.config);
+    await handleNotificationEvent(toDomainEvent(event!), ctx, t.config);
+    await handleNotificationEvent(toDomainEvent(event!), ctx, t.config);
     await drain();
     const sent = await multicastsSince(from);
     expect(sent).toHaveLength(1);
@@ -481,7 +527,7 @@ describe('delivery', () => {
       topic: 'SHIFT_SUBMISSION_COMPLETE',
       clientId: a.client.id,
       lineAccountId: accountId,
-      payload: { periodKey: '2027-01' },
+      payload: { periodKey: '2027-01', startDate: '2027-01-01', endDate: '2027-01-31' },
     });
     await drain();
     const sent = await multicastsSince(from);
@@ -522,7 +568,7 @@ describe('delivery', () => {
       topic: 'SHIFT_CONFIRMED',
       clientId: a.client.id,
       lineAccountId: accountId,
-      payload: { startAt: '2027-01-01T00:00:00Z', endAt: '2027-02-01T00:00:00Z', staffIds: [] },
+      payload: { startAt: '2027-01-01T00:00:00Z', endAt: '2027-02-01T00:00:00Z', shiftIds: [], staffIds: [] },
     });
     await drain();
     const sent = await multicastsSince(from);

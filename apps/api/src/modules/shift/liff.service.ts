@@ -7,11 +7,9 @@ import {
   type liffShiftsQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { inTransaction, type Db } from '../../db/client.ts';
-import { domainEvents } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { hasSubmissionCompleteEvent, recordDomainEvent } from '../../platform/domain-events.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
 import { addDays, localDay, parseInstant } from '../../platform/dates.ts';
@@ -144,22 +142,6 @@ export async function listOwnRequests({ ctx, input }: Ctx & { input: LiffInput }
   };
 }
 
-async function hasCompleteEvent(db: Db, store: ShiftStoreRow, periodKey: string) {
-  const [row] = await db
-    .select({ id: domainEvents.id })
-    .from(domainEvents)
-    .where(
-      and(
-        eq(domainEvents.clientId, store.clientId),
-        eq(domainEvents.storeId, store.id),
-        eq(domainEvents.topic, 'SHIFT_SUBMISSION_COMPLETE'),
-        sql`${domainEvents.payload} ->> 'periodKey' = ${periodKey}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Submit or change own requests for the open period: the requests the manager has not handled yet
  * (still REQUEST) are replaced by the new set; drafted and approved shifts stay, and a new request may
@@ -170,7 +152,7 @@ export async function submitOwnRequests({
   ctx,
   input,
 }: Ctx & { input: LiffInput & z.output<typeof submitRequestsBodySchema> }) {
-  const { store, staff } = await identifyApproved(ctx, input);
+  const { store, staff, friend } = await identifyApproved(ctx, input);
   const { closure, period } = await openPeriodOf(ctx, store);
   if (!period) throw badRequest(shiftMessages.noOpenPeriod);
   const scope = scopeOf(store);
@@ -213,14 +195,14 @@ export async function submitOwnRequests({
         storeId: store.id,
         payload: {
           staffId: staff.id,
-          friendId: staff.friendId,
+          friendId: friend.id,
           periodKey: period.key,
           isChange: replaced.length > 0,
           shiftIds: created.map((s) => s.id),
         },
       });
       const missing = await staffYetToSubmit(tx, store, period);
-      if (missing.length === 0 && !(await hasCompleteEvent(tx, store, period.key))) {
+      if (missing.length === 0 && !(await hasSubmissionCompleteEvent(tx, scope, period.key))) {
         await recordDomainEvent(tx, {
           topic: 'SHIFT_SUBMISSION_COMPLETE',
           clientId: store.clientId,
