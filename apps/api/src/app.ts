@@ -26,6 +26,7 @@ import { healthRoutes } from './platform/health.ts';
 import { openApiOptions } from './platform/openapi.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
+import { liffDirectory } from './composition.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { provideMemberDirectory, provideStaffDirectory } from './modules/friends/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
@@ -148,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientId: null,
     };
     checkCsrf(request);
-    await authorizeRequest(request, sessionCache);
+    await authorizeRequest(request, { sessionCache, liff: liffDirectory });
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p))) void reply.header('cache-control', 'no-store');

@@ -7,6 +7,7 @@ export * from './common/product.ts';
 export * from './common/fields.ts';
 export * from './common/text.ts';
 export * from './common/endpoint.ts';
+export * from './common/liff.ts';
 export * from './permissions/permissions.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/auth.endpoints.ts';

@@ -80,6 +80,7 @@ import {
   demoFriendNames,
   demoNotes,
 } from './demo-content.ts';
+import { asLiffCaller } from './liff-caller.ts';
 
 export type DemoWorldDeps = { db: Db; config: Config; log: FastifyBaseLogger; clock?: Clock };
 
@@ -537,8 +538,11 @@ async function seedShiftStore(
       userId,
       liffId: link.liffId,
     });
-    const liff = { storeId, authorization: `Bearer ${idToken}` };
-    const me = await signUpStaff({ ctx, input: { ...liff, employeeNumber: `S${101 + signedUp.length}` } });
+    const caller = await asLiffCaller(ctx, 'shift', storeId, idToken);
+    const me = await signUpStaff({
+      ctx: caller,
+      input: { storeId, employeeNumber: `S${101 + signedUp.length}` },
+    });
     if (me.staff) signedUp.push({ friendId: me.friend.id, staffId: me.staff.id, idToken });
   }
   const approved = signedUp.slice(0, signedUp.length - STILL_PENDING);
@@ -549,17 +553,16 @@ async function seedShiftStore(
 
   // Requests for the open period from all approved staff but one (the reminders have someone to remind).
   const open = await getOpenPeriod({
-    ctx,
-    input: { storeId, authorization: `Bearer ${approved[0]!.idToken}` },
+    ctx: await asLiffCaller(ctx, 'shift', storeId, approved[0]!.idToken),
+    input: { storeId },
   });
   if (open.period) {
     for (const [index, staff] of approved.slice(0, -1).entries()) {
       const days = [0, 2, 4, 7, 9, 11, 14, 16].map((n) => addDays(open.period!.startDate, n + (index % 2)));
       await submitOwnRequests({
-        ctx,
+        ctx: await asLiffCaller(ctx, 'shift', storeId, staff.idToken),
         input: {
           storeId,
-          authorization: `Bearer ${staff.idToken}`,
           ...submitRequestsBodySchema.parse({
             requests: days.map((day, i) =>
               i % 2 === index % 2 ? shiftOn(day, '10:00', '15:00') : shiftOn(day, '15:00', '21:00'),
@@ -674,7 +677,7 @@ async function seedMemberStore(
       liffId: link.liffId,
     });
     const year = 1960 + ((index * 7) % 45);
-    const auth = { storeId, authorization: `Bearer ${idToken}` };
+    const auth = { storeId };
     // Registered a day or a few after following (the list's 登録日 spread as in a real store).
     const friend = await findFriendOfLineUser(ctx.db, { clientId: account.clientId, lineAccountId }, userId);
     const followedAt = friend?.followedAt?.getTime() ?? ctx.clock.now().getTime();
@@ -687,13 +690,15 @@ async function seedMemberStore(
     // Every third member uploaded a photo from the mini-app, as a customer does.
     const image =
       registered.length % 3 === 0
-        ? await uploadOwnImage({ ctx: then, input: { ...auth, dataUrl: await demoPhoto(registered.length) } })
+        ? await uploadOwnImage({
+            ctx: await asLiffCaller(then, 'member', storeId, idToken),
+            input: { ...auth, dataUrl: await demoPhoto(registered.length) },
+          })
         : null;
     const member = await registerOwnMember({
-      ctx: then,
+      ctx: await asLiffCaller(then, 'member', storeId, idToken),
       input: {
         storeId,
-        authorization: `Bearer ${idToken}`,
         entries: [
           { attributeId: name.id, value: displayName },
           {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { clients, contactPersons } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from './errors.ts';
+import { authorizeLiffRequest, type LiffDirectory } from './liff.ts';
 import type { SessionCache } from './session-cache.ts';
 import { findSession, readSessionCookie, type SessionRecord } from './sessions.ts';
 import type { Actor } from './context.ts';
@@ -38,20 +39,22 @@ export function requireAccessDeclarations(scope: FastifyInstance, served: ApiRou
   });
 }
 
+/** What the access check reads besides the request: the session cache, and the mini-apps' look-ups. */
+export type AccessDeps = { sessionCache?: SessionCache<SessionRecord>; liff: LiffDirectory };
+
 /**
  * onRequest: who is calling, may they call this route, and on which client's data. The session is
  * looked up only for routes that need one: health checks, public routes, static files and /docs never
- * pay for it.
+ * pay for it. A mini-app route identifies its caller by the LIFF ID token instead (platform/liff.ts).
  */
-export async function authorizeRequest(
-  request: FastifyRequest,
-  cache?: SessionCache<SessionRecord>,
-): Promise<void> {
+export async function authorizeRequest(request: FastifyRequest, deps: AccessDeps): Promise<void> {
   const { ctx } = request;
+  const cache = deps.sessionCache;
   const config = request.routeOptions.config;
   const access = config.access;
   if (!access) return; // routes outside the API scope (docs, static files)
   if (access.kind === 'public') return;
+  if (access.kind === 'liff') return authorizeLiffRequest(request, access.app, deps.liff);
   const token = readSessionCookie(request, ctx.config);
   const session = token ? await findSession(ctx.db, token, ctx.clock.now(), ctx.config, cache) : undefined;
   if (!session) throw unauthorized();

@@ -8,6 +8,7 @@ import type { JobRunner } from './jobs.ts';
 import { forbidden } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { ScopedClient } from './access.ts';
+import type { LiffCaller } from './liff.ts';
 import type { SessionRecord } from './sessions.ts';
 
 /** The signed-in back-office user behind a request. */
@@ -37,6 +38,8 @@ export type ServiceContext = {
   session?: SessionRecord;
   /** The row of clientId and its contact person, as read by the access check. */
   scopedClient?: ScopedClient;
+  /** A mini-app's caller (routes with `liffAccess`), as the access check identified it (platform/liff.ts). */
+  liff?: LiffCaller;
 };
 
 /** Dependencies shared by all requests of one app. */
@@ -57,9 +60,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     clientScoped?: boolean;
-    /** For the OpenAPI document (platform/openapi.ts): non-JSON answers, and mini-app callers. */
+    /** For the OpenAPI document (platform/openapi.ts): non-JSON answers. */
     produces?: readonly string[];
-    liffIdToken?: boolean;
   }
 }
 

@@ -26,10 +26,10 @@ export function openApiOptions(appUrl: string): FastifyDynamicSwaggerOptions {
   const transform: Transform = (input) => {
     const { schema, url } = jsonSchemaTransform(input);
     const config = input.route.config as
-      { access?: { kind: string }; produces?: readonly string[]; liffIdToken?: boolean } | undefined;
+      { access?: { kind: string }; produces?: readonly string[] } | undefined;
     const method = Array.isArray(input.route.method) ? input.route.method[0]! : input.route.method;
     const out: Record<string, unknown> = { ...schema, operationId: operationIdOf(method, url) };
-    if (config?.liffIdToken) out.security = [{ liffIdToken: [] }];
+    if (config?.access?.kind === 'liff') out.security = [{ liffIdToken: [] }];
     else if (config?.access?.kind === 'public') out.security = [];
     if (config?.produces && schema.response) {
       const responses = { ...(schema.response as Record<string, unknown>) };

@@ -1,9 +1,9 @@
-import { failureBodySchema, type Endpoint } from '@app/contracts';
+import { failureBodySchema, liffNotFollowingSchema, type Endpoint } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -25,8 +25,13 @@ export type RouteHandler<E extends Endpoint> = (
 ) => Promise<RouteOutput<E>>;
 
 const failureResponses = Object.fromEntries(
-  [400, 401, 403, 404, 409, 422, 429, 500].map((status) => [status, failureBodySchema]),
+  [400, 401, 403, 404, 409, 422, 429, 500, 503].map((status) => [status, failureBodySchema]),
 );
+/** A mini-app route may also answer the caller check's 422 NOT_FOLLOWING (platform/liff.ts). */
+const liffFailureResponses = {
+  ...failureResponses,
+  422: z.union([liffNotFollowingSchema, failureBodySchema]),
+};
 
 type SchemaDefinition = Parameters<typeof serializerCompiler>[0];
 
@@ -67,13 +72,15 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { ...failureResponses, ...endpoint.responses },
+      response: {
+        ...(endpoint.access.kind === 'liff' ? liffFailureResponses : failureResponses),
+        ...endpoint.responses,
+      },
     },
     config: {
       access: endpoint.access,
       clientScoped: endpoint.clientScoped ?? false,
       ...(endpoint.produces ? { produces: endpoint.produces } : {}),
-      ...(endpoint.liffIdToken ? { liffIdToken: true } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     handler: async (request, reply) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CLIENT_PREFIX } from '../area-prefixes.ts';
-import { okBodySchema } from '../common/errors.ts';
-import { allow, defineEndpoint, publicAccess } from '../common/endpoint.ts';
+import { failureBodySchema, okBodySchema } from '../common/errors.ts';
+import { allow, defineEndpoint, liffAccess } from '../common/endpoint.ts';
+import { liffNotFollowingSchema } from '../common/liff.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 import {
   createMemberAttributeBodySchema,
@@ -168,7 +169,7 @@ export const memberEndpoints = {
  * `Authorization: Bearer <LIFF ID token>`, verified with LINE (or the simulator) before anything else.
  */
 const M = '/member-liff/api/v1/store/:storeId';
-const liff = { access: publicAccess, tags: ['member-liff'], liffIdToken: true } as const;
+const liff = { access: liffAccess('member'), tags: ['member-liff'] } as const;
 
 export const memberLiffEndpoints = {
   getMember: defineEndpoint({
@@ -177,16 +178,20 @@ export const memberLiffEndpoints = {
     path: `${M}/members`,
     summary: "The caller's member card data; 422 (same fields, and the reason) when there is none to show",
     params: memberStoreParamsSchema,
-    responses: { 200: liffMemberSchema, 422: liffMemberFailureSchema },
+    responses: { 200: liffMemberSchema, 422: z.union([liffMemberFailureSchema, liffNotFollowingSchema]) },
   }),
   register: defineEndpoint({
     ...liff,
     method: 'POST',
     path: `${M}/members/`,
-    summary: 'Register, or change own values (all or nothing)',
+    summary:
+      'Register, or change own values (all or nothing); 422 with the reason when the member is INACTIVE, or with the fields a registration still needs',
     params: memberStoreParamsSchema,
     body: registerMemberBodySchema,
-    responses: { 200: liffMemberSchema },
+    responses: {
+      200: liffMemberSchema,
+      422: z.union([liffMemberFailureSchema, liffNotFollowingSchema, failureBodySchema]),
+    },
   }),
   uploadImage: defineEndpoint({
     ...liff,

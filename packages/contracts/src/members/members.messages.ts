@@ -2,6 +2,7 @@
  * The member service's enumerations and texts, free of zod: the member mini-app imports this file alone
  * (`@app/contracts/member-texts`) to stay small. members.schemas.ts re-exports it.
  */
+import { liffMessages } from '../common/liff-texts.ts';
 
 export const memberAttributeTypes = ['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE'] as const;
 export type MemberAttributeType = (typeof memberAttributeTypes)[number];
@@ -20,14 +21,14 @@ export type MemberFailureReason = (typeof memberFailureReasons)[number];
 
 export const memberMessages = {
   /** SPEC.md 8, word for word. */
-  notFollowing: 'User blocked or is not following LINE OA.',
+  notFollowing: liffMessages.notFollowing,
   memberNotFound: 'Member not found.',
   notRegistered: 'User is not a registered member.',
   requiredAttributes: 'User has not filled all required attributes.',
-  storeNotFound: 'Member store not found',
+  storeNotFound: liffMessages.storeNotFound,
   serviceNotLinked: 'The member service is not linked to this LINE account',
-  idTokenRequired: 'A LIFF ID token is required (Authorization: Bearer <ID token>)',
-  idTokenInvalid: 'The LIFF ID token is invalid or has expired',
+  idTokenRequired: liffMessages.idTokenRequired,
+  idTokenInvalid: liffMessages.idTokenInvalid,
   attributeNotFound: 'Member attribute not found',
   labelRequired: 'Label is required',
   labelMax: 'Label cannot exceed 50 characters',

@@ -2,6 +2,7 @@
  * The shift service's texts, free of zod: the shift mini-app imports this file alone
  * (`@app/contracts/shift-texts`) to stay small. shift.schemas.ts re-exports it.
  */
+import { liffMessages } from '../common/liff-texts.ts';
 
 /** Texts of the shift service. SPEC.md 5 and 8 give some; the others are ours (docs/decisions/0003). */
 export const shiftMessages = {
@@ -76,7 +77,8 @@ export const shiftMessages = {
   requestLocked: 'Only requests that the manager has not yet handled can be changed',
   // SPEC.md 8
   staffNotApproved: 'Staff is not approved.',
-  notFollowing: 'User blocked or is not following LINE OA.',
-  idTokenRequired: 'A LINE ID token is required',
-  idTokenInvalid: 'The LINE ID token is invalid or has expired',
+  // the mini-app's caller check, shared with the member mini-app
+  notFollowing: liffMessages.notFollowing,
+  idTokenRequired: liffMessages.idTokenRequired,
+  idTokenInvalid: liffMessages.idTokenInvalid,
 } as const;

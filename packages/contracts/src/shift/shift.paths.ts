@@ -1,4 +1,4 @@
-import { allow, publicAccess } from '../common/endpoint.ts';
+import { allow, liffAccess } from '../common/endpoint.ts';
 
 /* Paths and access the shift endpoint files share; internal to the package (the index does not export it). */
 
@@ -13,4 +13,4 @@ export const manage = { access: allow('shift.manage'), clientScoped: true, tags 
  * The shift mini-app. No session: each call carries `Authorization: Bearer <LIFF ID token>`, which the
  * server verifies with LINE (or the simulator) before anything else.
  */
-export const liff = { access: publicAccess, tags: ['shift-liff'], liffIdToken: true } as const;
+export const liff = { access: liffAccess('shift'), tags: ['shift-liff'] } as const;

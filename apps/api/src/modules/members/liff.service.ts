@@ -10,11 +10,10 @@ import {
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { AppError, notFound, unauthorized, validationError } from '../../platform/errors.ts';
-import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
-import { findFriendOfLineUser } from '../friends/index.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
+import { requireLiffCaller } from '../../platform/liff.ts';
 import { attributeViews } from './attributes.service.ts';
-import { findMemberStoreById, scopeOf, type MemberScope, type MemberStoreRow } from './member-store.ts';
+import { scopeOf, type MemberScope, type MemberStoreRow } from './member-store.ts';
 import {
   deleteValuesOf,
   findImagesOfFriend,
@@ -33,33 +32,9 @@ import {
 } from './members.repository.ts';
 import { toSettingsView, toValueViews } from './members.views.ts';
 
-/** The store of the path and the Authorization header that carries the LIFF ID token. */
-export type LiffInput = { storeId: number; authorization: string | undefined };
+/** The store of the path; the caller comes on ctx.liff (platform/liff.ts: token, store and friendship). */
+export type LiffInput = { storeId: number };
 type Ctx = { ctx: ServiceContext };
-
-/** The ID token is verified with LINE (or the simulator) for the store's LINE Login channel. */
-async function verifyCaller(ctx: ServiceContext, input: LiffInput) {
-  const match = /^Bearer\s+(\S+)$/i.exec(input.authorization ?? '');
-  if (!match) throw unauthorized(memberMessages.idTokenRequired);
-  const store = await findMemberStoreById(ctx.db, input.storeId);
-  if (
-    !store ||
-    store.status !== 'ACTIVE' ||
-    store.linkStatus !== 'ACTIVE' ||
-    store.accountStatus !== 'ACTIVE' ||
-    !store.loginChannelId
-  )
-    throw notFound(memberMessages.storeNotFound);
-  let result;
-  try {
-    result = await verifyLiffIdToken(ctx.config, { idToken: match[1]!, channelId: store.loginChannelId });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'LIFF ID token verification unavailable');
-    throw new AppError('SERVICE_UNAVAILABLE', 'LINE cannot be reached. Please try again later');
-  }
-  if (!result.ok) throw unauthorized(memberMessages.idTokenInvalid);
-  return { store, lineUserId: result.identity.userId };
-}
 
 const failure = (reason: MemberFailureReason, message: string, member?: LiffMember, errors?: FieldError[]) =>
   new AppError('UNPROCESSABLE', message, errors, {
@@ -70,11 +45,9 @@ const failure = (reason: MemberFailureReason, message: string, member?: LiffMemb
     attributes: member?.attributes ?? [],
   });
 
-/** The caller as a friend who still follows the account (else the SPEC.md 8 text, 422). */
-export async function identifyFriend(ctx: ServiceContext, input: LiffInput) {
-  const { store, lineUserId } = await verifyCaller(ctx, input);
-  const friend = await findFriendOfLineUser(ctx.db, store, lineUserId);
-  if (!friend || !friend.isFriend) throw failure('NOT_FOLLOWING', memberMessages.notFollowing);
+/** The caller and the member store, as the access check identified them. */
+export function identifyFriend(ctx: ServiceContext) {
+  const { store, friend } = requireLiffCaller(ctx);
   return { store, friend };
 }
 
@@ -102,8 +75,8 @@ const publicRequired = (attributes: AttributeRow[]) =>
  * no member, an INACTIVE member (not registered), or a required attribute without a value (added after
  * they registered) while the store requires registration.
  */
-export async function getOwnMember({ ctx, input }: Ctx & { input: LiffInput }): Promise<LiffMember> {
-  const { store, friend } = await identifyFriend(ctx, input);
+export async function getOwnMember({ ctx }: Ctx & { input: LiffInput }): Promise<LiffMember> {
+  const { store, friend } = identifyFriend(ctx);
   const scope = scopeOf(store);
   const member = await findMemberByFriend(ctx.db, scope, friend.id);
   if (!member) throw failure('MEMBER_NOT_FOUND', memberMessages.memberNotFound);
@@ -267,7 +240,7 @@ export async function registerOwnMember({
   ctx,
   input,
 }: Ctx & { input: LiffInput & { entries: RegistrationEntry[] } }): Promise<LiffMember> {
-  const { store, friend } = await identifyFriend(ctx, input);
+  const { store, friend } = identifyFriend(ctx);
   const scope = scopeOf(store);
   return inTransaction(ctx.db, async (tx) => {
     const attributes = await listAttributes(tx, scope);
@@ -315,15 +288,15 @@ export async function registerOwnMember({
   });
 }
 
-/** GET /store/{storeId}: the store member settings (any caller with a valid ID token for the store). */
-export async function getLiffSettings({ ctx, input }: Ctx & { input: LiffInput }): Promise<MemberSettings> {
-  const { store } = await verifyCaller(ctx, input);
+/** GET /store/{storeId}: the store member settings. */
+export async function getLiffSettings({ ctx }: Ctx & { input: LiffInput }): Promise<MemberSettings> {
+  const { store } = identifyFriend(ctx);
   return toSettingsView(store.id, await findSettings(ctx.db, scopeOf(store)));
 }
 
 /** GET /store/{storeId}/attributes: the registration form (PUBLIC definitions with choices). */
-export async function listLiffAttributes({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store } = await verifyCaller(ctx, input);
+export async function listLiffAttributes({ ctx }: Ctx & { input: LiffInput }) {
+  const { store } = identifyFriend(ctx);
   const views = await attributeViews(ctx.db, scopeOf(store));
   return views.filter((a) => a.visibility === 'PUBLIC').map(({ valueCount: _count, ...rest }) => rest);
 }

@@ -109,7 +109,7 @@ export async function uploadOwnImage({
   ctx,
   input,
 }: Ctx & { input: LiffInput & { dataUrl: string } }): Promise<MemberImage> {
-  const { store, friend } = await identifyFriend(ctx, input);
+  const { store, friend } = identifyFriend(ctx);
   await assertUploadAllowed(ctx, scopeOf(store), friend.id);
   const image = await reencodeImage(input.dataUrl);
   const row = {
@@ -160,7 +160,7 @@ export async function getOwnImage({
   ctx,
   input,
 }: Ctx & { input: LiffInput & { imageKey: string } }): Promise<ImageFile> {
-  const { store, friend } = await identifyFriend(ctx, input);
+  const { store, friend } = identifyFriend(ctx);
   return readImage(ctx, scopeOf(store), friend.id, input.imageKey);
 }
 

@@ -1,12 +1,10 @@
 import { memberEndpoints as e, memberLiffEndpoints as l } from '@app/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as attributes from './attributes.service.ts';
 import * as liff from './liff.service.ts';
 import * as images from './member-images.ts';
 import * as members from './members.service.ts';
-
-const auth = (request: FastifyRequest) => request.headers.authorization;
 
 /** An uploaded image as its bytes: private to the caller, never sniffed again by the browser. */
 function sendImage(reply: FastifyReply, image: images.ImageFile) {
@@ -68,12 +66,12 @@ export function memberRoutes(app: FastifyInstance) {
 /** The member mini-app (/member-liff/api/v1): the caller is the LINE user of the LIFF ID token. */
 export function memberLiffRoutes(app: FastifyInstance) {
   route(app, l.getMember, ({ params }, request) =>
-    liff.getOwnMember({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.getOwnMember({ ctx: request.ctx, input: { ...params } }),
   );
   route(app, l.register, ({ params, body }, request) =>
     liff.registerOwnMember({
       ctx: request.ctx,
-      input: { ...params, entries: body, authorization: auth(request) },
+      input: { ...params, entries: body },
     }),
   );
   route(
@@ -82,20 +80,17 @@ export function memberLiffRoutes(app: FastifyInstance) {
     ({ params, body }, request) =>
       images.uploadOwnImage({
         ctx: request.ctx,
-        input: { ...params, dataUrl: body.dataUrl, authorization: auth(request) },
+        input: { ...params, dataUrl: body.dataUrl },
       }),
     { bodyLimit: imageBodyLimit },
   );
   route(app, l.image, async ({ params }, request, reply) =>
-    sendImage(
-      reply,
-      await images.getOwnImage({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
-    ),
+    sendImage(reply, await images.getOwnImage({ ctx: request.ctx, input: { ...params } })),
   );
   route(app, l.getSettings, ({ params }, request) =>
-    liff.getLiffSettings({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.getLiffSettings({ ctx: request.ctx, input: { ...params } }),
   );
   route(app, l.listAttributes, ({ params }, request) =>
-    liff.listLiffAttributes({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.listLiffAttributes({ ctx: request.ctx, input: { ...params } }),
   );
 }

@@ -297,22 +297,24 @@ describe('the member mini-app', () => {
     expect(unknownStore.statusCode).toBe(404);
   });
 
-  it('a LINE user who does not follow the account gets 422 with the SPEC text and null member fields', async () => {
+  it('a LINE user who does not follow the account gets the mini-apps\' one 422 on every call', async () => {
     const stranger = await lineUser('通りすがり', { follow: false });
-    const response = await stranger.liff('GET', '/members');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({
-      success: false,
-      message: memberMessages.notFollowing,
-      reason: 'NOT_FOLLOWING',
-      id: null,
-      status: null,
-      memberCode: null,
-      attributes: [],
-    });
-    const post = await stranger.liff('POST', '/members/', []);
-    expect(post.statusCode).toBe(422);
-    expect(post.json().message).toBe(memberMessages.notFollowing);
+    for (const [method, path, body] of [
+      ['GET', '/members', undefined],
+      ['POST', '/members/', []],
+      ['GET', '', undefined],
+      ['GET', '/attributes', undefined],
+    ] as const) {
+      const response = await stranger.liff(method, path, body);
+      expect(response.statusCode, `${method} ${path}`).toBe(422);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'UNPROCESSABLE',
+        message: memberMessages.notFollowing,
+        reason: 'NOT_FOLLOWING',
+        requestId: expect.any(String),
+      });
+    }
   });
 
   it('registers all or nothing, with a text for each wrong entry, and records MEMBERSHIP_REGISTRATION once', async () => {

@@ -1,3 +1,10 @@
 /** The services module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
 export { linkService } from './services.service.ts';
 export { storeNameOf } from './store-names.ts';
+export {
+  findLiffStore,
+  findServiceStore,
+  findServiceStoreOfAccount,
+  listServiceStores,
+  type ServiceStoreRow,
+} from './service-stores.ts';

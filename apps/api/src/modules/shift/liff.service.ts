@@ -10,16 +10,15 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { hasSubmissionCompleteEvent, recordDomainEvent } from '../../platform/domain-events.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
-import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { requireLiffCaller } from '../../platform/liff.ts';
 import { addDays, localDay, parseInstant } from '../../platform/dates.ts';
 import { openPeriodOn, type PeriodDays } from './periods.ts';
 import { periodRange, staffYetToSubmit } from './reminders.ts';
 import { getClosureSetting } from './settings.repository.ts';
-import { findShiftStoreById, scopeOf, type ShiftStoreRow } from './shift-store.ts';
+import { scopeOf, type ShiftStoreRow } from './shift-store.ts';
 import { toPeriodView, toRemarkView, toShiftView, toStaffView } from './shift.views.ts';
 import { checkShiftTimes, assertNoOverlap, dayRange } from './shifts.service.ts';
-import { findFriendOfLineUser } from '../friends/index.ts';
 import {
   deleteShifts,
   ensureSchedule,
@@ -38,37 +37,19 @@ import {
   type StaffRow,
 } from './staff.repository.ts';
 
-/** The store of the path, and the Authorization header that carries the LIFF ID token. */
-type LiffInput = ShiftStoreParams & { authorization: string | undefined };
+/** The store of the path; the caller comes on ctx.liff (platform/liff.ts: token, store and friendship). */
+type LiffInput = ShiftStoreParams;
 type Ctx = { ctx: ServiceContext };
 
-/**
- * Who is calling the mini-app: the LIFF ID token is verified with LINE (or the simulator) for the
- * store's LINE Login channel, and its subject must be a friend who still follows the account.
- */
-async function identify(ctx: ServiceContext, input: LiffInput) {
-  const match = /^Bearer\s+(\S+)$/i.exec(input.authorization ?? '');
-  if (!match) throw unauthorized(shiftMessages.idTokenRequired);
-  const store = await findShiftStoreById(ctx.db, input.storeId);
-  if (!store || store.status !== 'ACTIVE' || store.linkStatus !== 'ACTIVE' || !store.loginChannelId) {
-    throw notFound(shiftMessages.storeNotFound);
-  }
-  let result;
-  try {
-    result = await verifyLiffIdToken(ctx.config, { idToken: match[1]!, channelId: store.loginChannelId });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'LIFF ID token verification unavailable');
-    throw new AppError('SERVICE_UNAVAILABLE', 'LINE cannot be reached. Please try again later');
-  }
-  if (!result.ok) throw unauthorized(shiftMessages.idTokenInvalid);
-  const friend = await findFriendOfLineUser(ctx.db, store, result.identity.userId);
-  if (!friend || !friend.isFriend) throw badRequest(shiftMessages.notFollowing);
+/** The caller, as the access check identified them, and their staff row at the store (if any). */
+async function identify(ctx: ServiceContext) {
+  const { store, friend } = requireLiffCaller(ctx);
   const staff = await findStaffByFriend(ctx.db, scopeOf(store), friend.id);
   return { store, friend, staff };
 }
 
-async function identifyApproved(ctx: ServiceContext, input: LiffInput) {
-  const who = await identify(ctx, input);
+async function identifyApproved(ctx: ServiceContext) {
+  const who = await identify(ctx);
   if (who.staff?.status !== 'APPROVED') throw badRequest(shiftMessages.staffNotApproved);
   return { ...who, staff: who.staff };
 }
@@ -85,8 +66,8 @@ function meView(
   };
 }
 
-export async function getLiffMe({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store, friend, staff } = await identify(ctx, input);
+export async function getLiffMe({ ctx }: Ctx & { input: LiffInput }) {
+  const { store, friend, staff } = await identify(ctx);
   return meView(store, friend, staff);
 }
 
@@ -95,7 +76,7 @@ export async function signUpStaff({
   ctx,
   input,
 }: Ctx & { input: LiffInput & z.output<typeof liffSignupBodySchema> }) {
-  const { store, friend, staff } = await identify(ctx, input);
+  const { store, friend, staff } = await identify(ctx);
   if (staff) return meView(store, friend, staff);
   const scope = scopeOf(store);
   await insertStaff(ctx.db, scope, {
@@ -114,8 +95,8 @@ async function openPeriodOf(ctx: ServiceContext, store: ShiftStoreRow) {
   return { closure, period };
 }
 
-export async function getOpenPeriod({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store, staff } = await identifyApproved(ctx, input);
+export async function getOpenPeriod({ ctx }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx);
   const { closure, period } = await openPeriodOf(ctx, store);
   const submitted = period
     ? (await staffIdsWithRequests(ctx.db, scopeOf(store), periodRange(period, store.timeZone))).has(staff.id)
@@ -131,8 +112,8 @@ async function ownShiftsIn(db: Db, store: ShiftStoreRow, staffId: number, period
   return listShiftsStarting(db, scopeOf(store), periodRange(period, store.timeZone), { staffId });
 }
 
-export async function listOwnRequests({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store, staff } = await identifyApproved(ctx, input);
+export async function listOwnRequests({ ctx }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx);
   const { period } = await openPeriodOf(ctx, store);
   if (!period) throw badRequest(shiftMessages.noOpenPeriod);
   const rows = await ownShiftsIn(ctx.db, store, staff.id, period);
@@ -152,7 +133,7 @@ export async function submitOwnRequests({
   ctx,
   input,
 }: Ctx & { input: LiffInput & z.output<typeof submitRequestsBodySchema> }) {
-  const { store, staff, friend } = await identifyApproved(ctx, input);
+  const { store, staff, friend } = await identifyApproved(ctx);
   const { closure, period } = await openPeriodOf(ctx, store);
   if (!period) throw badRequest(shiftMessages.noOpenPeriod);
   const scope = scopeOf(store);
@@ -224,7 +205,7 @@ export async function listOwnShifts({
   ctx,
   input,
 }: Ctx & { input: LiffInput & z.output<typeof liffShiftsQuerySchema> }) {
-  const { store, staff } = await identifyApproved(ctx, input);
+  const { store, staff } = await identifyApproved(ctx);
   const rows = await listShiftsStarting(
     ctx.db,
     scopeOf(store),
@@ -238,8 +219,8 @@ export async function listOwnShifts({
 }
 
 /** Everyone's approved shifts from today for UPCOMING_SHIFT_DAYS store-local days. */
-export async function listUpcomingShifts({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store } = await identifyApproved(ctx, input);
+export async function listUpcomingShifts({ ctx }: Ctx & { input: LiffInput }) {
+  const { store } = await identifyApproved(ctx);
   const startDate = localDay(ctx.clock.now(), store.timeZone);
   const endDate = addDays(startDate, UPCOMING_SHIFT_DAYS - 1);
   const scope = scopeOf(store);
@@ -254,7 +235,7 @@ export async function listUpcomingShifts({ ctx, input }: Ctx & { input: LiffInpu
   };
 }
 
-export async function listOwnRemarks({ ctx, input }: Ctx & { input: LiffInput }) {
-  const { store, staff } = await identifyApproved(ctx, input);
+export async function listOwnRemarks({ ctx }: Ctx & { input: LiffInput }) {
+  const { store, staff } = await identifyApproved(ctx);
   return (await listRemarksOfStaff(ctx.db, scopeOf(store), staff.id)).map(toRemarkView);
 }

@@ -124,8 +124,9 @@ describe('identity', () => {
         ['GET', '/period'],
       ] as const) {
         const response = await liff(method, path, method === 'POST' ? { body: {} } : {});
-        expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe(shiftMessages.notFollowing);
+        // The mini-apps' one answer (platform/liff.ts), the member card's as well.
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toMatchObject({ message: shiftMessages.notFollowing, reason: 'NOT_FOLLOWING' });
       }
     }
   });

@@ -1,5 +1,5 @@
 import { shiftEndpoints as e, shiftLiffEndpoints as l } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as autoDraft from './auto-draft/auto-draft.service.ts';
 import * as hours from './hours.service.ts';
@@ -8,8 +8,6 @@ import * as rules from './rules.service.ts';
 import * as settings from './settings.service.ts';
 import * as shifts from './shifts.service.ts';
 import * as staff from './staff.service.ts';
-
-const auth = (request: FastifyRequest) => request.headers.authorization;
 
 /** /shift/api/v1: the back-office shift pages and the shift mini-app. */
 export function shiftRoutes(app: FastifyInstance) {
@@ -142,36 +140,32 @@ export function shiftRoutes(app: FastifyInstance) {
   );
 
   // the shift mini-app
-  route(app, l.me, ({ params }, request) =>
-    liff.getLiffMe({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
-  );
+  route(app, l.me, ({ params }, request) => liff.getLiffMe({ ctx: request.ctx, input: { ...params } }));
   route(app, l.signUp, ({ params, body }, request) =>
-    liff.signUpStaff({ ctx: request.ctx, input: { ...params, ...body, authorization: auth(request) } }),
+    liff.signUpStaff({ ctx: request.ctx, input: { ...params, ...body } }),
   );
   route(app, l.period, ({ params }, request) =>
-    liff.getOpenPeriod({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.getOpenPeriod({ ctx: request.ctx, input: { ...params } }),
   );
   route(app, l.listRequests, ({ params }, request) =>
-    liff.listOwnRequests({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.listOwnRequests({ ctx: request.ctx, input: { ...params } }),
   );
   route(app, l.submitRequests, ({ params, body }, request) =>
-    liff.submitOwnRequests({ ctx: request.ctx, input: { ...params, ...body, authorization: auth(request) } }),
+    liff.submitOwnRequests({ ctx: request.ctx, input: { ...params, ...body } }),
   );
   route(
     app,
     l.myShifts,
-    ({ params, query }, request) =>
-      liff.listOwnShifts({ ctx: request.ctx, input: { ...params, ...query, authorization: auth(request) } }),
+    ({ params, query }, request) => liff.listOwnShifts({ ctx: request.ctx, input: { ...params, ...query } }),
     view,
   );
   route(
     app,
     l.upcomingShifts,
-    ({ params }, request) =>
-      liff.listUpcomingShifts({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    ({ params }, request) => liff.listUpcomingShifts({ ctx: request.ctx, input: { ...params } }),
     view,
   );
   route(app, l.remarks, ({ params }, request) =>
-    liff.listOwnRemarks({ ctx: request.ctx, input: { ...params, authorization: auth(request) } }),
+    liff.listOwnRemarks({ ctx: request.ctx, input: { ...params } }),
   );
 }

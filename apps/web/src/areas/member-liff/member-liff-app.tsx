@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LiffMember, LiffMemberFailure, MemberAttribute, MemberSettings } from '@app/contracts';
+import type {
+  LiffMember,
+  LiffMemberFailure,
+  LiffNotFollowing,
+  MemberAttribute,
+  MemberSettings,
+} from '@app/contracts';
 import { LiffApiError } from '../../components/liff-shell/liff-api.ts';
 import { LiffShell, LiffSpinner, LiffStateScreen, useLiff } from '../../components/liff-shell/liff-shell.tsx';
 import { useFollowRecheck } from '../../components/liff-shell/use-follow-recheck.ts';
@@ -16,6 +22,11 @@ type View =
   | { kind: 'form'; mode: 'register' | 'update' | 'incomplete'; member: LiffMember | null; banner?: string }
   | { kind: 'card'; member: LiffMember };
 type Loaded = { view: View; settings: MemberSettings | null; attributes: FormAttribute[] };
+/** The caller check's 422 for a LINE user who does not follow the account (any mini-app call). */
+const isNotFollowing = (error: unknown) =>
+  error instanceof LiffApiError &&
+  error.status === 422 &&
+  (error.body as Partial<LiffNotFollowing> | undefined)?.reason === 'NOT_FOLLOWING';
 const settledAnswer = (loaded: Loaded) => loaded.view.kind !== 'notFollowing' && loaded.view.kind !== 'error';
 
 /** The member mini-app: what the store's customer sees, decided by the server's answer about them. */
@@ -37,7 +48,7 @@ function MemberScreens() {
       try {
         return loaded({ kind: 'card', member: await api<LiffMember>(`${base}/members`) });
       } catch (error) {
-        if (!(error instanceof LiffApiError) || error.status !== 422) throw error;
+        if (!(error instanceof LiffApiError) || error.status !== 422 || isNotFollowing(error)) throw error;
         const failure = error.body as LiffMemberFailure;
         const member: LiffMember | null =
           failure.id !== null
@@ -72,6 +83,8 @@ function MemberScreens() {
         }
       }
     } catch (error) {
+      // Every call answers it alike (the mini-apps' caller check): the first to fail says it.
+      if (isNotFollowing(error)) return { settings: null, attributes: [], view: { kind: 'notFollowing' } };
       return {
         settings: null,
         attributes: [],
