@@ -28,9 +28,6 @@ import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { liffDirectory } from './composition.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { provideMemberDirectory, provideStaffDirectory } from './modules/friends/index.ts';
-import { memberDirectory } from './modules/members/index.ts';
-import { shiftStaffDirectory } from './modules/shift/index.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
 
@@ -92,9 +89,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     frameworkErrors: (error, request, reply) => void handleFrameworkError(error, request, reply),
   });
-  // Module wiring the modules cannot do themselves without importing each other.
-  provideStaffDirectory(shiftStaffDirectory);
-  provideMemberDirectory(memberDirectory);
   // Durable jobs, defined apart from HTTP (jobs.ts); main.ts starts the runner, tests call runDue.
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });

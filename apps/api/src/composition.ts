@@ -1,11 +1,17 @@
-import { findFriendOfLineUser } from './modules/friends/index.ts';
+import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
+import { memberDirectory } from './modules/members/index.ts';
+import { shiftStaffDirectory } from './modules/shift/index.ts';
 import { findLiffStore } from './modules/services/index.ts';
 import type { LiffDirectory } from './platform/liff.ts';
 
 /**
- * Where the platform meets the modules: what a platform part reads from the modules that own it, composed
- * here in one visible place (the platform imports no module).
+ * Where parts meet that may not import each other, composed here in one visible place: what a platform
+ * part reads from the modules that own it (the platform imports no module), and what a module reads of
+ * modules that depend on it (friends imports neither shift nor members).
  */
 
 /** The mini-apps' caller check reads the store from the services module and the friend from friends. */
 export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFriend: findFriendOfLineUser };
+
+/** The friends lists and search show which friends are shift staff and members: those modules say so. */
+export const friendDirectories: FriendDirectories = { staff: shiftStaffDirectory, members: memberDirectory };

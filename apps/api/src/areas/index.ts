@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { friendDirectories } from '../composition.ts';
 import { authRoutes, clientSessionRoutes } from '../modules/auth/auth.routes.ts';
 import {
   agencyClientRoutes,
@@ -71,7 +72,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (area) => {
     lineAccountRoutes(area);
     serviceRoutes(area);
-    friendRoutes(area);
+    friendRoutes(area, friendDirectories);
     richMenuRoutes(area);
     notificationRoutes(area);
   });

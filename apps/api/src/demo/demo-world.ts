@@ -81,6 +81,7 @@ import {
   demoNotes,
 } from './demo-content.ts';
 import { asLiffCaller } from './liff-caller.ts';
+import { friendDirectories } from '../composition.ts';
 
 export type DemoWorldDeps = { db: Db; config: Config; log: FastifyBaseLogger; clock?: Clock };
 
@@ -399,6 +400,7 @@ async function seedLineAccount(ctx: ServiceContext, simBaseUrl: string) {
     if (note) {
       await setFriendManagerNote({
         ctx,
+        directories: friendDirectories,
         input: { lineAccountId: account.id, friendId: friend.id, managerNotes: note },
       });
     }

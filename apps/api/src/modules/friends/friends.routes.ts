@@ -2,16 +2,20 @@ import { friendEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
+import type { FriendDirectories } from './service-users.ts';
 
-/** Friends, manager notes, one-to-one messages (client area) and the friend search. */
-export function friendRoutes(app: FastifyInstance) {
+/**
+ * Friends, manager notes, one-to-one messages (client area) and the friend search. `directories`: which
+ * friends are shift staff and members, from those modules (src/composition.ts).
+ */
+export function friendRoutes(app: FastifyInstance, directories: FriendDirectories) {
   const e = friendEndpoints;
   route(app, e.list, async ({ params, query }, { ctx }) =>
-    friends.listFriendsOfAccount({ ctx, input: { ...params, ...query } }),
+    friends.listFriendsOfAccount({ ctx, directories, input: { ...params, ...query } }),
   );
-  route(app, e.get, async ({ params }, { ctx }) => friends.getFriend({ ctx, input: params }));
+  route(app, e.get, async ({ params }, { ctx }) => friends.getFriend({ ctx, directories, input: params }));
   route(app, e.setManagerNote, async ({ params, body }, { ctx }) =>
-    friends.setFriendManagerNote({ ctx, input: { ...params, ...body } }),
+    friends.setFriendManagerNote({ ctx, directories, input: { ...params, ...body } }),
   );
   route(app, e.listMessages, async ({ params, query }, { ctx }) =>
     friends.listFriendMessages({ ctx, input: { ...params, ...query } }),
@@ -20,6 +24,6 @@ export function friendRoutes(app: FastifyInstance) {
     friends.sendFriendMessage({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.search, async ({ params, body }, { ctx }) =>
-    friends.searchFriends({ ctx, input: { ...params, ...body } }),
+    friends.searchFriends({ ctx, directories, input: { ...params, ...body } }),
   );
 }

@@ -30,18 +30,13 @@ import {
   type FriendRow,
   type MessageRow,
 } from './friends.repository.ts';
-import {
-  isMember as isMemberOfService,
-  isShiftStaff,
-  listMembersOfFriends,
-  listStaffOfFriends,
-  memberAttributeSets,
-  memberCodeBetween,
-} from './service-users.ts';
+import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
 
 type Ctx = { ctx: ServiceContext };
+/** The services whose users are friends (shift staff, members), as src/composition.ts composes them. */
+type WithDirectories = { directories: FriendDirectories };
 type AccountInput = { lineAccountId: number };
 type FriendInput = AccountInput & { friendId: number };
 
@@ -58,11 +53,17 @@ async function getFriendOrThrow(ctx: ServiceContext, input: FriendInput) {
   return { scope, friend };
 }
 
-async function toFriendViews(ctx: ServiceContext, clientId: number, rows: FriendRow[]): Promise<Friend[]> {
+async function toFriendViews(
+  ctx: ServiceContext,
+  directories: FriendDirectories,
+  clientId: number,
+  rows: FriendRow[],
+): Promise<Friend[]> {
   const ids = rows.map((r) => r.id);
+  const users = serviceUsersOf(directories);
   const [staff, members] = await Promise.all([
-    listStaffOfFriends(ctx.db, clientId, ids),
-    listMembersOfFriends(ctx.db, clientId, ids),
+    users.listStaffOfFriends(ctx.db, clientId, ids),
+    users.listMembersOfFriends(ctx.db, clientId, ids),
   ]);
   return rows.map((row) => {
     const own = staff.find((s) => s.friendId === row.id);
@@ -105,7 +106,11 @@ export function toMessageView(row: MessageRow): Message {
 
 type ListInput = AccountInput & z.output<typeof listFriendsQuerySchema>;
 
-export async function listFriendsOfAccount({ ctx, input }: Ctx & { input: ListInput }) {
+export async function listFriendsOfAccount({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: ListInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   const { rows, total } = await listFriends(
     ctx.db,
@@ -114,26 +119,34 @@ export async function listFriendsOfAccount({ ctx, input }: Ctx & { input: ListIn
     { limit: input.limit, offset: (input.page - 1) * input.limit },
   );
   return {
-    data: await toFriendViews(ctx, scope.clientId, rows),
+    data: await toFriendViews(ctx, directories, scope.clientId, rows),
     pagination: paginationInfo(input.page, input.limit, total),
   };
 }
 
-export async function getFriend({ ctx, input }: Ctx & { input: FriendInput }): Promise<Friend> {
+export async function getFriend({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: FriendInput }): Promise<Friend> {
   const { scope, friend } = await getFriendOrThrow(ctx, input);
-  const [view] = await toFriendViews(ctx, scope.clientId, [friend]);
+  const [view] = await toFriendViews(ctx, directories, scope.clientId, [friend]);
   return view!;
 }
 
 type NoteInput = AccountInput & z.output<typeof friendManagerNoteBodySchema>;
 
-export async function setFriendManagerNote({ ctx, input }: Ctx & { input: NoteInput }): Promise<Friend> {
+export async function setFriendManagerNote({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: NoteInput }): Promise<Friend> {
   const { scope } = await getFriendOrThrow(ctx, input);
   const row = await updateFriend(ctx.db, scope, input.friendId, {
     managerNotes: input.managerNotes || null,
     updatedAt: ctx.clock.now(),
   });
-  const [view] = await toFriendViews(ctx, scope.clientId, [row!]);
+  const [view] = await toFriendViews(ctx, directories, scope.clientId, [row!]);
   return view!;
 }
 
@@ -144,11 +157,16 @@ type SearchInput = AccountInput & z.output<typeof searchFriendsBodySchema>;
  * (isShiftServiceUser), and friends who are neither (includeNonMembers). Filters (display name,
  * member code range, member attribute conditions) are combined with `condition`.
  */
-export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }) {
+export async function searchFriends({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: SearchInput }) {
+  const users = serviceUsersOf(directories);
   const scope = await accountScope(ctx, input.lineAccountId);
-  const sets = await memberAttributeSets(ctx.db, scope, input.memberAttributes ?? []);
+  const sets = await users.memberAttributeSets(ctx.db, scope, input.memberAttributes ?? []);
   const conditions: SQL[] = sets.map(inFriendSet);
-  if (input.memberCode) conditions.push(memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
+  if (input.memberCode) conditions.push(users.memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
   // Only member attribute conditions, members listed: every friend a condition keeps is a member of this
   // account (so in the audience), and the sets combined are exactly the answer; their size is the total.
   const onlySets =
@@ -157,8 +175,8 @@ export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }
     !input.search &&
     input.isFriend === undefined &&
     input.isMemberServiceUser;
-  const isMember = isMemberOfService();
-  const isStaff = isShiftStaff();
+  const isMember = users.isMember();
+  const isStaff = users.isShiftStaff();
   const audience = onlySets
     ? undefined
     : or(
@@ -180,7 +198,7 @@ export async function searchFriends({ ctx, input }: Ctx & { input: SearchInput }
     { limit: input.limit, offset: (input.page - 1) * input.limit },
   );
   return {
-    data: await toFriendViews(ctx, scope.clientId, rows),
+    data: await toFriendViews(ctx, directories, scope.clientId, rows),
     pagination: paginationInfo(input.page, input.limit, total),
   };
 }

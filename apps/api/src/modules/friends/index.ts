@@ -14,8 +14,7 @@ export {
   type FriendProfile,
 } from './line-events.ts';
 export {
-  provideMemberDirectory,
-  provideStaffDirectory,
+  type FriendDirectories,
   type MemberDirectory,
   type MemberOfFriend,
   type StaffDirectory,

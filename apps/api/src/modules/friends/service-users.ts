@@ -1,12 +1,12 @@
 import type { MemberCondition, MemberValue, memberStatuses, staffStatuses } from '@app/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends } from '../../db/schema/index.ts';
 
 /**
- * Which friends use a service (shift staff now, members later) is the service's knowledge, not the
- * friends table's. A service module provides its directory here (app.ts wires it), so friends reads
- * no other module's table and imports no service module.
+ * Which friends use a service (shift staff, members) is the service's knowledge, not the friends table's.
+ * Each service module offers a directory through its door; src/composition.ts hands them to the friends
+ * routes (`FriendDirectories`), so friends reads no other module's table and imports no service module.
  */
 export type StaffOfFriend = {
   id: number;
@@ -21,24 +21,6 @@ export type StaffDirectory = {
   /** The staff records of some friends of a client. */
   listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) => Promise<StaffOfFriend[]>;
 };
-
-/** Until a shift module provides one, no friend is staff. */
-const noStaff: StaffDirectory = {
-  isStaff: () => sql`false`,
-  listStaffOfFriends: async () => [],
-};
-
-let staffDirectory: StaffDirectory = noStaff;
-
-/** Called once while the app is built; providing the same directory again is harmless. */
-export function provideStaffDirectory(directory: StaffDirectory): void {
-  staffDirectory = directory;
-}
-
-export const isShiftStaff = (): SQL => staffDirectory.isStaff({ id: friends.id, clientId: friends.clientId });
-
-export const listStaffOfFriends = (db: Db, clientId: number, friendIds: number[]) =>
-  friendIds.length === 0 ? Promise.resolve([]) : staffDirectory.listStaffOfFriends(db, clientId, friendIds);
 
 // ---- members (the member service provides them) ----
 
@@ -71,33 +53,24 @@ export type MemberDirectory = {
   listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) => Promise<MemberOfFriend[]>;
 };
 
-/** Until the member service provides one, no friend is a member. */
-const noMembers: MemberDirectory = {
-  isMember: () => sql`false`,
-  memberCodeBetween: () => sql`false`,
-  attributeSets: async (_db, _scope, conditions) =>
-    conditions.map(() => sql`select null::integer as friend_id where false`),
-  listMembersOfFriends: async () => [],
-};
-
-let memberDirectory: MemberDirectory = noMembers;
-
-/** Called once while the app is built; providing the same directory again is harmless. */
-export function provideMemberDirectory(directory: MemberDirectory): void {
-  memberDirectory = directory;
-}
+/** The directories of the services whose users are friends, as the friends module's services take them. */
+export type FriendDirectories = { staff: StaffDirectory; members: MemberDirectory };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
-export const isMember = (): SQL => memberDirectory.isMember(friendColumns());
-export const memberCodeBetween = (from: string, to: string): SQL =>
-  memberDirectory.memberCodeBetween(friendColumns(), from, to);
-export const memberAttributeSets = (
-  db: Db,
-  scope: { clientId: number; lineAccountId: number },
-  conditions: MemberCondition[],
-): Promise<SQL[]> =>
-  conditions.length === 0 ? Promise.resolve([]) : memberDirectory.attributeSets(db, scope, conditions);
-export const listMembersOfFriends = (db: Db, clientId: number, friendIds: number[]) =>
-  friendIds.length === 0
-    ? Promise.resolve([])
-    : memberDirectory.listMembersOfFriends(db, clientId, friendIds);
+
+/** What the friends services ask of the directories, over the friends table's own columns. */
+export const serviceUsersOf = ({ staff, members }: FriendDirectories) => ({
+  isShiftStaff: (): SQL => staff.isStaff(friendColumns()),
+  listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
+    friendIds.length === 0 ? Promise.resolve([]) : staff.listStaffOfFriends(db, clientId, friendIds),
+  isMember: (): SQL => members.isMember(friendColumns()),
+  memberCodeBetween: (from: string, to: string): SQL => members.memberCodeBetween(friendColumns(), from, to),
+  memberAttributeSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: MemberCondition[],
+  ): Promise<SQL[]> =>
+    conditions.length === 0 ? Promise.resolve([]) : members.attributeSets(db, scope, conditions),
+  listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
+    friendIds.length === 0 ? Promise.resolve([]) : members.listMembersOfFriends(db, clientId, friendIds),
+});

@@ -297,7 +297,7 @@ describe('the member mini-app', () => {
     expect(unknownStore.statusCode).toBe(404);
   });
 
-  it('a LINE user who does not follow the account gets the mini-apps\' one 422 on every call', async () => {
+  it("a LINE user who does not follow the account gets the mini-apps' one 422 on every call", async () => {
     const stranger = await lineUser('通りすがり', { follow: false });
     for (const [method, path, body] of [
       ['GET', '/members', undefined],

@@ -126,7 +126,10 @@ describe('identity', () => {
         const response = await liff(method, path, method === 'POST' ? { body: {} } : {});
         // The mini-apps' one answer (platform/liff.ts), the member card's as well.
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toMatchObject({ message: shiftMessages.notFollowing, reason: 'NOT_FOLLOWING' });
+        expect(response.json()).toMatchObject({
+          message: shiftMessages.notFollowing,
+          reason: 'NOT_FOLLOWING',
+        });
       }
     }
   });
