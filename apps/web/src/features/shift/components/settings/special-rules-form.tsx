@@ -17,7 +17,7 @@ import {
   useDeleteSpecialGroupMutation,
   useUpdateSpecialGroupMutation,
 } from '../../api/shift.api.ts';
-import { localTime } from '../../lib/shift-grid-model.ts';
+import { addDay, localTime } from '../../lib/shift-grid-model.ts';
 import { isNext, TimeSelect, useSaveState, type RuleRow } from './settings-fields.tsx';
 
 /** Special rules: labelled groups of dated slots that replace the weekly rules on their dates. */
@@ -39,11 +39,6 @@ export function SpecialRulesForm({
   const { run, note } = useSaveState();
   const [label, setLabel] = useState('');
   const [rows, setRows] = useState<(RuleRow & { date: string })[]>([]);
-  const addDay = (date: string, n: number) => {
-    const d = new Date(`${date}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
   return (
     <Box>
       <Stack spacing={1.5}>
