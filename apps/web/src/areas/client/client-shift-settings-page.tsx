@@ -6,19 +6,19 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryFailure } from '../../../components/query-failure.tsx';
+import { useQueryFailure } from '../../components/query-failure.tsx';
 import {
   allSpecialRulesQueryOptions,
   normalRulesQueryOptions,
   reminderSettingsQueryOptions,
   shiftClosureQueryOptions,
   shiftPatternsQueryOptions,
-} from '../api/shift.api.ts';
-import { ClosureForm } from './settings/closure-form.tsx';
-import { PatternsForm } from './settings/patterns-form.tsx';
-import { RemindersForm } from './settings/reminders-form.tsx';
-import { SpecialRulesForm } from './settings/special-rules-form.tsx';
-import { WeeklyRulesForm } from './settings/weekly-rules-form.tsx';
+} from '../../features/shift/api/shift.api.ts';
+import { ClosureForm } from '../../features/shift/components/settings/closure-form.tsx';
+import { PatternsForm } from '../../features/shift/components/settings/patterns-form.tsx';
+import { RemindersForm } from '../../features/shift/components/settings/reminders-form.tsx';
+import { SpecialRulesForm } from '../../features/shift/components/settings/special-rules-form.tsx';
+import { WeeklyRulesForm } from '../../features/shift/components/settings/weekly-rules-form.tsx';
 
 /* Rules and settings of a store: closure and publishing, reminders, weekly rules, patterns, special rules. */
 

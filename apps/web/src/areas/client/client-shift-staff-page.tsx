@@ -12,17 +12,17 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, type TableColumn } from '../../../components/data/paged-table.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useShowFailure } from '../../../lib/translate-message.ts';
+import { PagedTable, type TableColumn } from '../../components/data/paged-table.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useShowFailure } from '../../lib/translate-message.ts';
 import {
   shiftStaffQueryOptions,
   staffCapKeys,
   useBulkApproveStaffMutation,
   useBulkDeleteStaffMutation,
-} from '../api/shift.api.ts';
-import { HelperDialog } from './helper-dialog.tsx';
-import { StaffDialog } from './staff-dialog.tsx';
+} from '../../features/shift/api/shift.api.ts';
+import { HelperDialog } from '../../features/shift/components/helper-dialog.tsx';
+import { StaffDialog } from '../../features/shift/components/staff-dialog.tsx';
 
 type Status = 'PENDING' | 'APPROVED';
 

@@ -9,17 +9,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useQueryFailure } from '../../../components/query-failure.tsx';
+import { useQueryFailure } from '../../components/query-failure.tsx';
 import {
   monthlyShiftsQueryOptions,
   normalRulesQueryOptions,
   remarksQueryOptions,
   shiftPatternsQueryOptions,
   specialRulesQueryOptions,
-} from '../api/shift.api.ts';
-import { shiftPeriodKey, type TablePeriod } from '../lib/shift-grid-model.ts';
-import { GRID_HEIGHT } from './shift-grid-styles.ts';
-import { ShiftTableView } from './shift-table-view.tsx';
+} from '../../features/shift/api/shift.api.ts';
+import { shiftPeriodKey, type TablePeriod } from '../../features/shift/lib/shift-grid-model.ts';
+import { GRID_HEIGHT } from '../../features/shift/components/shift-grid-styles.ts';
+import { ShiftTableView } from '../../features/shift/components/shift-table-view.tsx';
 
 /** The shift table of a period: its title and the steps to the periods around it, then the loaded table. */
 export function ShiftTable({
