@@ -10,6 +10,7 @@ import type { GridPosition } from '../lib/shift-table-state.ts';
 
 const statusClass = { REQUEST: 'req', DRAFT: 'dft', APPROVED: 'apr' } as const;
 
+/** How a shift reads in a cell: '22:00-翌02:00' (overnight), or the rest label. */
 export function shiftText(c: Pick<CellShift, 'start' | 'end' | 'isRest'>, restLabel: string): string {
   if (c.isRest) return restLabel;
   return `${c.start}-${isOvernight(c.start, c.end) ? '翌' : ''}${c.end}`;
