@@ -18,10 +18,10 @@ import { StatusState } from '../../components/status-state.tsx';
 import { paths } from '../../config/routes.ts';
 import { shiftClosureQueryOptions, shiftStoresQueryOptions } from '../../features/shift/api/shift.api.ts';
 import { periodKeyOfDay, periodOfKey } from '../../features/shift/lib/shift-grid-model.ts';
-import { ShiftTable } from '../../features/shift/components/shift-table-page.tsx';
-import { ShiftStaffPage } from '../../features/shift/components/shift-staff-page.tsx';
-import { ShiftSettingsPage } from '../../features/shift/components/shift-settings-page.tsx';
 import { ShiftDayView, ShiftPrintView } from '../../features/shift/components/shift-day-and-print.tsx';
+import { ShiftTable } from './client-shift-table-page.tsx';
+import { ShiftStaffPage } from './client-shift-staff-page.tsx';
+import { ShiftSettingsPage } from './client-shift-settings-page.tsx';
 
 const base = `${paths.client}/shift`;
 

@@ -12,8 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-
-export type AutoDraftMode = AutoDraftResult['mode'];
+import type { AutoDraftMode } from '../lib/shift-table-state.ts';
 
 const clock = (instant: string) => instant.slice(11, 16);
 const hours = (minutes: number) => (Math.round((minutes / 60) * 10) / 10).toString();

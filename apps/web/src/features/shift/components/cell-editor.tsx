@@ -23,7 +23,7 @@ import {
   type CellShift,
   type CellValue,
 } from '../lib/shift-grid-model.ts';
-import { shiftText } from './shift-grid.tsx';
+import { shiftText } from './shift-grid-row.tsx';
 
 const statusColor = { REQUEST: 'warning', DRAFT: 'info', APPROVED: 'success' } as const;
 

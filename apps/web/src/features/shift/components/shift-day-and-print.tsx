@@ -29,7 +29,8 @@ import {
   tableStaff,
   type TablePeriod,
 } from '../lib/shift-grid-model.ts';
-import { GRID_ROW_HEIGHT, shiftText } from './shift-grid.tsx';
+import { shiftText } from './shift-grid-row.tsx';
+import { GRID_ROW_HEIGHT } from './shift-grid-styles.ts';
 
 const statusColor = { REQUEST: 'warning', DRAFT: 'info', APPROVED: 'success' } as const;
 

@@ -1,11 +1,11 @@
 import { shiftMessages, type ShiftClosure, type ShiftStaff } from '@app/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure, mockFetch } from '../../../testing/mock-fetch.ts';
-import { renderableApp } from '../../../testing/test-providers.tsx';
-import { shiftBody } from '../../../testing/shift-fixtures.ts';
-import { periodOfKey } from '../lib/shift-grid-model.ts';
-import { ShiftTable } from './shift-table-page.tsx';
+import { failure, mockFetch } from '../../testing/mock-fetch.ts';
+import { renderableApp } from '../../testing/test-providers.tsx';
+import { shiftBody } from '../../testing/shift-fixtures.ts';
+import { periodOfKey } from '../../features/shift/lib/shift-grid-model.ts';
+import { ShiftTable } from './client-shift-table-page.tsx';
 
 const S = '/shift/api/v1/store/5';
 const staffBody = (id: number, name: string): ShiftStaff => ({

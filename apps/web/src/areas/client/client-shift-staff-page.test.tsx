@@ -1,9 +1,9 @@
 import { shiftMessages, type ShiftClosure, type ShiftStaff } from '@app/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure, mockFetch } from '../../../testing/mock-fetch.ts';
-import { renderableApp } from '../../../testing/test-providers.tsx';
-import { ShiftStaffPage } from './shift-staff-page.tsx';
+import { failure, mockFetch } from '../../testing/mock-fetch.ts';
+import { renderableApp } from '../../testing/test-providers.tsx';
+import { ShiftStaffPage } from './client-shift-staff-page.tsx';
 
 const S = '/shift/api/v1/store/5';
 const person = (id: number, name: string, status: 'PENDING' | 'APPROVED'): ShiftStaff => ({

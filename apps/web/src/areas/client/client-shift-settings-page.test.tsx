@@ -1,9 +1,9 @@
 import { shiftMessages } from '@app/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure, mockFetch } from '../../../testing/mock-fetch.ts';
-import { renderableApp } from '../../../testing/test-providers.tsx';
-import { ShiftSettingsPage } from './shift-settings-page.tsx';
+import { failure, mockFetch } from '../../testing/mock-fetch.ts';
+import { renderableApp } from '../../testing/test-providers.tsx';
+import { ShiftSettingsPage } from './client-shift-settings-page.tsx';
 
 const S = '/shift/api/v1/store/5';
 
