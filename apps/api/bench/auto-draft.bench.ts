@@ -1,14 +1,9 @@
 // `npm run bench` (part): the automatic shift draft on a month of a large store, against a naive
 // first-come greedy. Prints figures; asserts nothing.
 import { addDays, isoWeekday } from '../src/platform/dates.ts';
-import {
-  findViolations,
-  measure,
-  naiveFirstCome,
-  solve,
-  type Candidate,
-  type SolverInput,
-} from '../src/modules/shift/auto-draft/solver.ts';
+import { findViolations, measure, naiveFirstCome } from '../src/modules/shift/auto-draft/solver-scoring.ts';
+import type { Candidate, SolverInput } from '../src/modules/shift/auto-draft/solver-types.ts';
+import { solve } from '../src/modules/shift/auto-draft/solver.ts';
 
 // a deterministic pseudo-random sequence (mulberry32), so every run drafts the same store
 let seed = 20261201;

@@ -4,9 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { members, memberValues } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberDirectory, MemberOfFriend } from '../friends/index.ts';
+import { friendsWithChoice, friendsWithValue } from './member-search.repository.ts';
 import {
-  friendsWithChoice,
-  friendsWithValue,
   likePattern,
   listAttributes,
   listAttributesOfAccount,

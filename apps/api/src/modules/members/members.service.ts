@@ -17,16 +17,18 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
 import {
-  findAttribute,
-  findAttributeByLabel,
   attributeSort,
   attributeValueSet,
-  noFriends,
-  findMember,
   isMemberColumn,
-  listAttributes,
-  memberColumnSort,
   listMembers,
+  memberColumnSort,
+  noFriends,
+} from './member-search.repository.ts';
+import {
+  findAttribute,
+  findAttributeByLabel,
+  findMember,
+  listAttributes,
   listValuesOfMembers,
   updateMember,
   deleteValuesOf,

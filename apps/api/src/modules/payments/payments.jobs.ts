@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
-import { MOVE_PRICE_QUEUE, moveSubscriptionPrice } from './payments.service.ts';
+import { MOVE_PRICE_QUEUE, moveSubscriptionPrice } from './prices.service.ts';
 import { processStripeEvent, STRIPE_EVENT_QUEUE, stripeEventPayloadSchema } from './payments.webhook.ts';
 
 /** The payments module's queues: each Stripe event is processed by a job; price moves are one job each. */

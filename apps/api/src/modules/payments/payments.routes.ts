@@ -7,7 +7,10 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
-import * as payments from './payments.service.ts';
+import * as cards from './cards.service.ts';
+import * as invoices from './invoices.service.ts';
+import * as prices from './prices.service.ts';
+import * as subscriptions from './subscriptions.service.ts';
 import { receiveStripeWebhook } from './payments.webhook.ts';
 
 /** The client's Idempotency-Key: a retried request reaches Stripe with the same keys (no double charge). */
@@ -20,7 +23,7 @@ const requestKeyOf = (request: FastifyRequest) => {
 export function paymentRoutes(app: FastifyInstance) {
   const e = paymentEndpoints;
   route(app, e.servicePrices, async (_input, request) => {
-    const { data } = await payments.listSubscriptionPrices({ ctx: request.ctx });
+    const { data } = await prices.listSubscriptionPrices({ ctx: request.ctx });
     return {
       data: data.map(({ serviceCode, recurringAmount, currency }) => ({
         serviceCode,
@@ -32,47 +35,47 @@ export function paymentRoutes(app: FastifyInstance) {
     };
   });
   route(app, e.init, async ({ params }, request) =>
-    payments.initPayment({ ctx: request.ctx, input: { ...params, requestKey: requestKeyOf(request) } }),
+    cards.initPayment({ ctx: request.ctx, input: { ...params, requestKey: requestKeyOf(request) } }),
   );
   route(app, e.saveCard, async ({ params, body }, request) =>
-    payments.saveCard({ ctx: request.ctx, input: { ...params, ...body, requestKey: requestKeyOf(request) } }),
+    cards.saveCard({ ctx: request.ctx, input: { ...params, ...body, requestKey: requestKeyOf(request) } }),
   );
   route(app, e.addCard, async ({ params, body }, request) =>
-    payments.addCard({ ctx: request.ctx, input: { ...params, ...body, requestKey: requestKeyOf(request) } }),
+    cards.addCard({ ctx: request.ctx, input: { ...params, ...body, requestKey: requestKeyOf(request) } }),
   );
-  route(app, e.cards, async ({ params }, request) => payments.listCards({ ctx: request.ctx, input: params }));
+  route(app, e.cards, async ({ params }, request) => cards.listCards({ ctx: request.ctx, input: params }));
   route(app, e.setDefault, async ({ params, body }, request) =>
-    payments.setDefaultCard({
+    cards.setDefaultCard({
       ctx: request.ctx,
       input: { ...params, ...body, requestKey: requestKeyOf(request) },
     }),
   );
   route(app, e.deleteMethod, async ({ params, body }, request) =>
-    payments.deleteCard({
+    cards.deleteCard({
       ctx: request.ctx,
       input: { ...params, ...body, requestKey: requestKeyOf(request) },
     }),
   );
   route(app, e.confirmSubscription, async ({ params, body }, request) =>
-    payments.confirmSubscription({
+    subscriptions.confirmSubscription({
       ctx: request.ctx,
       input: { ...params, ...body, requestKey: requestKeyOf(request) },
     }),
   );
   route(app, e.cancelSubscription, async ({ params, body }, request) =>
-    payments.cancelSubscription({
+    subscriptions.cancelSubscription({
       ctx: request.ctx,
       input: { ...params, ...body, requestKey: requestKeyOf(request) },
     }),
   );
   route(app, e.subscriptions, async ({ params }, request) =>
-    payments.listSubscriptions({ ctx: request.ctx, input: params }),
+    subscriptions.listSubscriptions({ ctx: request.ctx, input: params }),
   );
   route(app, e.history, async ({ params }, request) =>
-    payments.paymentHistory({ ctx: request.ctx, input: params }),
+    invoices.paymentHistory({ ctx: request.ctx, input: params }),
   );
   route(app, e.invoicePdf, async ({ params }, request, reply) => {
-    const pdf = await payments.invoicePdf({ ctx: request.ctx, input: params });
+    const pdf = await invoices.invoicePdf({ ctx: request.ctx, input: params });
     void reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
@@ -80,7 +83,7 @@ export function paymentRoutes(app: FastifyInstance) {
     return pdf.data;
   });
   route(app, e.nextBilling, async ({ params, query }, request) =>
-    payments.nextBilling({ ctx: request.ctx, input: { ...params, ...query } }),
+    subscriptions.nextBilling({ ctx: request.ctx, input: { ...params, ...query } }),
   );
 }
 
@@ -88,15 +91,15 @@ export function paymentRoutes(app: FastifyInstance) {
 export function masterPaymentRoutes(app: FastifyInstance) {
   const e = masterPaymentEndpoints;
   route(app, e.setPrice, async ({ body }, request) =>
-    payments.setSubscriptionPrice({
+    prices.setSubscriptionPrice({
       ctx: request.ctx,
       input: { ...body, requestKey: requestKeyOf(request) },
     }),
   );
-  route(app, e.prices, async (_input, request) => payments.listSubscriptionPrices({ ctx: request.ctx }));
-  route(app, e.failed, async (_input, request) => payments.listFailedPayments({ ctx: request.ctx }));
+  route(app, e.prices, async (_input, request) => prices.listSubscriptionPrices({ ctx: request.ctx }));
+  route(app, e.failed, async (_input, request) => invoices.listFailedPayments({ ctx: request.ctx }));
   route(app, e.deleteTest, async ({ body }, request) =>
-    payments.deleteTestPaymentData({ ctx: request.ctx, input: body }),
+    subscriptions.deleteTestPaymentData({ ctx: request.ctx, input: body }),
   );
 }
 

@@ -13,7 +13,8 @@ import {
   lockWebhookEvent,
   markWebhookEventProcessed,
 } from './payments.repository.ts';
-import { recordInvoice, recordSubscription, refreshClientPaymentStatus } from './payments.service.ts';
+import { recordInvoice } from './invoices.service.ts';
+import { recordSubscription, refreshClientPaymentStatus } from './subscriptions.service.ts';
 
 export const STRIPE_EVENT_QUEUE = 'payments.stripe-event';
 export const stripeEventPayloadSchema = z.object({ eventRowId: z.number().int().positive() });

@@ -32,7 +32,8 @@ import { listShiftsStarting, type ShiftRow } from '../shifts.repository.ts';
 import { listAllStaff, lockStaff } from '../staff.repository.ts';
 import { toStaffView } from '../shift.views.ts';
 import { reasonText } from './reasons.ts';
-import { solve, type Candidate, type FixedShift, type Slot, type SolverSettings } from './solver.ts';
+import type { Candidate, FixedShift, Slot, SolverSettings } from './solver-types.ts';
+import { solve } from './solver.ts';
 
 type Ctx = { ctx: ServiceContext };
 type DraftInput = ShiftStoreParams & z.output<typeof autoDraftBodySchema>;

@@ -1,6 +1,6 @@
 // The unfilled-slot reasons in Japanese words, with the staff members' names (pure).
 import { localDay, localMinutes, pad } from '../../../platform/dates.ts';
-import type { GapReason, Violation } from './solver.ts';
+import type { GapReason, Violation } from './solver-types.ts';
 
 const hours = (minutes: number) => `${Math.round((minutes / 60) * 100) / 100}時間`;
 

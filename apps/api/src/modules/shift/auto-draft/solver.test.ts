@@ -2,15 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../platform/dates.ts';
 import { reasonText } from './reasons.ts';
-import {
-  fillableUpperBound,
-  findViolations,
-  solve,
-  type Candidate,
-  type FixedShift,
-  type SolverInput,
-  type SolverStaff,
-} from './solver.ts';
+import { fillableUpperBound, findViolations } from './solver-scoring.ts';
+import type { Candidate, FixedShift, SolverInput, SolverStaff } from './solver-types.ts';
+import { solve } from './solver.ts';
 
 // days and times in UTC here: the solver only sees instants and the day keys the caller gives
 const H = 3_600_000;

@@ -1,0 +1,320 @@
+// The tenant-isolation matrix's table: for each route, whether it is public, checked for access only, or
+// called on its own and another tenant (how to build the call, and what another tenant's caller gets).
+
+import { type Role } from '@app/contracts';
+import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
+import {
+  email,
+  freshAnnouncement,
+  t,
+  unique,
+  type Entry,
+  type Other,
+  type Tenant,
+} from './tenant-isolation.test-setup.ts';
+
+const freshClientUser = async (x: Tenant) =>
+  (await createUser(t.db, { role: 'CLIENT', position: 'STAFF', clientId: x.client.id })).id;
+const freshAgencyUser = async (x: Tenant) =>
+  (await createUser(t.db, { role: 'AGENCY', position: 'STAFF', agencyId: x.agency.id })).id;
+const freshClient = async (x: Tenant) =>
+  (await createClient(t.db, { agencyId: x.agency.id, contractStatus: 'ACTIVE' })).id;
+const person = () => ({ firstName: '太郎', lastName: '山田', email: email(), phoneNumber: '0312345678' });
+const address = { postalCode: '1500002', prefecture: '東京都', city: '渋谷区', addressOther: '1-1' };
+const signupBody = () => ({
+  client: { companyName: `新規${unique()}`, companyNameKana: 'シンキ', address },
+  contactPerson: person(),
+  user: { ...person(), password: 'Valid-pass1!' },
+});
+const passwords = new Map<number, string>();
+
+/** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
+const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
+
+/** The signed-in user's own e-mail and password, in every area: nothing of another tenant is reachable. */
+const ownEmailChange: Entry = {
+  kind: 'tenant',
+  build: (_x, actor) => ({
+    body: { email: email(), password: passwords.get(actor.userId) ?? TEST_PASSWORD },
+  }),
+  other: 'ownData',
+};
+const ownPasswordChange: Entry = {
+  kind: 'tenant',
+  build: (_x, actor) => {
+    const oldPassword = passwords.get(actor.userId) ?? TEST_PASSWORD;
+    const newPassword = `New-pass1${unique()}!`; // the digit: unique() may have none
+    passwords.set(actor.userId, newPassword);
+    return { body: { oldPassword, newPassword } };
+  },
+  other: 'ownData',
+};
+
+export const entries: Record<string, Entry> = {
+  // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
+  'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
+  'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },
+  'POST /auth/api/v1/session/password/reset': { kind: 'public', reason: 'same answer for every address' },
+  'POST /auth/api/v1/session/password/confirm': { kind: 'public', reason: 'token-bound' },
+  'POST /auth/api/v1/session/verify/email': { kind: 'public', reason: 'token-bound' },
+  'POST /auth/api/v1/session/verify/email/resend': {
+    kind: 'public',
+    reason: 'same answer for every address',
+  },
+  'GET /auth/api/v1/session/me': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'POST /auth/api/v1/session/client/signup': { kind: 'public', reason: 'creates a new tenant' },
+  'GET /dev/api/v1/mails': { kind: 'accessOnly', reason: 'development mailbox: MASTER only (dev.test.ts)' },
+  'POST /line/webhook/:lineAccountId': {
+    kind: 'public',
+    reason: 'LINE calls it; the X-Line-Signature authenticates (line-webhook.test.ts)',
+  },
+
+  // client area
+  'GET /client/api/v1/session/me': { kind: 'tenant', build: () => ({}), other: sessionTenantForClients },
+  'GET /client/api/v1/client': { kind: 'tenant', build: () => ({}), other: sessionTenantForClients },
+  'GET /client/api/v1/users': { kind: 'tenant', build: () => ({}), other: sessionTenantForClients },
+  'POST /client/api/v1/user': {
+    kind: 'tenant',
+    build: () => ({ body: { email: email(), position: 'STAFF', firstName: '次郎', lastName: '佐藤' } }),
+    other: sessionTenantForClients,
+  },
+  'PATCH /client/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClientUser(x) }, body: { firstName: '改名' } }),
+  },
+  'DELETE /client/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClientUser(x) } }),
+  },
+  'PATCH /client/api/v1/client/update/email': ownEmailChange,
+  'PATCH /client/api/v1/client/update/data': {
+    kind: 'tenant',
+    build: () => ({ body: { address, contactPerson: person() } }),
+    other: sessionTenantForClients,
+  },
+  'PATCH /client/api/v1/client/update/password': ownPasswordChange,
+  'GET /client/api/v1/announcements': { kind: 'tenant', build: () => ({}), other: sessionTenantForClients },
+  'GET /client/api/v1/announcements/:id': {
+    kind: 'tenant',
+    build: async () => ({ path: { id: await freshAnnouncement() } }),
+    other: sessionTenantForClients,
+  },
+  'GET /client/api/v1/line-account/:lineAccountId/dashboard': {
+    kind: 'tenant',
+    build: (x) => ({ path: { lineAccountId: x.lineAccount.id }, query: { days: '90' } }),
+  },
+
+  // master area: MASTER reaches every tenant; nobody else passes the permission check
+  'GET /master/api/v1/users': {
+    kind: 'tenant',
+    build: (x) => ({ query: { clientId: String(x.client.id) } }),
+  },
+  'GET /master/api/v1/account': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'PATCH /master/api/v1/account/email': ownEmailChange,
+  'PATCH /master/api/v1/account/password': ownPasswordChange,
+  'GET /master/api/v1/user/:id': { kind: 'tenant', build: (x) => ({ path: { id: x.clientOwner.id } }) },
+  'POST /master/api/v1/user': {
+    kind: 'tenant',
+    build: (x) => ({
+      body: {
+        email: email(),
+        role: 'CLIENT',
+        position: 'STAFF',
+        firstName: '三郎',
+        lastName: '鈴木',
+        clientId: x.client.id,
+      },
+    }),
+  },
+  'PATCH /master/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClientUser(x) }, body: { position: 'MANAGER' } }),
+  },
+  'DELETE /master/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshAgencyUser(x) } }),
+  },
+  'PATCH /master/api/v1/user/:id/email': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClientUser(x) }, body: { email: email() } }),
+  },
+  'POST /master/api/v1/agency': {
+    kind: 'tenant',
+    build: () => ({ body: { name: `代理店${unique()}`, ...address, marginRate: 12.5 } }),
+  },
+  'GET /master/api/v1/agencies': { kind: 'tenant', build: () => ({}) },
+  'GET /master/api/v1/agency/:id': { kind: 'tenant', build: (x) => ({ path: { id: x.agency.id } }) },
+  'PATCH /master/api/v1/agency/:id': {
+    kind: 'tenant',
+    build: (x) => ({ path: { id: x.agency.id }, body: { marginRate: 10 } }),
+  },
+  'GET /master/api/v1/agency/:id/commissions': {
+    kind: 'tenant',
+    build: (x) => ({ path: { id: x.agency.id } }),
+  },
+  'POST /master/api/v1/client': {
+    kind: 'tenant',
+    build: (x) => ({ body: { agencyId: x.agency.id, ...signupBody() } }),
+  },
+  'PATCH /master/api/v1/client/:id': {
+    kind: 'tenant',
+    build: (x) => ({ path: { id: x.client.id }, body: { monthlyFee: 10000 } }),
+  },
+  'PATCH /master/api/v1/client/:id/contract-status': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClient(x) }, body: { contractStatus: 'SUSPENDED' } }),
+  },
+  'GET /master/api/v1/clients': {
+    kind: 'tenant',
+    build: (x) => ({ query: { agencyId: String(x.agency.id) } }),
+  },
+  'GET /master/api/v1/client/:id': { kind: 'tenant', build: (x) => ({ path: { id: x.client.id } }) },
+  'POST /master/api/v1/client/:id/disable': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClient(x) }, body: { contractStatus: 'DISABLED' } }),
+  },
+  'POST /master/api/v1/client/:id/cancel': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshClient(x) }, body: { contractStatus: 'CANCELLED' } }),
+  },
+  'GET /master/api/v1/announcements': { kind: 'tenant', build: () => ({}) },
+  'GET /master/api/v1/announcements/:id': {
+    kind: 'tenant',
+    build: async () => ({ path: { id: await freshAnnouncement() } }),
+  },
+  'POST /master/api/v1/announcements': {
+    kind: 'tenant',
+    build: () => ({ body: { title: 'メンテナンス', content: '本文', type: 'MAINTENANCE' } }),
+  },
+  'PATCH /master/api/v1/announcements/:id': {
+    kind: 'tenant',
+    build: async () => ({ path: { id: await freshAnnouncement() }, body: { title: '更新' } }),
+  },
+  'DELETE /master/api/v1/announcements/:id': {
+    kind: 'tenant',
+    build: async () => ({ path: { id: await freshAnnouncement() } }),
+  },
+  'GET /master/api/v1/audit-logs': {
+    kind: 'tenant',
+    build: (x) => ({ query: { clientId: String(x.client.id) } }),
+  },
+  'GET /master/api/v1/dashboard': { kind: 'tenant', build: () => ({}) },
+  'GET /search/api/v1/master/list/clients': {
+    kind: 'tenant',
+    build: (x) => ({ query: { search: x.client.companyName } }),
+  },
+
+  // agency area: the agency comes from the session; ids of another agency's rows answer 404
+  'GET /agency/api/v1/agency': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/clients': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/client/:id': { kind: 'tenant', build: (x) => ({ path: { id: x.client.id } }) },
+  'POST /agency/api/v1/client/signup': {
+    kind: 'tenant',
+    build: () => ({ body: signupBody() }),
+    other: 'ownData',
+  },
+  'GET /agency/api/v1/signup-link': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/commissions': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/dashboard': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'GET /agency/api/v1/account': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'PATCH /agency/api/v1/account/email': ownEmailChange,
+  'PATCH /agency/api/v1/account/password': ownPasswordChange,
+  'GET /agency/api/v1/users': { kind: 'tenant', build: () => ({}), other: 'ownData' },
+  'POST /agency/api/v1/user': {
+    kind: 'tenant',
+    build: () => ({ body: { email: email(), position: 'STAFF', firstName: '四郎', lastName: '高橋' } }),
+    other: 'ownData',
+  },
+  'PATCH /agency/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshAgencyUser(x) }, body: { phoneNumber: '0900000000' } }),
+  },
+  'DELETE /agency/api/v1/user/:id': {
+    kind: 'tenant',
+    build: async (x) => ({ path: { id: await freshAgencyUser(x) } }),
+  },
+
+  // endpoints of other modules: access checks here, tenancy in their own tests (make them 'tenant' entries)
+  ...Object.fromEntries(
+    [
+      // lineAccounts
+      'GET /client/api/v1/line-account',
+      'GET /client/api/v1/line-account/:lineAccountId',
+      'GET /client/api/v1/line-account/:lineAccountId/line-basic-id',
+      'POST /client/api/v1/line-account',
+      'PUT /client/api/v1/line-account/:lineAccountId',
+      'DELETE /client/api/v1/line-account/:lineAccountId',
+      'GET /client/api/v1/webhook/:lineAccountId',
+      'POST /client/api/v1/webhook/:lineAccountId',
+      // masterLineAccounts
+      'POST /master/api/v1/line',
+      'GET /master/api/v1/lines/client/:clientId',
+      'GET /master/api/v1/line/:lineAccountId/client/:clientId',
+      'DELETE /master/api/v1/line/:lineAccountId/client/:clientId',
+      'GET /master/api/v1/webhook/:lineAccountId/client/:clientId',
+      'POST /master/api/v1/webhook/:lineAccountId/client/:clientId',
+      'GET /search/api/v1/master/list/line-oa',
+      // services
+      'GET /client/api/v1/service',
+      'GET /client/api/v1/service/:serviceCode',
+      'POST /client/api/v1/line-account/:lineAccountId/lineAccountService',
+      // friends
+      'GET /client/api/v1/line-account/:lineAccountId/friends',
+      'GET /client/api/v1/line-account/:lineAccountId/friends/:friendId',
+      'POST /client/api/v1/line-account/:lineAccountId/friend-manager-note',
+      'GET /client/api/v1/line-account/:lineAccountId/friends/:friendId/messages',
+      'POST /client/api/v1/line-account/:lineAccountId/friends/:friendId/messages',
+      'POST /search/api/v1/client/line-account/:lineAccountId/list/friends',
+      // shift
+      'GET /shift/api/v1/store/',
+      'GET /shift/api/v1/store/:storeId',
+      'GET /shift/api/v1/store/:storeId/settings',
+      'PUT /shift/api/v1/store/:storeId/settings',
+      'POST /shift/api/v1/store/:storeId/staff/helper',
+      'GET /shift/api/v1/store/:storeId/staff',
+      'POST /shift/api/v1/store/:storeId/staff/status',
+      'PATCH /shift/api/v1/store/:storeId/staff/bulk-approve',
+      'DELETE /shift/api/v1/store/:storeId/staff/bulk-delete',
+      'GET /shift/api/v1/store/:storeId/staff/:staffId',
+      'PATCH /shift/api/v1/store/:storeId/staff/:staffId',
+      'POST /shift/api/v1/store/:storeId/staff/:staffId/remark',
+      'GET /shift/api/v1/store/:storeId/staff/remarks/:date',
+      'GET /shift/api/v1/store/:storeId/staff/:staffId/remark/:date',
+      'POST /shift/api/v1/store/:storeId/staff/monthly-hours',
+      'POST /shift/api/v1/store/:storeId/staff/daily-hours',
+      'POST /shift/api/v1/store/:storeId/normal-rule',
+      'GET /shift/api/v1/store/:storeId/normal-rule',
+      'GET /shift/api/v1/store/:storeId/normal-rule/:id',
+      'PUT /shift/api/v1/store/:storeId/normal-rule',
+      'POST /shift/api/v1/store/:storeId/special-rule',
+      'GET /shift/api/v1/store/:storeId/special-rule',
+      'GET /shift/api/v1/store/:storeId/special-rule/:id',
+      'PUT /shift/api/v1/store/:storeId/special-rule/:id',
+      'DELETE /shift/api/v1/store/:storeId/special-rule/:id',
+      'GET /shift/api/v1/store/:storeId/shift-closure',
+      'PUT /shift/api/v1/store/:storeId/shift-closure',
+      'GET /shift/api/v1/store/:storeId/shift-pattern',
+      'POST /shift/api/v1/store/:storeId/shift-pattern',
+      'GET /shift/api/v1/store/:storeId/shift-pattern/:id',
+      'PUT /shift/api/v1/store/:storeId/shift-pattern/:id',
+      'DELETE /shift/api/v1/store/:storeId/shift-pattern/:id',
+      'GET /shift/api/v1/store/:storeId/staff-shift/monthly',
+      'GET /shift/api/v1/store/:storeId/staff-shift/monthly/csv',
+      'GET /shift/api/v1/store/:storeId/staff-shift/daily',
+      'GET /shift/api/v1/store/:storeId/staff-shift',
+      'PUT /shift/api/v1/store/:storeId/staff-shift/save-shift',
+      'PUT /shift/api/v1/store/:storeId/staff-shift/approve-draft',
+      'GET /shift/api/v1/store/:storeId/staff-shift/:id',
+      'PUT /shift/api/v1/store/:storeId/staff-shift/:id',
+      // shiftLiff
+      'GET /shift/api/v1/liff/store/:storeId/me',
+      'POST /shift/api/v1/liff/store/:storeId/staff',
+      'GET /shift/api/v1/liff/store/:storeId/period',
+      'GET /shift/api/v1/liff/store/:storeId/requests',
+      'PUT /shift/api/v1/liff/store/:storeId/requests',
+      'GET /shift/api/v1/liff/store/:storeId/shifts',
+      'GET /shift/api/v1/liff/store/:storeId/approved-shifts',
+      'GET /shift/api/v1/liff/store/:storeId/remarks',
+    ].map((key) => [key, { kind: 'accessOnly', reason: 'tenancy covered by its module tests' } as const]),
+  ),
+};
