@@ -5,7 +5,7 @@ import { defineAllJobs, queueRecurringJobs } from './jobs.ts';
 import { createJobRunner, enqueueJob } from './platform/jobs.ts';
 import { HOUSEKEEPING_QUEUE } from './platform/housekeeping.jobs.ts';
 import { SWEEP_IMAGES_QUEUE } from './modules/members/member-images.ts';
-import { PLAN_QUEUE } from './modules/shift/reminders.ts';
+import { PLAN_QUEUE } from './modules/shift/rules/reminders.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 export { memberDirectory } from './member-directory.ts';
 // For the demo seed, which sets the member service up as a store owner and its customers would.
 export { createMemberAttribute, updateMemberSettings } from './attributes.service.ts';
-export { registerOwnMember } from './liff.service.ts';
+export { registerOwnMember } from './member-app.service.ts';
 export { uploadOwnImage } from './member-images.ts';
 export { updateMemberRemarks, updateMemberStatus } from './members.service.ts';
 // For the client dashboard.

@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { enqueueJob, queueHourly } from '../../platform/jobs.ts';
 import { createSemaphore } from '../../platform/semaphore.ts';
-import { identifyFriend, type LiffInput } from './liff.service.ts';
+import { identifyFriend, type LiffInput } from './member-app.service.ts';
 import { deleteUnattachedImages } from './member-images.repository.ts';
 import { loadMemberStore, scopeOf, type MemberScope } from './member-store.ts';
 import {

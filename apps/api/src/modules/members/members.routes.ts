@@ -2,7 +2,7 @@ import { memberEndpoints as e, memberLiffEndpoints as l } from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as attributes from './attributes.service.ts';
-import * as liff from './liff.service.ts';
+import * as liff from './member-app.service.ts';
 import * as images from './member-images.ts';
 import * as members from './members.service.ts';
 

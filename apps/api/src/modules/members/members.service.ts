@@ -39,7 +39,7 @@ import {
   type MemberWithFriend,
 } from './members.repository.ts';
 import { toValueViews, valueText } from './members.views.ts';
-import { checkEntries } from './liff.service.ts';
+import { checkEntries } from './member-app.service.ts';
 
 type Ctx = { ctx: ServiceContext };
 type AccountInput = { lineAccountId: number };

@@ -1,5 +1,11 @@
 import type { JobRunner } from '../../platform/jobs.ts';
-import { PLAN_QUEUE, REMIND_QUEUE, remindPayloadSchema, runDailyPlanning, runReminder } from './reminders.ts';
+import {
+  PLAN_QUEUE,
+  REMIND_QUEUE,
+  remindPayloadSchema,
+  runDailyPlanning,
+  runReminder,
+} from './rules/reminders.ts';
 
 /** The shift module's queues: a job per reminder and period, and a daily planner that keeps them planned ahead. */
 export function defineShiftJobs(jobs: JobRunner): void {

@@ -2,12 +2,12 @@ import { shiftEndpoints as e, shiftLiffEndpoints as l } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as autoDraft from './auto-draft/auto-draft.service.ts';
-import * as hours from './hours.service.ts';
-import * as liff from './liff.service.ts';
-import * as rules from './rules.service.ts';
-import * as settings from './settings.service.ts';
-import * as shifts from './shifts.service.ts';
-import * as staff from './staff.service.ts';
+import * as hours from './staff/hours.service.ts';
+import * as liff from './staff-app/staff-app.service.ts';
+import * as rules from './rules/rules.service.ts';
+import * as settings from './rules/settings.service.ts';
+import * as shifts from './table/shifts.service.ts';
+import * as staff from './staff/staff.service.ts';
 
 /** /shift/api/v1: the back-office shift pages and the shift mini-app. */
 export function shiftRoutes(app: FastifyInstance) {

@@ -1,8 +1,8 @@
 import type { ShiftPeriod, ShiftStaff, StaffRemark, StaffShift } from '@app/contracts';
 import { daysBetween, formatInstant, isoString, localDay } from '../../platform/dates.ts';
-import { closesAt, type PeriodDays } from './periods.ts';
-import type { ShiftRow } from './shifts.repository.ts';
-import type { RemarkRow, StaffRow } from './staff.repository.ts';
+import { closesAt, type PeriodDays } from './rules/periods.ts';
+import type { ShiftRow } from './table/shifts.repository.ts';
+import type { RemarkRow, StaffRow } from './staff/staff.repository.ts';
 
 export function toStaffView(row: StaffRow): ShiftStaff {
   return {

@@ -22,14 +22,14 @@ import {
   zonedInstant,
   type Day,
 } from '../../../platform/dates.ts';
-import { periodOf } from '../periods.ts';
-import { periodRange } from '../reminders.ts';
-import { listNormalRules, listSpecialRules } from '../rules.repository.ts';
-import { getClosureSetting } from '../settings.repository.ts';
+import { periodOf } from '../rules/periods.ts';
+import { periodRange } from '../rules/reminders.ts';
+import { listNormalRules, listSpecialRules } from '../rules/rules.repository.ts';
+import { getClosureSetting } from '../rules/settings.repository.ts';
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
-import { saveShifts } from '../shifts.service.ts';
-import { listShiftsStarting, type ShiftRow } from '../shifts.repository.ts';
-import { listAllStaff, lockStaff } from '../staff.repository.ts';
+import { saveShifts } from '../table/shifts.service.ts';
+import { listShiftsStarting, type ShiftRow } from '../table/shifts.repository.ts';
+import { listAllStaff, lockStaff } from '../staff/staff.repository.ts';
 import { toStaffView } from '../shift.views.ts';
 import { reasonText } from './reasons.ts';
 import type { Candidate, FixedShift, Slot, SolverSettings } from './solver-types.ts';

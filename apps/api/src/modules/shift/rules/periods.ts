@@ -13,7 +13,7 @@ import {
   parseDay,
   zonedInstant,
   type Day,
-} from '../../platform/dates.ts';
+} from '../../../platform/dates.ts';
 
 export type ClosureRule = {
   pattern: 'FULL_MONTH' | 'HALF_MONTH';

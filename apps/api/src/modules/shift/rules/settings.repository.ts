@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { reminderSettings, shiftClosureSettings } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { reminderSettings, shiftClosureSettings } from '../../../db/schema/index.ts';
 import type { ClosureRule, Reminder } from './periods.ts';
-import type { StoreScope } from './shift-store.ts';
+import type { StoreScope } from '../shift-store.ts';
 
 export type DraftRules = {
   minRestHours: number;

@@ -15,12 +15,12 @@ import {
   type listRemarksQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction, type Db } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { notFound } from '../../platform/errors.ts';
-import { findFriendOfAccount } from '../friends/index.ts';
-import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
+import { inTransaction, type Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { recordDomainEvent } from '../../../platform/domain-events.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { findFriendOfAccount } from '../../friends/index.ts';
+import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
 import {
   deleteStaffRows,
   findRemark,
@@ -35,7 +35,7 @@ import {
   upsertRemark,
   type StaffRow,
 } from './staff.repository.ts';
-import { toRemarkView, toStaffView } from './shift.views.ts';
+import { toRemarkView, toStaffView } from '../shift.views.ts';
 
 type Ctx = { ctx: ServiceContext };
 

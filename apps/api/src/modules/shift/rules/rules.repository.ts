@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { normalRules, shiftPatterns, specialRuleGroups, specialRules } from '../../db/schema/index.ts';
-import type { StoreScope } from './shift-store.ts';
+import type { Db } from '../../../db/client.ts';
+import { normalRules, shiftPatterns, specialRuleGroups, specialRules } from '../../../db/schema/index.ts';
+import type { StoreScope } from '../shift-store.ts';
 
 export type NormalRuleRow = typeof normalRules.$inferSelect;
 export type NewNormalRule = Omit<typeof normalRules.$inferInsert, 'clientId' | 'storeId' | 'id'>;

@@ -1,16 +1,16 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, jobs } from '../../db/schema/index.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { domainEvents, jobs } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../platform/jobs.ts';
+import { createClientWithUsers } from '../../../testing/factories.ts';
 import {
   createShift,
   createShiftStore,
   createStaff,
   storeCaller,
   type TestShiftStore,
-} from '../../testing/shift-factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+} from '../../../testing/shift-factories.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { REMIND_QUEUE } from './reminders.ts';
 
 let t: TestApp;

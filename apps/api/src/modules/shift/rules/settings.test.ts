@@ -1,8 +1,8 @@
 import { shiftMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientWithUsers } from '../../testing/factories.ts';
-import { createShiftStore, storeCaller, type TestShiftStore } from '../../testing/shift-factories.ts';
-import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createClientWithUsers } from '../../../testing/factories.ts';
+import { createShiftStore, storeCaller, type TestShiftStore } from '../../../testing/shift-factories.ts';
+import { call, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createClientWithUsers>>;

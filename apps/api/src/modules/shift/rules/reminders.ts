@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { inTransaction, type Db } from '../../db/client.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { cancelPendingJobs, enqueueJob, type JobContext } from '../../platform/jobs.ts';
-import { addDays, localDay, zonedInstant } from '../../platform/dates.ts';
+import { inTransaction, type Db } from '../../../db/client.ts';
+import { recordDomainEvent } from '../../../platform/domain-events.ts';
+import { cancelPendingJobs, enqueueJob, type JobContext } from '../../../platform/jobs.ts';
+import { addDays, localDay, zonedInstant } from '../../../platform/dates.ts';
 import {
   isActiveReminder,
   nextPeriod,
@@ -17,9 +17,9 @@ import {
   listPublishedStoreScopes,
   type ClosureSetting,
 } from './settings.repository.ts';
-import { findShiftStore, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
-import { staffIdsWithRequests } from './shifts.repository.ts';
-import { listApprovedLineStaff } from './staff.repository.ts';
+import { findShiftStore, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
+import { staffIdsWithRequests } from '../table/shifts.repository.ts';
+import { listApprovedLineStaff } from '../staff/staff.repository.ts';
 
 export const REMIND_QUEUE = 'shift.remind';
 export const PLAN_QUEUE = 'shift.plan-reminders';

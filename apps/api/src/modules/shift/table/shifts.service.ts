@@ -11,10 +11,10 @@ import {
   type approveDraftBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction, type Db } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { inTransaction, type Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { recordDomainEvent } from '../../../platform/domain-events.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import {
   addDays,
   eachDay,
@@ -24,12 +24,12 @@ import {
   parseInstant,
   zonedInstant,
   type Day,
-} from '../../platform/dates.ts';
-import { periodOf } from './periods.ts';
-import { periodRange } from './reminders.ts';
-import { getClosureSetting } from './settings.repository.ts';
-import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
-import { toPeriodView, toShiftView, toStaffView } from './shift.views.ts';
+} from '../../../platform/dates.ts';
+import { periodOf } from '../rules/periods.ts';
+import { periodRange } from '../rules/reminders.ts';
+import { getClosureSetting } from '../rules/settings.repository.ts';
+import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
+import { toPeriodView, toShiftView, toStaffView } from '../shift.views.ts';
 import {
   ensureSchedule,
   findOverlap,
@@ -45,7 +45,7 @@ import {
   type NewShift,
   type ShiftRow,
 } from './shifts.repository.ts';
-import { findStaffByIds, listAllStaff, lockStaff } from './staff.repository.ts';
+import { findStaffByIds, listAllStaff, lockStaff } from '../staff/staff.repository.ts';
 
 type Ctx = { ctx: ServiceContext };
 

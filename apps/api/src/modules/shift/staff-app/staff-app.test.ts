@@ -1,9 +1,9 @@
 import { shiftMessages } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, friends } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
-import { startLineSim, type LineSim } from '../../testing/line-sim.ts';
+import { domainEvents, friends } from '../../../db/schema/index.ts';
+import { createClientWithUsers } from '../../../testing/factories.ts';
+import { startLineSim, type LineSim } from '../../../testing/line-sim.ts';
 import {
   createFriend,
   createShiftStore,
@@ -11,8 +11,8 @@ import {
   setClosure,
   storeCaller,
   type TestShiftStore,
-} from '../../testing/shift-factories.ts';
-import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+} from '../../../testing/shift-factories.ts';
+import { call, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 /**
  * The shift mini-app against the LINE simulator: ID tokens come from its LIFF login and are verified

@@ -15,10 +15,10 @@ import {
   type specialRuleInputSchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { formatInstant, parseInstant } from '../../platform/dates.ts';
+import { inTransaction } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { formatInstant, parseInstant } from '../../../platform/dates.ts';
 import {
   deleteGroup,
   deleteNormalRules,
@@ -41,7 +41,7 @@ import {
   type PatternRow,
   type SpecialRuleRow,
 } from './rules.repository.ts';
-import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from './shift-store.ts';
+import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
 
 type Ctx = { ctx: ServiceContext };
 type NormalRuleInput = z.output<typeof normalRuleInputSchema>;

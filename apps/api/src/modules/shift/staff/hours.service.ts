@@ -5,14 +5,14 @@ import {
   type shiftMonthlyQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../platform/context.ts';
-import { eachDay, localDay, monthRange, type Day } from '../../platform/dates.ts';
-import { buildMonthlyCsv, toHours } from './shift-csv.ts';
-import { loadStore, scopeOf, type ShiftStoreRow } from './shift-store.ts';
-import { dayRange } from './shifts.service.ts';
-import { listShiftsStarting, type ShiftRow } from './shifts.repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { eachDay, localDay, monthRange, type Day } from '../../../platform/dates.ts';
+import { buildMonthlyCsv, toHours } from '../table/shift-csv.ts';
+import { loadStore, scopeOf, type ShiftStoreRow } from '../shift-store.ts';
+import { dayRange } from '../table/shifts.service.ts';
+import { listShiftsStarting, type ShiftRow } from '../table/shifts.repository.ts';
 import { listAllStaff, type StaffRow } from './staff.repository.ts';
-import { toStaffView } from './shift.views.ts';
+import { toStaffView } from '../shift.views.ts';
 
 type Ctx = { ctx: ServiceContext };
 

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createShift, createShiftStore, createStaff, storeCaller } from '../../testing/shift-factories.ts';
+import { createShift, createShiftStore, createStaff, storeCaller } from '../../../testing/shift-factories.ts';
 import { a, events, setup, shiftOf, t, tokyo, useShiftTestApp } from './shifts.test-setup.ts';
 
 useShiftTestApp();

@@ -2,15 +2,15 @@
 // made once per file, a fresh store per test, and readers of the stored shifts and events.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { domainEvents, staffShifts } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { domainEvents, staffShifts } from '../../../db/schema/index.ts';
+import { createClientWithUsers } from '../../../testing/factories.ts';
 import {
   createShiftStore,
   createStaff,
   storeCaller,
   type TestShiftStore,
-} from '../../testing/shift-factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+} from '../../../testing/shift-factories.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 export let t: TestApp;
 export let a: Awaited<ReturnType<typeof createClientWithUsers>>;

@@ -7,18 +7,18 @@ import {
   type liffShiftsQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction, type Db } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { hasSubmissionCompleteEvent, recordDomainEvent } from '../../platform/domain-events.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
-import { requireLiffCaller } from '../../platform/liff.ts';
-import { addDays, localDay, parseInstant } from '../../platform/dates.ts';
-import { openPeriodOn, type PeriodDays } from './periods.ts';
-import { periodRange, staffYetToSubmit } from './reminders.ts';
-import { getClosureSetting } from './settings.repository.ts';
-import { scopeOf, type ShiftStoreRow } from './shift-store.ts';
-import { toPeriodView, toRemarkView, toShiftView, toStaffView } from './shift.views.ts';
-import { checkShiftTimes, assertNoOverlap, dayRange } from './shifts.service.ts';
+import { inTransaction, type Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { hasSubmissionCompleteEvent, recordDomainEvent } from '../../../platform/domain-events.ts';
+import { badRequest, conflict } from '../../../platform/errors.ts';
+import { requireLiffCaller } from '../../../platform/liff.ts';
+import { addDays, localDay, parseInstant } from '../../../platform/dates.ts';
+import { openPeriodOn, type PeriodDays } from '../rules/periods.ts';
+import { periodRange, staffYetToSubmit } from '../rules/reminders.ts';
+import { getClosureSetting } from '../rules/settings.repository.ts';
+import { scopeOf, type ShiftStoreRow } from '../shift-store.ts';
+import { toPeriodView, toRemarkView, toShiftView, toStaffView } from '../shift.views.ts';
+import { checkShiftTimes, assertNoOverlap, dayRange } from '../table/shifts.service.ts';
 import {
   deleteShifts,
   ensureSchedule,
@@ -27,7 +27,7 @@ import {
   lockStoreSubmissions,
   staffIdsWithRequests,
   type NewShift,
-} from './shifts.repository.ts';
+} from '../table/shifts.repository.ts';
 import {
   findStaffByFriend,
   insertStaff,
@@ -35,7 +35,7 @@ import {
   listRemarksOfStaff,
   lockStaff,
   type StaffRow,
-} from './staff.repository.ts';
+} from '../staff/staff.repository.ts';
 
 /** The store of the path; the caller comes on ctx.liff (platform/liff.ts: token, store and friendship). */
 type LiffInput = ShiftStoreParams;

@@ -9,9 +9,9 @@ import {
   type updateShiftClosureBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../db/client.ts';
-import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { localDay } from '../../platform/dates.ts';
+import { inTransaction } from '../../../db/client.ts';
+import { requireClientId, type ServiceContext } from '../../../platform/context.ts';
+import { localDay } from '../../../platform/dates.ts';
 import { openPeriodOn, type Reminder } from './periods.ts';
 import { planStoreReminders } from './reminders.ts';
 import {
@@ -21,8 +21,8 @@ import {
   saveReminders,
   type ClosureSetting,
 } from './settings.repository.ts';
-import { listShiftStores, loadStore, scopeOf, toStoreView, type ShiftStoreRow } from './shift-store.ts';
-import { toPeriodView } from './shift.views.ts';
+import { listShiftStores, loadStore, scopeOf, toStoreView, type ShiftStoreRow } from '../shift-store.ts';
+import { toPeriodView } from '../shift.views.ts';
 
 type Ctx = { ctx: ServiceContext };
 

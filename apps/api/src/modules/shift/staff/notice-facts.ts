@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { shiftStaff } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { shiftStaff } from '../../../db/schema/index.ts';
 
 export type StaffFacts = { staffId: number; friendId: number | null; helperName: string | null };
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { friends, shiftStaff, staffRemarks } from '../../db/schema/index.ts';
-import type { StaffDirectory } from '../friends/index.ts';
-import type { StoreScope } from './shift-store.ts';
+import type { Db } from '../../../db/client.ts';
+import { friends, shiftStaff, staffRemarks } from '../../../db/schema/index.ts';
+import type { StaffDirectory } from '../../friends/index.ts';
+import type { StoreScope } from '../shift-store.ts';
 
 export type StaffRow = typeof shiftStaff.$inferSelect & {
   friendName: string | null;

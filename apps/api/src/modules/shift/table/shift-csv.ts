@@ -1,5 +1,12 @@
-import { toCsv } from '../../platform/csv.ts';
-import { daysBetween, isoWeekday, localDay, localMinutes, parseDay, type Day } from '../../platform/dates.ts';
+import { toCsv } from '../../../platform/csv.ts';
+import {
+  daysBetween,
+  isoWeekday,
+  localDay,
+  localMinutes,
+  parseDay,
+  type Day,
+} from '../../../platform/dates.ts';
 
 const weekdayNames = ['月', '火', '水', '木', '金', '土', '日'];
 

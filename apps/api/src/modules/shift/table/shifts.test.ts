@@ -1,8 +1,8 @@
 import { shiftMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schedules } from '../../db/schema/index.ts';
-import { createShift, setClosure } from '../../testing/shift-factories.ts';
+import { schedules } from '../../../db/schema/index.ts';
+import { createShift, setClosure } from '../../../testing/shift-factories.ts';
 import { countShifts, events, setup, shiftOf, t, tokyo, useShiftTestApp } from './shifts.test-setup.ts';
 
 useShiftTestApp();

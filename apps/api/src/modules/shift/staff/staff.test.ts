@@ -1,8 +1,8 @@
 import { shiftMessages } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, staffShifts } from '../../db/schema/index.ts';
-import { createClientWithUsers } from '../../testing/factories.ts';
+import { domainEvents, staffShifts } from '../../../db/schema/index.ts';
+import { createClientWithUsers } from '../../../testing/factories.ts';
 import {
   createFriend,
   createShift,
@@ -10,8 +10,8 @@ import {
   createStaff,
   storeCaller,
   type TestShiftStore,
-} from '../../testing/shift-factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+} from '../../../testing/shift-factories.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
 let store: TestShiftStore;
