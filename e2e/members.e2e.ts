@@ -37,6 +37,29 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
   let liffUrl = '';
   let card: Page;
 
+  it('a LINE user who has not added the account as a friend is asked to, not shown an error', async () => {
+    const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const sim = await desk.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, '未追加 ユーザー');
+    const open = sim
+      .locator('#liff-list li', { hasText: '会員サービス' })
+      .getByRole('link', { name: '開く' });
+    const strangerUrl = (await open.getAttribute('href')) ?? '';
+    await desk.close();
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(new URL(strangerUrl, server.lineSimUrl).toString());
+    await page.waitForURL((url) => url.pathname === '/liff/member');
+    await expect
+      .poll(() => page.getByTestId('member-not-friend').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(() => page.getByText('友だち追加が必要です').isVisible()).toBe(true);
+    await screenshot(page, 'member-liff-not-friend');
+    await context.close();
+  });
+
   it('the simulated user follows the account and opens the member mini-app from the simulator page', async () => {
     const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
     const sim = await desk.newPage();
