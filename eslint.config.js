@@ -68,6 +68,73 @@ const zones = [
   { target: './packages/contracts', from: './apps' },
 ];
 
+/**
+ * Each table has one owner (docs/architecture.md "Tables and their owners"): a module imports its own
+ * schema files of apps/api/src/db/schema and no other (never the index, which exports every table); the
+ * platform's tables (sessions, jobs, events, mail, audit) are the platform's. Tests read any table.
+ */
+const tableOwners = {
+  'agencies.ts': 'agencies',
+  'announcements.ts': 'announcements',
+  'clients.ts': 'clients',
+  'friends.ts': 'friends',
+  'line-accounts.ts': 'line-accounts',
+  'line-webhook.ts': 'line-webhook',
+  'members.ts': 'members',
+  'notifications.ts': 'notifications',
+  'payments.ts': 'payments',
+  'rich-menus.ts': 'rich-menus',
+  'shift.ts': 'shift',
+  'stores.ts': 'services',
+  'users.ts': 'users',
+  'audit.ts': 'platform',
+  'jobs.ts': 'platform',
+  'mails.ts': 'platform',
+  'sessions.ts': 'platform',
+};
+/**
+ * Files that still read another module's table, each to move behind that module's door (issue 25). The
+ * list only shrinks: a new file reading a foreign table fails the lint.
+ */
+const foreignTableReaders = [
+  'agencies/agencies.repository.ts',
+  'clients/clients.repository.ts',
+  'friends/friends.figures.ts',
+  'friends/friends.repository.ts',
+  'line-accounts/line-accounts.figures.ts',
+  'line-accounts/line-accounts.repository.ts',
+  'members/member-search.repository.ts',
+  'members/members.figures.ts',
+  'members/members.repository.ts',
+  'rich-menus/rich-menus.repository.ts',
+  'services/service-stores.ts',
+  'services/services.repository.ts',
+  'shift/shift.figures.ts',
+  'shift/staff/staff.repository.ts',
+].map((file) => `apps/api/src/modules/${file}`);
+const tableOwnership = dirs('apps/api/src/modules').map((module) => ({
+  files: [`apps/api/src/modules/${module}/**/*.ts`],
+  ignores: ['**/*.test.ts', '**/*.test-setup.ts', ...foreignTableReaders],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              '**/db/schema/index.ts',
+              ...Object.entries(tableOwners)
+                .filter(([, owner]) => owner !== module)
+                .map(([file]) => `**/db/schema/${file}`),
+            ],
+            message: `modules/${module} reads only its own tables (db/schema/<its file>.ts); ask another module's door for its data.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -102,6 +169,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
     },
   },
+  ...tableOwnership,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

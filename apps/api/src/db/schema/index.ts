@@ -6,6 +6,7 @@ export * from './mails.ts';
 export * from './line-accounts.ts';
 export * from './stores.ts';
 export * from './friends.ts';
+export * from './line-webhook.ts';
 export * from './jobs.ts';
 export * from './audit.ts';
 export * from './announcements.ts';

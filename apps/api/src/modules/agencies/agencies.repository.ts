@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agencies, clientActivePeriods, clients } from '../../db/schema/index.ts';
+import { agencies } from '../../db/schema/agencies.ts';
+import { clientActivePeriods, clients } from '../../db/schema/clients.ts';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 export type NewAgencyRow = typeof agencies.$inferInsert;

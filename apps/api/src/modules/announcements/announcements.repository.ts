@@ -1,7 +1,7 @@
 import type { AnnouncementStatus, AnnouncementType } from '@app/contracts';
 import { and, count, desc, eq, ilike, isNull, lte, or, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { announcementReads, announcements } from '../../db/schema/index.ts';
+import { announcementReads, announcements } from '../../db/schema/announcements.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type NewAnnouncementRow = typeof announcements.$inferInsert;

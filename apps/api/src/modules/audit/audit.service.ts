@@ -1,7 +1,7 @@
 import { paginationInfo, type AuditLog, type listAuditLogsQuerySchema } from '@app/contracts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
-import { listAuditLogRows, type AuditLogRow } from './audit.repository.ts';
+import { listAuditLogRows, type AuditLogRow } from '../../platform/audit-log.ts';
 
 function toAuditLogView(row: AuditLogRow): AuditLog {
   return {

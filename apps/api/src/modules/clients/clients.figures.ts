@@ -1,6 +1,6 @@
 import { contractStatuses, type ClientsByStatus } from '@app/contracts';
 import { and, count, eq, gte, isNull, lte, min, or, sql, sum, type SQL } from 'drizzle-orm';
-import { clientActivePeriods, clients } from '../../db/schema/index.ts';
+import { clientActivePeriods, clients } from '../../db/schema/clients.ts';
 import { tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ClientScope } from './clients.repository.ts';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ContractStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { agencies, clientActivePeriods, clients, contactPersons } from '../../db/schema/index.ts';
+import { agencies } from '../../db/schema/agencies.ts';
+import { clientActivePeriods, clients, contactPersons } from '../../db/schema/clients.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;

@@ -1,7 +1,7 @@
 import { devEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
-import { listMails } from './mailbox.repository.ts';
+import { listMails } from '../../platform/mailbox.ts';
 
 /** The development mailbox: mail kept in the database when no SMTP server is configured. */
 export function devRoutes(app: FastifyInstance) {

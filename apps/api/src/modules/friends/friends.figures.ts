@@ -1,5 +1,6 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { clients, friends, messages } from '../../db/schema/index.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { friends, messages } from '../../db/schema/friends.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { addDays, TOKYO, tokyoDay, zonedInstant } from '../../platform/dates.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';

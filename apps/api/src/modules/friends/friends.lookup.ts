@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends } from '../../db/schema/index.ts';
+import { friends } from '../../db/schema/friends.ts';
 
 type AccountScope = { clientId: number; lineAccountId: number };
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friendCounts, friends, lineAccounts, messages } from '../../db/schema/index.ts';
+import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
+import { lineAccounts } from '../../db/schema/line-accounts.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
 export type NewFriendRow = typeof friends.$inferInsert;

@@ -1,7 +1,7 @@
 import type { MemberCondition, MemberValue, memberStatuses, staffStatuses } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends } from '../../db/schema/index.ts';
+import { friends } from '../../db/schema/friends.ts';
 
 /**
  * Which friends use a service (shift staff, members) is the service's knowledge, not the friends table's.

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { clients, lineAccounts } from '../../db/schema/index.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { lineAccounts } from '../../db/schema/line-accounts.ts';
 import { tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 
 /** The dashboards' LINE account figure: ACTIVE LINE accounts in the caller's scope (one query). */

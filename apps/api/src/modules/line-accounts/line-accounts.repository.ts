@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clients, lineAccounts, lineAccountServices, stores } from '../../db/schema/index.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { lineAccounts, lineAccountServices } from '../../db/schema/line-accounts.ts';
+import { stores } from '../../db/schema/stores.ts';
 
 export type LineAccountRow = typeof lineAccounts.$inferSelect;
 export type NewLineAccountRow = typeof lineAccounts.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { insertWithJobs } from '../../platform/jobs.ts';
-import { webhookEvents } from '../../db/schema/index.ts';
+import { webhookEvents } from '../../db/schema/line-webhook.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 

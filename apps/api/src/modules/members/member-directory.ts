@@ -1,7 +1,7 @@
 import { memberMessages, type MemberCondition } from '@app/contracts';
 import { between, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { members, memberValues } from '../../db/schema/index.ts';
+import { members, memberValues } from '../../db/schema/members.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberDirectory, MemberOfFriend } from '../friends/index.ts';
 import { friendsWithChoice, friendsWithValue } from './member-search.repository.ts';

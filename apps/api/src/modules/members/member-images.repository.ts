@@ -1,6 +1,6 @@
 import { and, asc, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberAttributes, memberImages, memberValues } from '../../db/schema/index.ts';
+import { memberAttributes, memberImages, memberValues } from '../../db/schema/members.ts';
 import type { ImageRow } from './members.repository.ts';
 
 /** No IMAGE value of the image's store names its key (never attached, or replaced since). */

@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { friends } from '../../db/schema/friends.ts';
 import {
-  friends,
   memberAttributeChoices,
   memberAttributes,
   memberCounts,
   members,
   memberValueChoices,
   memberValues,
-  stores,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/members.ts';
+import { stores } from '../../db/schema/stores.ts';
 import type { MemberScope } from './member-store.ts';
 import {
   likePattern,

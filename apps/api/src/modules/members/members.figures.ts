@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { members, stores } from '../../db/schema/index.ts';
+import { members } from '../../db/schema/members.ts';
+import { stores } from '../../db/schema/stores.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { MEMBER_SERVICE_CODE } from './member-store.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { friends } from '../../db/schema/friends.ts';
 import {
-  friends,
   memberAttributeChoices,
   memberAttributes,
   memberImages,
@@ -9,8 +9,8 @@ import {
   memberSettings,
   memberValueChoices,
   memberValues,
-  stores,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/members.ts';
+import { stores } from '../../db/schema/stores.ts';
 import { MEMBER_SERVICE_CODE, type MemberScope } from './member-store.ts';
 
 type AccountOfClient = { clientId: number; lineAccountId: number };

@@ -6,7 +6,7 @@ import {
   notificationSettingFriends,
   notificationSettings,
   notificationTemplates,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/notifications.ts';
 
 export type AccountScope = { clientId: number; lineAccountId: number };
 export type TemplateRow = typeof notificationTemplates.$inferSelect;

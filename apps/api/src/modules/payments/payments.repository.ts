@@ -6,7 +6,7 @@ import {
   paymentSubscriptions,
   paymentTransactions,
   paymentWebhookEvents,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/payments.ts';
 
 export type PaymentCustomerRow = typeof paymentCustomers.$inferSelect;
 export type PaymentSubscriptionRow = typeof paymentSubscriptions.$inferSelect;

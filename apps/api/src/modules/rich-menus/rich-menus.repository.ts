@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { richMenus, users } from '../../db/schema/index.ts';
+import { richMenus } from '../../db/schema/rich-menus.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type RichMenuRow = typeof richMenus.$inferSelect;
 /** A row without its image bytes, with the name of who changed it last. */

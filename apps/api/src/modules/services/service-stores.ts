@@ -1,7 +1,8 @@
 import type { LiffApp, ServiceCode } from '@app/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lineAccountServices, lineAccounts, stores } from '../../db/schema/index.ts';
+import { lineAccountServices, lineAccounts } from '../../db/schema/line-accounts.ts';
+import { stores } from '../../db/schema/stores.ts';
 import type { LiffStore } from '../../platform/liff.ts';
 
 /**

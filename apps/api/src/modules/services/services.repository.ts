@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lineAccountServices, stores } from '../../db/schema/index.ts';
+import { lineAccountServices } from '../../db/schema/line-accounts.ts';
+import { stores } from '../../db/schema/stores.ts';
 
 export type ServiceLink = typeof lineAccountServices.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;

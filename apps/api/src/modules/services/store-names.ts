@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { stores } from '../../db/schema/index.ts';
+import { stores } from '../../db/schema/stores.ts';
 
 /** The name of a store (of any service) of a client, or null. */
 export async function storeNameOf(db: Db, clientId: number, storeId: number): Promise<string | null> {

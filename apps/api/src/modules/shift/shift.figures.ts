@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { shiftStaff, stores } from '../../db/schema/index.ts';
+import { shiftStaff } from '../../db/schema/shift.ts';
+import { stores } from '../../db/schema/stores.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { SHIFT_SERVICE_CODE } from './shift-store.ts';
 

@@ -1,7 +1,7 @@
 import type { BackOfficeUser, Position, Role, User } from '@app/contracts';
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;

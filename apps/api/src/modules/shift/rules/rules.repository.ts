@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { normalRules, shiftPatterns, specialRuleGroups, specialRules } from '../../../db/schema/index.ts';
+import { normalRules, shiftPatterns, specialRuleGroups, specialRules } from '../../../db/schema/shift.ts';
 import type { StoreScope } from '../shift-store.ts';
 
 export type NormalRuleRow = typeof normalRules.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { reminderSettings, shiftClosureSettings } from '../../../db/schema/index.ts';
+import { reminderSettings, shiftClosureSettings } from '../../../db/schema/shift.ts';
 import type { ClosureRule, Reminder } from './periods.ts';
 import type { StoreScope } from '../shift-store.ts';
 

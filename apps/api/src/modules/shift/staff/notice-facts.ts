@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { shiftStaff } from '../../../db/schema/index.ts';
+import { shiftStaff } from '../../../db/schema/shift.ts';
 
 export type StaffFacts = { staffId: number; friendId: number | null; helperName: string | null };
 

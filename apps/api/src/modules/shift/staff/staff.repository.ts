@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { friends, shiftStaff, staffRemarks } from '../../../db/schema/index.ts';
+import { friends } from '../../../db/schema/friends.ts';
+import { shiftStaff, staffRemarks } from '../../../db/schema/shift.ts';
 import type { StaffDirectory } from '../../friends/index.ts';
 import type { StoreScope } from '../shift-store.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { schedules, staffShifts } from '../../../db/schema/index.ts';
+import { schedules, staffShifts } from '../../../db/schema/shift.ts';
 import type { StoreScope } from '../shift-store.ts';
 
 export type ShiftRow = typeof staffShifts.$inferSelect;

@@ -1,6 +1,7 @@
+/** The audit log's reads (its rows are written by platform/audit.ts `recordAudit`): the platform owns the table. */
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditLogs } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { auditLogs } from '../db/schema/audit.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 

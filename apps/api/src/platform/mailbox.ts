@@ -1,6 +1,7 @@
+/** The development mailbox's read of the mail log (the platform's table; served only with DEV_MAILBOX). */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { mails } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { mails } from '../db/schema/mails.ts';
 
 export async function listMails(db: Db, filter: { to?: string | undefined }) {
   return db
