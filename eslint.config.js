@@ -104,12 +104,9 @@ const foreignTableReaders = [
   'line-accounts/line-accounts.figures.ts',
   'line-accounts/line-accounts.repository.ts',
   'members/member-search.repository.ts',
-  'members/members.figures.ts',
   'members/members.repository.ts',
-  'rich-menus/rich-menus.repository.ts',
   'services/service-stores.ts',
   'services/services.repository.ts',
-  'shift/shift.figures.ts',
   'shift/staff/staff.repository.ts',
 ].map((file) => `apps/api/src/modules/${file}`);
 const tableOwnership = dirs('apps/api/src/modules').map((module) => ({

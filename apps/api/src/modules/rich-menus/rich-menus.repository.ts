@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { richMenus } from '../../db/schema/rich-menus.ts';
-import { users } from '../../db/schema/users.ts';
+import { userNamesOf } from '../users/index.ts';
 
 export type RichMenuRow = typeof richMenus.$inferSelect;
 /** A row without its image bytes, with the name of who changed it last. */
@@ -11,21 +11,30 @@ type AccountScope = { clientId: number; lineAccountId: number };
 
 const { image: _image, ...listColumns } = getTableColumns(richMenus);
 void _image;
-const withPerson = {
-  ...listColumns,
-  updatedByName: sql<string | null>`nullif(trim(concat(${users.lastName}, ' ', ${users.firstName})), '')`,
-};
+
+/** The rows with the name of who changed each last (the users module's batch read). */
+async function withPerson<T extends { updatedByUserId: number | null }>(
+  db: Db,
+  rows: T[],
+): Promise<(T & { updatedByName: string | null })[]> {
+  const names = await userNamesOf(
+    db,
+    rows.flatMap((r) => (r.updatedByUserId === null ? [] : [r.updatedByUserId])),
+  );
+  return rows.map((r) => ({
+    ...r,
+    updatedByName: r.updatedByUserId === null ? null : (names.get(r.updatedByUserId) ?? null),
+  }));
+}
 
 const inAccount = (scope: AccountScope) =>
   and(eq(richMenus.clientId, scope.clientId), eq(richMenus.lineAccountId, scope.lineAccountId));
 
 export async function listRichMenus(db: Db, scope: AccountScope): Promise<RichMenuListRow[]> {
-  return db
-    .select(withPerson)
-    .from(richMenus)
-    .leftJoin(users, eq(users.id, richMenus.updatedByUserId))
-    .where(inAccount(scope))
-    .orderBy(desc(richMenus.id));
+  return withPerson(
+    db,
+    await db.select(listColumns).from(richMenus).where(inAccount(scope)).orderBy(desc(richMenus.id)),
+  );
 }
 
 export async function findRichMenu(
@@ -33,12 +42,12 @@ export async function findRichMenu(
   scope: AccountScope,
   id: number,
 ): Promise<(RichMenuRow & { updatedByName: string | null }) | undefined> {
-  const [row] = await db
-    .select({ ...withPerson, image: richMenus.image })
+  const rows = await db
+    .select()
     .from(richMenus)
-    .leftJoin(users, eq(users.id, richMenus.updatedByUserId))
     .where(and(inAccount(scope), eq(richMenus.id, id)))
     .limit(1);
+  const [row] = await withPerson(db, rows);
   return row;
 }
 
@@ -73,12 +82,14 @@ export async function markDefault(db: Db, scope: AccountScope, id: number | null
 
 /** The rows of one tabbed rich menu, in tab order. */
 export async function listTabGroup(db: Db, scope: AccountScope, groupId: string): Promise<RichMenuListRow[]> {
-  return db
-    .select(withPerson)
-    .from(richMenus)
-    .leftJoin(users, eq(users.id, richMenus.updatedByUserId))
-    .where(and(inAccount(scope), eq(richMenus.tabGroupId, groupId)))
-    .orderBy(richMenus.tabIndex);
+  return withPerson(
+    db,
+    await db
+      .select(listColumns)
+      .from(richMenus)
+      .where(and(inAccount(scope), eq(richMenus.tabGroupId, groupId)))
+      .orderBy(richMenus.tabIndex),
+  );
 }
 
 export async function deleteTabGroupRows(db: Db, scope: AccountScope, groupId: string): Promise<void> {

@@ -5,6 +5,7 @@ export {
   isEmailInUse,
   toUserView,
   updateUser as updateUserRow,
+  userNamesOf,
   type UserRow,
 } from './users.repository.ts';
 export {

@@ -1,5 +1,5 @@
 import type { BackOfficeUser, Position, Role, User } from '@app/contracts';
-import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -157,4 +157,21 @@ export function toUserView(row: Omit<UserRow, 'passwordHash'>): User {
 
 export function toBackOfficeUserView(row: UserRow): BackOfficeUser {
   return { ...toUserView(row), pendingEmail: row.pendingEmail };
+}
+
+/**
+ * The display names ("姓 名", null when both are empty) of some users, for lists of other modules that show
+ * who changed a row: one batch read.
+ */
+export async function userNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string | null>`nullif(trim(concat(${users.lastName}, ' ', ${users.firstName})), '')`,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
