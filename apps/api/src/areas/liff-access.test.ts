@@ -100,6 +100,12 @@ describe('mini-app caller check matrix', () => {
       expect(wrongService.statusCode).toBe(404);
       expect(wrongService.json().message).toBe(liffMessages.storeNotFound);
 
+      // A store id that names no store (0, too long) is a missing store, not a server error.
+      for (const storeId of [0, 1e16]) {
+        const nowhere = await send(route, storeId, followerTokens[app]);
+        expect(nowhere.statusCode).toBe(404);
+      }
+
       // The follower on the own store gets past the check: whatever the route answers, it is its own.
       const passed = await send(route, own.storeId, followerTokens[app]);
       expect([401, 503]).not.toContain(passed.statusCode);

@@ -61,7 +61,9 @@ export async function identifyLiffCaller(
 ): Promise<LiffCaller> {
   const match = /^Bearer\s+(\S+)$/i.exec(input.authorization ?? '');
   if (!match) throw unauthorized(liffMessages.idTokenRequired);
-  const store = await directory.findStore(ctx.db, input.app, input.storeId);
+  // A store id that is no positive integer names no store: the same 404 as a missing one.
+  const isStoreId = Number.isSafeInteger(input.storeId) && input.storeId > 0;
+  const store = isStoreId ? await directory.findStore(ctx.db, input.app, input.storeId) : undefined;
   if (
     !store ||
     store.status !== 'ACTIVE' ||
@@ -91,9 +93,9 @@ export async function authorizeLiffRequest(
   app: LiffApp,
   directory: LiffDirectory,
 ): Promise<void> {
-  const storeId = Number((request.params as { storeId?: string } | undefined)?.storeId);
-  // A malformed store id is the route's own 400 (its params schema): nothing to look up here.
-  if (!Number.isSafeInteger(storeId) || storeId <= 0) return;
+  // Before validation: the raw path parameter (a malformed one is no store, 404 after the token's 401).
+  const raw = (request.params as { storeId?: string } | undefined)?.storeId ?? '';
+  const storeId = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
   request.ctx.liff = await identifyLiffCaller(request.ctx, directory, {
     app,
     storeId,
