@@ -128,6 +128,12 @@ export async function getClient({ ctx, input }: { ctx: ServiceContext; input: { 
   return getDetailOrThrow(ctx.db, scopeOf(ctx), input.id);
 }
 
+/** The agency of a sign-up link must exist (404 otherwise): the same check for every sign-up. */
+async function assertSignupAgency(db: Db, agencyId: number | undefined) {
+  if (agencyId !== undefined && !(await findAgency(db, agencyId)))
+    throw notFound(errorMessages.agencyNotFound);
+}
+
 /**
  * Client, contact person and owner user in one transaction (public sign-up, agency sign-up, master
  * create): the one owner of client sign-up. The owner verifies the e-mail before logging in.
@@ -141,9 +147,7 @@ export async function signupClient({
   input: z.output<typeof clientSignupBodySchema> & { contractStatus?: 'DRAFT' | 'PENDING_APPROVAL' };
 }): Promise<ClientSignupResponse> {
   return inTransaction(ctx.db, async (tx) => {
-    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
-      throw notFound(errorMessages.agencyNotFound);
-    }
+    await assertSignupAgency(tx, input.agencyId);
     if (await isEmailInUse(tx, input.user.email)) throw conflict(errorMessages.emailTaken);
     const { address } = input.client;
     const client = await insertClient(tx, {
@@ -176,15 +180,13 @@ export async function signupClientPublicly({
   input: z.output<typeof clientSignupBodySchema>;
 }): Promise<PublicSignupResponse> {
   return inTransaction(ctx.db, async (tx) => {
-    if (input.agencyId !== undefined && !(await findAgency(tx, input.agencyId))) {
-      throw notFound(errorMessages.agencyNotFound);
-    }
+    await assertSignupAgency(tx, input.agencyId);
     if (await isEmailInUse(tx, input.user.email)) {
       await tellKnownAddressOfSignup(ctx, tx, input.user);
-      return { link: `${ctx.config.appUrl}/login` };
+    } else {
+      await signupClient({ ctx: { ...ctx, db: tx }, input });
     }
-    const { link } = await signupClient({ ctx: { ...ctx, db: tx }, input });
-    return { link };
+    return { link: `${ctx.config.appUrl}/login` };
   });
 }
 
