@@ -1,13 +1,14 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
-import { findLiffStore } from './modules/services/index.ts';
+import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
+import { findLiffStore, serviceLinkDirectory } from './modules/services/index.ts';
 import type { LiffDirectory } from './platform/liff.ts';
 
 /**
  * Where parts meet that may not import each other, composed here in one visible place: what a platform
  * part reads from the modules that own it (the platform imports no module), and what a module reads of
- * modules that depend on it (friends imports neither shift nor members).
+ * modules that depend on it (friends imports neither shift nor members; line-accounts not services).
  */
 
 /** The mini-apps' caller check reads the store from the services module and the friend from friends. */
@@ -15,3 +16,6 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 
 /** The friends lists and search show which friends are shift staff and members: those modules say so. */
 export const friendDirectories: FriendDirectories = { staff: shiftStaffDirectory, members: memberDirectory };
+
+/** A LINE account shows the services linked to it: the services module writes those links and stores. */
+export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;

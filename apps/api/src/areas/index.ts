@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { friendDirectories } from '../composition.ts';
+import { friendDirectories, lineAccountServiceLinks } from '../composition.ts';
 import { authRoutes, clientSessionRoutes } from '../modules/auth/auth.routes.ts';
 import {
   agencyClientRoutes,
@@ -70,7 +70,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   await app.register(async (area) => searchMasterRoutes(area));
   // LINE accounts (client and master areas, master search), services, friends and the friend search
   await app.register(async (area) => {
-    lineAccountRoutes(area);
+    lineAccountRoutes(area, lineAccountServiceLinks);
     serviceRoutes(area);
     friendRoutes(area, friendDirectories);
     richMenuRoutes(area);

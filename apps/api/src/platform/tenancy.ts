@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agencies, clients } from '../db/schema/index.ts';
 
@@ -33,4 +33,15 @@ export async function findAgencyTenant(db: Db, id: number): Promise<AgencyTenant
     .where(eq(agencies.id, id))
     .limit(1);
   return row;
+}
+
+/** The names of some agencies, by id (a list of clients names each client's agency: one read). */
+export async function agencyNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(inArray(agencies.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -10,7 +10,30 @@ import {
 } from 'drizzle-orm/pg-core';
 import { storeStatuses } from '@app/contracts';
 import { clients } from './clients.ts';
-import { lineAccounts, lineAccountServices } from './line-accounts.ts';
+import { activeStatusEnum, lineAccounts } from './line-accounts.ts';
+
+/** A service (KS-001 member, KS-002 shift) linked to a LINE account, with its LIFF app. */
+export const lineAccountServices = pgTable(
+  'line_account_services',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    serviceCode: varchar('service_code', { length: 16 }).notNull(),
+    liffId: varchar('liff_id', { length: 64 }),
+    status: activeStatusEnum('status').notNull().default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('line_account_services_account_code_uq').on(t.lineAccountId, t.serviceCode),
+    index('line_account_services_client_id_idx').on(t.clientId),
+  ],
+);
 
 export const storeStatusEnum = pgEnum('store_status', storeStatuses);
 

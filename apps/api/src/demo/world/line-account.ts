@@ -13,7 +13,7 @@ import { createLineAccount, listLineAccountsOfClient } from '../../modules/line-
 import { demoConversations, demoFriendNames, demoNotes } from '../demo-content.ts';
 import { DAY_MS } from './clock.ts';
 import { simulatorCall, waitForSimulator, type SimChannelView, type SimUserView } from './simulators.ts';
-import { friendDirectories } from '../../composition.ts';
+import { friendDirectories, lineAccountServiceLinks } from '../../composition.ts';
 
 /**
  * The demo client's LINE account: a channel made at the simulator and connected as a user connects
@@ -21,7 +21,11 @@ import { friendDirectories } from '../../composition.ts';
  * the last weeks (some blocked since), a conversation with a few of them, and the managers' notes.
  */
 export async function seedLineAccount(ctx: ServiceContext, simBaseUrl: string) {
-  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const { data: accounts } = await listLineAccountsOfClient({
+    ctx,
+    links: lineAccountServiceLinks,
+    input: {},
+  });
   const existing = accounts[0];
   if (existing) return { id: existing.id, channelId: existing.channelId };
   if (!(await waitForSimulator(simBaseUrl, ctx.log))) return null;
@@ -31,6 +35,7 @@ export async function seedLineAccount(ctx: ServiceContext, simBaseUrl: string) {
   });
   const account = await createLineAccount({
     ctx,
+    links: lineAccountServiceLinks,
     input: createLineAccountBodySchema.parse({
       channelId: channel.channelId,
       channelSecret: channel.channelSecret,

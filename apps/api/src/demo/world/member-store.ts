@@ -1,6 +1,7 @@
 import { createMemberAttributeBodySchema } from '@app/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { findFriendOfLineUser } from '../../modules/friends/index.ts';
+import { lineAccountServiceLinks } from '../../composition.ts';
 import { listLineAccountsOfClient } from '../../modules/line-accounts/index.ts';
 import {
   createMemberAttribute,
@@ -29,7 +30,11 @@ export async function seedMemberStore(
   lineAccount: { id: number; channelId: string },
   simBaseUrl: string,
 ): Promise<void> {
-  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const { data: accounts } = await listLineAccountsOfClient({
+    ctx,
+    links: lineAccountServiceLinks,
+    input: {},
+  });
   const account = accounts.find((a) => a.id === lineAccount.id);
   if (!account || account.services.some((s) => s.serviceCode === MEMBER_SERVICE)) return;
   const link = await linkService({

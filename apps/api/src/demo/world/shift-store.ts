@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { addDays, addMonths, formatDay, monthRange, parseDay, tokyoDay } from '../../platform/dates.ts';
+import { lineAccountServiceLinks } from '../../composition.ts';
 import { listLineAccountsOfClient } from '../../modules/line-accounts/index.ts';
 import { linkService } from '../../modules/services/index.ts';
 import {
@@ -55,7 +56,11 @@ export async function seedShiftStore(
   lineAccount: { id: number; channelId: string },
   simBaseUrl: string,
 ): Promise<void> {
-  const { data: accounts } = await listLineAccountsOfClient({ ctx, input: {} });
+  const { data: accounts } = await listLineAccountsOfClient({
+    ctx,
+    links: lineAccountServiceLinks,
+    input: {},
+  });
   const account = accounts.find((a) => a.id === lineAccount.id);
   if (!account || account.services.some((s) => s.serviceCode === SHIFT_SERVICE)) return;
   const link = await linkService({

@@ -14,11 +14,10 @@ import { recordAudit } from '../../platform/audit.ts';
 import { tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { tokyoDay } from '../../platform/dates.ts';
+import { countClientsOfAgency, listActivePeriodsOfAgency } from '../clients/index.ts';
 import {
-  countAgencyClients,
   findAgency,
   insertAgency,
-  listActivePeriodsWithCommission,
   listAgencyRows,
   updateAgencyRow,
   type AgencyRow,
@@ -132,7 +131,7 @@ export async function getAgency({
   const row = await getAgencyRowOrThrow(ctx.db, id);
   const month = tokyoDay(ctx.clock.now()).slice(0, 7);
   const [counts, report] = await Promise.all([
-    countAgencyClients(ctx.db, id),
+    countClientsOfAgency(ctx.db, id),
     buildCommissionReport(ctx, row, month, month),
   ]);
   return {
@@ -163,8 +162,9 @@ async function buildCommissionReport(
   to: string,
 ): Promise<CommissionReport> {
   const currentMonth = tokyoDay(ctx.clock.now()).slice(0, 7);
-  const periods = await listActivePeriodsWithCommission(ctx.db, {
+  const periods = await listActivePeriodsOfAgency(ctx.db, {
     agencyId: agency.id,
+    marginRate: agency.marginRate,
     fromDay: `${from}-01`,
     toDay: lastDayOf(to),
   });

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ContractStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { agencies } from '../../db/schema/agencies.ts';
 import { clientActivePeriods, clients, contactPersons } from '../../db/schema/clients.ts';
+import { agencyNamesOf } from '../../platform/tenancy.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
@@ -54,23 +54,33 @@ export async function upsertContactPerson(db: Db, values: NewContactPersonRow): 
     .onConflictDoUpdate({ target: contactPersons.clientId, set: { ...rest, updatedAt: sql`now()` } });
 }
 
-export async function findAgency(db: Db, id: number) {
-  const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1);
-  return row;
-}
-
 export async function findContactPerson(db: Db, clientId: number) {
   const [row] = await db.select().from(contactPersons).where(eq(contactPersons.clientId, clientId)).limit(1);
   return row;
 }
 
-const detailColumns = { client: clients, contact: contactPersons, agencyName: agencies.name };
+const detailColumns = { client: clients, contact: contactPersons };
 
 export type ClientDetailRow = {
   client: ClientRow;
   contact: ContactPersonRow | null;
   agencyName: string | null;
 };
+
+/** Each client's agency name (the agencies are the platform's tenants: platform/tenancy.ts), one read. */
+async function withAgencyNames(
+  db: Db,
+  rows: Omit<ClientDetailRow, 'agencyName'>[],
+): Promise<ClientDetailRow[]> {
+  const names = await agencyNamesOf(
+    db,
+    rows.flatMap((r) => (r.client.agencyId === null ? [] : [r.client.agencyId])),
+  );
+  return rows.map((r) => ({
+    ...r,
+    agencyName: r.client.agencyId === null ? null : (names.get(r.client.agencyId) ?? null),
+  }));
+}
 
 export async function findClientDetail(
   db: Db,
@@ -81,10 +91,9 @@ export async function findClientDetail(
     .select(detailColumns)
     .from(clients)
     .leftJoin(contactPersons, eq(contactPersons.clientId, clients.id))
-    .leftJoin(agencies, eq(agencies.id, clients.agencyId))
     .where(and(eq(clients.id, id), scopeFilter(scope)))
     .limit(1);
-  return row;
+  return row ? (await withAgencyNames(db, [row]))[0] : undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -124,7 +133,6 @@ export async function listClientRows(db: Db, scope: ClientScope, filter: ClientL
       .select(detailColumns)
       .from(clients)
       .leftJoin(contactPersons, eq(contactPersons.clientId, clients.id))
-      .leftJoin(agencies, eq(agencies.id, clients.agencyId))
       .where(where)
       .orderBy(desc(clients.id))
       .limit(filter.limit)
@@ -135,7 +143,7 @@ export async function listClientRows(db: Db, scope: ClientScope, filter: ClientL
       .leftJoin(contactPersons, eq(contactPersons.clientId, clients.id))
       .where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: await withAgencyNames(db, rows), total: total?.n ?? 0 };
 }
 
 /** Open an ACTIVE period on `day` unless one is open. */

@@ -22,11 +22,11 @@ import { recordAudit } from '../../platform/audit.ts';
 import { tokyoDay } from '../../platform/dates.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { findAgencyTenant } from '../../platform/tenancy.ts';
 import { deleteClientUserSessions } from '../../platform/sessions.ts';
 import { createClientOwner, isEmailInUse, tellKnownAddressOfSignup } from '../users/index.ts';
 import {
   closeActivePeriod,
-  findAgency,
   findClient,
   findClientDetail,
   findClientForUpdate,
@@ -130,7 +130,7 @@ export async function getClient({ ctx, input }: { ctx: ServiceContext; input: { 
 
 /** The agency of a sign-up link must exist (404 otherwise): the same check for every sign-up. */
 async function assertSignupAgency(db: Db, agencyId: number | undefined) {
-  if (agencyId !== undefined && !(await findAgency(db, agencyId)))
+  if (agencyId !== undefined && !(await findAgencyTenant(db, agencyId)))
     throw notFound(errorMessages.agencyNotFound);
 }
 
@@ -260,7 +260,7 @@ export async function updateClient({
     if (!row) throw notFound(errorMessages.clientNotFound);
     const before = await getDetailOrThrow(tx, { all: true }, row.id);
     const { address, contactPerson, agencyId, ...fields } = input.body;
-    if (agencyId !== undefined && agencyId !== null && !(await findAgency(tx, agencyId))) {
+    if (agencyId !== undefined && agencyId !== null && !(await findAgencyTenant(tx, agencyId))) {
       throw notFound(errorMessages.agencyNotFound);
     }
     await updateClientRow(tx, row.id, {

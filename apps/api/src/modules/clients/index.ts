@@ -8,4 +8,6 @@ export {
   signupClient,
   signupClientPublicly,
 } from './clients.service.ts';
+export { countClientsOfAgency, listActivePeriodsOfAgency } from './agency-clients.ts';
+export { clientsForJoin } from './clients.reads.ts';
 export { clientFigures, type ClientFigures } from './clients.figures.ts';

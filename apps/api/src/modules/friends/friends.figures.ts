@@ -1,8 +1,8 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { clients } from '../../db/schema/clients.ts';
 import { friends, messages } from '../../db/schema/friends.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { addDays, TOKYO, tokyoDay, zonedInstant } from '../../platform/dates.ts';
+import { clientsForJoin } from '../clients/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 
 /** Friends who followed a LINE account in the caller's scope since `since` (one query). */
@@ -20,8 +20,8 @@ export async function countFriendsFollowedSince({
       ? ctx.db
           .select({ n: count() })
           .from(friends)
-          .innerJoin(clients, eq(clients.id, friends.clientId))
-          .where(and(recent, eq(clients.agencyId, scope.agencyId)))
+          .innerJoin(clientsForJoin, eq(clientsForJoin.id, friends.clientId))
+          .where(and(recent, eq(clientsForJoin.agencyId, scope.agencyId)))
       : ctx.db
           .select({ n: count() })
           .from(friends)

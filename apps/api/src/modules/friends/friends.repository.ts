@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
-import { lineAccounts } from '../../db/schema/line-accounts.ts';
+import { lineAccountsForJoin } from '../line-accounts/index.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
 export type NewFriendRow = typeof friends.$inferInsert;
@@ -84,11 +84,11 @@ export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${friendCounts.n}), 0)::int` })
     .from(friendCounts)
-    .innerJoin(lineAccounts, eq(lineAccounts.id, friendCounts.lineAccountId))
+    .innerJoin(lineAccountsForJoin, eq(lineAccountsForJoin.id, friendCounts.lineAccountId))
     .where(
       and(
         eq(friendCounts.lineAccountId, scope.lineAccountId),
-        eq(lineAccounts.clientId, scope.clientId),
+        eq(lineAccountsForJoin.clientId, scope.clientId),
         isFriend === undefined ? undefined : eq(friendCounts.isFriend, isFriend),
       ),
     );

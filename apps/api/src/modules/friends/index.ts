@@ -20,5 +20,6 @@ export {
   type StaffDirectory,
   type StaffOfFriend,
 } from './service-users.ts';
+export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';

@@ -8,6 +8,7 @@ export {
   findLineAccountOfClient,
   getLineAccountRowOrThrow,
   lineFailure,
-  toServiceView,
+  type ServiceLinkDirectory,
 } from './line-accounts.service.ts';
+export { lineAccountsForJoin } from './line-accounts.reads.ts';
 export { countActiveLineAccounts } from './line-accounts.figures.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import { clients } from '../../db/schema/clients.ts';
 import { lineAccounts } from '../../db/schema/line-accounts.ts';
 import { tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
+import { clientsForJoin } from '../clients/index.ts';
 
 /** The dashboards' LINE account figure: ACTIVE LINE accounts in the caller's scope (one query). */
 export async function countActiveLineAccounts({ ctx }: { ctx: ServiceContext }): Promise<number> {
@@ -16,8 +16,8 @@ export async function countActiveLineAccounts({ ctx }: { ctx: ServiceContext }):
       : ctx.db
           .select({ n: count() })
           .from(lineAccounts)
-          .innerJoin(clients, eq(clients.id, lineAccounts.clientId))
-          .where(and(active, 'agencyId' in scope ? eq(clients.agencyId, scope.agencyId) : undefined));
+          .innerJoin(clientsForJoin, eq(clientsForJoin.id, lineAccounts.clientId))
+          .where(and(active, 'agencyId' in scope ? eq(clientsForJoin.agencyId, scope.agencyId) : undefined));
   const [row] = await query;
   return row?.n ?? 0;
 }

@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clients } from '../../db/schema/clients.ts';
-import { lineAccounts, lineAccountServices } from '../../db/schema/line-accounts.ts';
-import { stores } from '../../db/schema/stores.ts';
+import { lineAccounts } from '../../db/schema/line-accounts.ts';
+import { clientsForJoin } from '../clients/index.ts';
 
 export type LineAccountRow = typeof lineAccounts.$inferSelect;
 export type NewLineAccountRow = typeof lineAccounts.$inferInsert;
-export type ServiceLinkRow = typeof lineAccountServices.$inferSelect & { storeId: number | null };
 
 export async function findLineAccount(
   db: Db,
@@ -67,27 +65,6 @@ export async function updateLineAccount(
   return row;
 }
 
-/** Service links of the given accounts (all of one client), with the store each link created. */
-export async function listServiceLinks(
-  db: Db,
-  clientId: number,
-  lineAccountIds: number[],
-): Promise<ServiceLinkRow[]> {
-  if (lineAccountIds.length === 0) return [];
-  const rows = await db
-    .select({ link: lineAccountServices, storeId: stores.id })
-    .from(lineAccountServices)
-    .leftJoin(stores, eq(stores.lineAccountServiceId, lineAccountServices.id))
-    .where(
-      and(
-        eq(lineAccountServices.clientId, clientId),
-        inArray(lineAccountServices.lineAccountId, lineAccountIds),
-      ),
-    )
-    .orderBy(asc(lineAccountServices.serviceCode));
-  return rows.map((r) => ({ ...r.link, storeId: r.storeId }));
-}
-
 /** Master search over every client's LINE accounts. */
 export async function searchLineAccounts(
   db: Db,
@@ -109,7 +86,7 @@ export async function searchLineAccounts(
         ilike(lineAccounts.title, pattern),
         ilike(lineAccounts.basicId, pattern),
         ilike(lineAccounts.channelId, pattern),
-        ilike(clients.companyName, pattern),
+        ilike(clientsForJoin.companyName, pattern),
       )!,
     );
   }
@@ -117,12 +94,12 @@ export async function searchLineAccounts(
   const [total] = await db
     .select({ n: count() })
     .from(lineAccounts)
-    .innerJoin(clients, eq(clients.id, lineAccounts.clientId))
+    .innerJoin(clientsForJoin, eq(clientsForJoin.id, lineAccounts.clientId))
     .where(where);
   const rows = await db
-    .select({ account: lineAccounts, companyName: clients.companyName })
+    .select({ account: lineAccounts, companyName: clientsForJoin.companyName })
     .from(lineAccounts)
-    .innerJoin(clients, eq(clients.id, lineAccounts.clientId))
+    .innerJoin(clientsForJoin, eq(clientsForJoin.id, lineAccounts.clientId))
     .where(where)
     .orderBy(desc(lineAccounts.createdAt), desc(lineAccounts.id))
     .limit(page.limit)

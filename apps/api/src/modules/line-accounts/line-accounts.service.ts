@@ -1,7 +1,6 @@
 import {
   DEFAULT_MAIN_COLOR,
   errorMessages,
-  findServiceDefinition,
   lineAccountMessages,
   paginationInfo,
   type createLineAccountBodySchema,
@@ -15,7 +14,7 @@ import {
   type WebhookSetupResult,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
@@ -27,14 +26,21 @@ import {
   findLineAccountForWebhook,
   insertLineAccount,
   listLineAccounts,
-  listServiceLinks,
   searchLineAccounts as searchLineAccountRows,
   updateLineAccount,
   type LineAccountRow,
-  type ServiceLinkRow,
 } from './line-accounts.repository.ts';
 
 type Ctx = { ctx: ServiceContext };
+/**
+ * The services linked to the accounts (the `services` of a LINE account): the services module writes the
+ * links and their stores and depends on this module, so it hands this directory over through
+ * src/composition.ts (the routes pass it on).
+ */
+export type ServiceLinkDirectory = {
+  servicesOfAccounts: (db: Db, clientId: number, lineAccountIds: number[]) => Promise<LineAccountService[]>;
+};
+type Links = { links: ServiceLinkDirectory };
 /** Client area: the request's client. Master area: the client named in the path or body. */
 type Scope = { clientId?: number };
 type AccountInput = Scope & { lineAccountId: number };
@@ -98,19 +104,7 @@ export function lineFailure(error: unknown, refusedText: string): Error {
 export const webhookUrlOf = (ctx: Pick<ServiceContext, 'config'>, lineAccountId: number) =>
   `${ctx.config.appUrl}/line/webhook/${lineAccountId}`;
 
-export function toServiceView(link: ServiceLinkRow): LineAccountService {
-  return {
-    id: link.id,
-    lineAccountId: link.lineAccountId,
-    serviceCode: link.serviceCode as LineAccountService['serviceCode'],
-    name: findServiceDefinition(link.serviceCode)?.name ?? link.serviceCode,
-    liffId: link.liffId,
-    status: link.status,
-    storeId: link.storeId,
-  };
-}
-
-export function toLineAccountView(row: LineAccountRow, links: ServiceLinkRow[]): LineAccount {
+export function toLineAccountView(row: LineAccountRow, services: LineAccountService[]): LineAccount {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -133,30 +127,34 @@ export function toLineAccountView(row: LineAccountRow, links: ServiceLinkRow[]):
     webhookUrl: row.webhookUrl,
     webhookStatus: row.webhookStatus,
     status: row.status,
-    services: links.filter((l) => l.lineAccountId === row.id).map(toServiceView),
+    services: services.filter((l) => l.lineAccountId === row.id),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-async function viewOf(ctx: ServiceContext, row: LineAccountRow): Promise<LineAccount> {
-  return toLineAccountView(row, await listServiceLinks(ctx.db, row.clientId, [row.id]));
+async function viewOf(ctx: ServiceContext, links: ServiceLinkDirectory, row: LineAccountRow) {
+  return toLineAccountView(row, await links.servicesOfAccounts(ctx.db, row.clientId, [row.id]));
 }
 
-export async function listLineAccountsOfClient({ ctx, input }: Ctx & { input: Scope }) {
+export async function listLineAccountsOfClient({ ctx, links, input }: Ctx & Links & { input: Scope }) {
   const clientId = await resolveClientId(ctx, input);
   const rows = await listLineAccounts(ctx.db, clientId);
-  const links = await listServiceLinks(
+  const services = await links.servicesOfAccounts(
     ctx.db,
     clientId,
     rows.map((r) => r.id),
   );
-  return { data: rows.map((row) => toLineAccountView(row, links)) };
+  return { data: rows.map((row) => toLineAccountView(row, services)) };
 }
 
-export async function getLineAccount({ ctx, input }: Ctx & { input: AccountInput }): Promise<LineAccount> {
+export async function getLineAccount({
+  ctx,
+  links,
+  input,
+}: Ctx & Links & { input: AccountInput }): Promise<LineAccount> {
   const clientId = await resolveClientId(ctx, input);
-  return viewOf(ctx, await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId));
+  return viewOf(ctx, links, await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId));
 }
 
 export async function getLineBasicId({ ctx, input }: Ctx & { input: AccountInput }) {
@@ -172,7 +170,11 @@ type CreateInput = z.output<typeof createLineAccountBodySchema> & Scope;
  * registered at LINE when it can be (POST /webhook retries that). Reconnecting an account the client
  * deactivated revives it.
  */
-export async function createLineAccount({ ctx, input }: Ctx & { input: CreateInput }): Promise<LineAccount> {
+export async function createLineAccount({
+  ctx,
+  links,
+  input,
+}: Ctx & Links & { input: CreateInput }): Promise<LineAccount> {
   const clientId = await resolveClientId(ctx, input);
   if (input.channelId === input.loginChannelId) throw badRequest(lineAccountMessages.sameChannel);
   const existing = await findLineAccountByChannelId(ctx.db, input.channelId);
@@ -235,12 +237,12 @@ export async function createLineAccount({ ctx, input }: Ctx & { input: CreateInp
     );
   }
   row = (await updateLineAccount(ctx.db, clientId, row.id, { webhookUrl, webhookStatus })) ?? row;
-  return viewOf(ctx, row);
+  return viewOf(ctx, links, row);
 }
 
 type UpdateInput = AccountInput & z.output<typeof updateLineAccountBodySchema>;
 
-export async function updateLineAccountBranding({ ctx, input }: Ctx & { input: UpdateInput }) {
+export async function updateLineAccountBranding({ ctx, links, input }: Ctx & Links & { input: UpdateInput }) {
   const clientId = requireClientId(ctx);
   await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId);
   const row = await updateLineAccount(ctx.db, clientId, input.lineAccountId, {
@@ -250,11 +252,11 @@ export async function updateLineAccountBranding({ ctx, input }: Ctx & { input: U
     ...(input.faviconUrl !== undefined ? { faviconUrl: input.faviconUrl } : {}),
     updatedAt: ctx.clock.now(),
   });
-  return viewOf(ctx, row!);
+  return viewOf(ctx, links, row!);
 }
 
 /** Status INACTIVE: the account stays listed, its webhooks are refused. Idempotent. */
-export async function deactivateLineAccount({ ctx, input }: Ctx & { input: AccountInput }) {
+export async function deactivateLineAccount({ ctx, links, input }: Ctx & Links & { input: AccountInput }) {
   const clientId = await resolveClientId(ctx, input);
   await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId);
   const row = await updateLineAccount(ctx.db, clientId, input.lineAccountId, {
@@ -262,7 +264,7 @@ export async function deactivateLineAccount({ ctx, input }: Ctx & { input: Accou
     webhookStatus: false,
     updatedAt: ctx.clock.now(),
   });
-  return viewOf(ctx, row!);
+  return viewOf(ctx, links, row!);
 }
 
 export async function getWebhookSettings({
@@ -330,8 +332,12 @@ type SearchInput = z.output<typeof searchLineAccountsQuerySchema>;
 /** Master: every client's LINE accounts, newest first. */
 export async function searchLineAccounts({
   ctx,
+  links,
   input,
-}: Ctx & { input: SearchInput }): Promise<{ data: LineAccountListItem[]; pagination: PaginationInfo }> {
+}: Ctx & Links & { input: SearchInput }): Promise<{
+  data: LineAccountListItem[];
+  pagination: PaginationInfo;
+}> {
   const { rows, total } = await searchLineAccountRows(
     ctx.db,
     { search: input.search, status: input.status, clientId: input.clientId },
@@ -340,11 +346,11 @@ export async function searchLineAccounts({
   const byClient = new Map<number, number[]>();
   for (const { account } of rows)
     byClient.set(account.clientId, [...(byClient.get(account.clientId) ?? []), account.id]);
-  const links = (
-    await Promise.all([...byClient].map(([clientId, ids]) => listServiceLinks(ctx.db, clientId, ids)))
+  const services = (
+    await Promise.all([...byClient].map(([clientId, ids]) => links.servicesOfAccounts(ctx.db, clientId, ids)))
   ).flat();
   return {
-    data: rows.map(({ account, companyName }) => ({ ...toLineAccountView(account, links), companyName })),
+    data: rows.map(({ account, companyName }) => ({ ...toLineAccountView(account, services), companyName })),
     pagination: paginationInfo(input.page, input.limit, total),
   };
 }

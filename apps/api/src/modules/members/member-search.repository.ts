@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends } from '../../db/schema/friends.ts';
 import {
   memberAttributeChoices,
   memberAttributes,
@@ -9,7 +8,8 @@ import {
   memberValueChoices,
   memberValues,
 } from '../../db/schema/members.ts';
-import { stores } from '../../db/schema/stores.ts';
+import { friendsForJoin } from '../friends/index.ts';
+import { storesForJoin } from '../services/index.ts';
 import type { MemberScope } from './member-store.ts';
 import {
   likePattern,
@@ -40,11 +40,11 @@ export async function countStoreMembers(
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${memberCounts.n}), 0)::int` })
     .from(memberCounts)
-    .innerJoin(stores, eq(stores.id, memberCounts.storeId))
+    .innerJoin(storesForJoin, eq(storesForJoin.id, memberCounts.storeId))
     .where(
       and(
         eq(memberCounts.storeId, scope.storeId),
-        eq(stores.clientId, scope.clientId),
+        eq(storesForJoin.clientId, scope.clientId),
         status ? eq(memberCounts.status, status) : undefined,
       ),
     );
@@ -71,7 +71,7 @@ export async function listMembers(
     pattern
       ? or(
           ilike(members.memberCode, pattern),
-          ilike(friends.displayName, pattern),
+          ilike(friendsForJoin.displayName, pattern),
           sql`exists (select 1 from ${memberValues} inner join ${memberAttributes} on ${memberAttributes.id} = ${memberValues.attributeId} where ${memberValues.memberId} = ${members.id} and ${memberAttributes.type} = 'STRING' and ${memberValues.value} ilike ${pattern})`,
         )
       : undefined,
@@ -80,7 +80,7 @@ export async function listMembers(
   const query = db
     .select(memberWithFriendColumns)
     .from(members)
-    .innerJoin(friends, eq(friends.id, members.friendId))
+    .innerJoin(friendsForJoin, eq(friendsForJoin.id, members.friendId))
     .where(where)
     .orderBy(
       ...filter.sort.column.map((c) =>
@@ -113,7 +113,7 @@ async function countMembers(
   // The friend is joined only when the search looks at display names (every member has its friend row).
   const counted = db.select({ n: count() }).from(members);
   const [total] = await (joinsFriends
-    ? counted.innerJoin(friends, eq(friends.id, members.friendId)).where(where)
+    ? counted.innerJoin(friendsForJoin, eq(friendsForJoin.id, members.friendId)).where(where)
     : counted.where(where));
   return total?.n ?? 0;
 }
@@ -174,7 +174,7 @@ const memberColumns = {
   updatedAt: members.updatedAt,
   memberCode: members.memberCode,
   status: members.status,
-  displayName: friends.displayName,
+  displayName: friendsForJoin.displayName,
 } as const;
 
 export const isMemberColumn = (s: string): s is keyof typeof memberColumns => s in memberColumns;

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friends } from '../../db/schema/friends.ts';
 import {
   memberAttributeChoices,
   memberAttributes,
@@ -10,7 +9,8 @@ import {
   memberValueChoices,
   memberValues,
 } from '../../db/schema/members.ts';
-import { stores } from '../../db/schema/stores.ts';
+import { friendsForJoin } from '../friends/index.ts';
+import { storesForJoin } from '../services/index.ts';
 import { MEMBER_SERVICE_CODE, type MemberScope } from './member-store.ts';
 
 type AccountOfClient = { clientId: number; lineAccountId: number };
@@ -120,12 +120,12 @@ export async function deleteAttribute(db: Db, scope: MemberScope, id: number): P
   await db.delete(memberAttributes).where(and(attributesOf(scope), eq(memberAttributes.id, id)));
 }
 
-/** The member store of a LINE account of a client (a join condition on `stores`). */
+/** The member store of a LINE account of a client (a join condition on the services' `storesForJoin`). */
 const memberStoreOf = (account: AccountOfClient) =>
   and(
-    eq(stores.clientId, account.clientId),
-    eq(stores.lineAccountId, account.lineAccountId),
-    eq(stores.serviceCode, MEMBER_SERVICE_CODE),
+    eq(storesForJoin.clientId, account.clientId),
+    eq(storesForJoin.lineAccountId, account.lineAccountId),
+    eq(storesForJoin.serviceCode, MEMBER_SERVICE_CODE),
   );
 
 /**
@@ -140,14 +140,14 @@ export async function listAttributesOfAccount(
     db
       .select(getTableColumns(memberAttributes))
       .from(memberAttributes)
-      .innerJoin(stores, and(eq(stores.id, memberAttributes.storeId), memberStoreOf(account)))
+      .innerJoin(storesForJoin, and(eq(storesForJoin.id, memberAttributes.storeId), memberStoreOf(account)))
       .where(eq(memberAttributes.clientId, account.clientId))
       .orderBy(asc(memberAttributes.displayOrder), asc(memberAttributes.id)),
     db
       .select(getTableColumns(memberAttributeChoices))
       .from(memberAttributeChoices)
       .innerJoin(memberAttributes, eq(memberAttributes.id, memberAttributeChoices.attributeId))
-      .innerJoin(stores, and(eq(stores.id, memberAttributes.storeId), memberStoreOf(account)))
+      .innerJoin(storesForJoin, and(eq(storesForJoin.id, memberAttributes.storeId), memberStoreOf(account)))
       .where(eq(memberAttributeChoices.clientId, account.clientId))
       .orderBy(asc(memberAttributeChoices.displayOrder), asc(memberAttributeChoices.id)),
   ]);
@@ -257,9 +257,9 @@ export const memberWithFriendColumns = {
   remarks: members.remarks,
   createdAt: members.createdAt,
   updatedAt: members.updatedAt,
-  displayName: friends.displayName,
-  pictureUrl: friends.pictureUrl,
-  isFriend: friends.isFriend,
+  displayName: friendsForJoin.displayName,
+  pictureUrl: friendsForJoin.pictureUrl,
+  isFriend: friendsForJoin.isFriend,
 };
 
 export async function findMember(
@@ -270,7 +270,7 @@ export async function findMember(
   const [row] = await db
     .select(memberWithFriendColumns)
     .from(members)
-    .innerJoin(friends, eq(friends.id, members.friendId))
+    .innerJoin(friendsForJoin, eq(friendsForJoin.id, members.friendId))
     .where(and(membersOf(scope), eq(members.id, id)))
     .limit(1);
   return row;

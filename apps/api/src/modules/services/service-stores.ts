@@ -1,14 +1,14 @@
 import type { LiffApp, ServiceCode } from '@app/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lineAccountServices, lineAccounts } from '../../db/schema/line-accounts.ts';
-import { stores } from '../../db/schema/stores.ts';
+import { lineAccountServices, stores } from '../../db/schema/stores.ts';
 import type { LiffStore } from '../../platform/liff.ts';
+import { lineAccountsForJoin } from '../line-accounts/index.ts';
 
 /**
  * The one look-up of a service's store (a member store, a shift store) with what its services need of its
- * LINE account and service link. The members and shift modules, and the mini-apps' caller check, all read
- * stores here.
+ * LINE account (joined through the LINE accounts module's door) and service link. The members and shift
+ * modules, and the mini-apps' caller check, all read stores here.
  */
 export type ServiceStoreRow = LiffStore;
 
@@ -22,9 +22,9 @@ const storeColumns = {
   status: stores.status,
   timeZone: stores.timeZone,
   lineAccountId: stores.lineAccountId,
-  lineAccountName: lineAccounts.displayName,
-  accountStatus: lineAccounts.status,
-  loginChannelId: lineAccounts.loginChannelId,
+  lineAccountName: lineAccountsForJoin.displayName,
+  accountStatus: lineAccountsForJoin.status,
+  loginChannelId: lineAccountsForJoin.loginChannelId,
   liffId: lineAccountServices.liffId,
   linkStatus: lineAccountServices.status,
   createdAt: stores.createdAt,
@@ -34,7 +34,7 @@ const baseQuery = (db: Db) =>
   db
     .select(storeColumns)
     .from(stores)
-    .innerJoin(lineAccounts, eq(lineAccounts.id, stores.lineAccountId))
+    .innerJoin(lineAccountsForJoin, eq(lineAccountsForJoin.id, stores.lineAccountId))
     .innerJoin(lineAccountServices, eq(lineAccountServices.id, stores.lineAccountServiceId));
 
 /**

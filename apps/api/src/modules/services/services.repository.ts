@@ -1,12 +1,34 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lineAccountServices } from '../../db/schema/line-accounts.ts';
-import { stores } from '../../db/schema/stores.ts';
+import { lineAccountServices, stores } from '../../db/schema/stores.ts';
 
 export type ServiceLink = typeof lineAccountServices.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
 
 type AccountScope = { clientId: number; lineAccountId: number };
+
+export type ServiceLinkWithStore = ServiceLink & { storeId: number | null };
+
+/** Service links of the given accounts (all of one client), with the store each link created. */
+export async function listServiceLinks(
+  db: Db,
+  clientId: number,
+  lineAccountIds: number[],
+): Promise<ServiceLinkWithStore[]> {
+  if (lineAccountIds.length === 0) return [];
+  const rows = await db
+    .select({ link: lineAccountServices, storeId: stores.id })
+    .from(lineAccountServices)
+    .leftJoin(stores, eq(stores.lineAccountServiceId, lineAccountServices.id))
+    .where(
+      and(
+        eq(lineAccountServices.clientId, clientId),
+        inArray(lineAccountServices.lineAccountId, lineAccountIds),
+      ),
+    )
+    .orderBy(asc(lineAccountServices.serviceCode));
+  return rows.map((r) => ({ ...r.link, storeId: r.storeId }));
+}
 
 export async function findServiceLink(
   db: Db,

@@ -19,8 +19,8 @@ import {
   findLineAccountById,
   getLineAccountRowOrThrow,
   lineFailure,
-  toServiceView,
 } from '../line-accounts/index.ts';
+import { toServiceView } from './service-links.ts';
 import {
   findServiceLink,
   findStoreOfLink,

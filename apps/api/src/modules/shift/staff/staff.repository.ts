@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { friends } from '../../../db/schema/friends.ts';
 import { shiftStaff, staffRemarks } from '../../../db/schema/shift.ts';
-import type { StaffDirectory } from '../../friends/index.ts';
+import { friendsForJoin, type StaffDirectory } from '../../friends/index.ts';
 import type { StoreScope } from '../shift-store.ts';
 
 export type StaffRow = typeof shiftStaff.$inferSelect & {
@@ -27,16 +26,19 @@ const staffColumns = {
   targetHoursPerMonth: shiftStaff.targetHoursPerMonth,
   createdAt: shiftStaff.createdAt,
   updatedAt: shiftStaff.updatedAt,
-  friendName: friends.displayName,
-  friendPictureUrl: friends.pictureUrl,
-  friendIsFriend: friends.isFriend,
+  friendName: friendsForJoin.displayName,
+  friendPictureUrl: friendsForJoin.pictureUrl,
+  friendIsFriend: friendsForJoin.isFriend,
 };
 
 const inStore = (scope: StoreScope) =>
   and(eq(shiftStaff.clientId, scope.clientId), eq(shiftStaff.storeId, scope.storeId));
 
 const staffQuery = (db: Db) =>
-  db.select(staffColumns).from(shiftStaff).leftJoin(friends, eq(friends.id, shiftStaff.friendId));
+  db
+    .select(staffColumns)
+    .from(shiftStaff)
+    .leftJoin(friendsForJoin, eq(friendsForJoin.id, shiftStaff.friendId));
 
 export async function findStaff(db: Db, scope: StoreScope, staffId: number): Promise<StaffRow | undefined> {
   const [row] = await staffQuery(db)
@@ -90,7 +92,7 @@ export async function listApprovedLineStaff(db: Db, scope: StoreScope): Promise<
       inStore(scope),
       eq(shiftStaff.status, 'APPROVED'),
       isNotNull(shiftStaff.friendId),
-      eq(friends.isFriend, true),
+      eq(friendsForJoin.isFriend, true),
     ),
   );
 }
