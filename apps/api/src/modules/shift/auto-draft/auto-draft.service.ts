@@ -32,7 +32,8 @@ import { listShiftsStarting, type ShiftRow } from '../table/shifts.repository.ts
 import { listAllStaff, lockStaff } from '../staff/staff.repository.ts';
 import { toStaffView } from '../shift.views.ts';
 import { reasonText } from './reasons.ts';
-import type { Candidate, FixedShift, Slot, SolverSettings } from './solver-types.ts';
+import { normalise } from './solver-model.ts';
+import type { Candidate, FixedShift, Slot, SolverInput, SolverSettings } from './solver-types.ts';
 import { draftShifts } from './solver-exact.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -130,6 +131,24 @@ const fingerprintOf = (rows: ShiftRow[], staffIds: number[], plan: unknown) =>
     )
     .digest('base64url');
 
+/**
+ * The last answers by their solver input: accepting a preview drafts the same plan again even when the
+ * time budget cut HiGHS short in one of the two runs (its answer can then differ from run to run).
+ * Per process; on another process the draft is made again (a differing plan answers 409, saving nothing).
+ */
+const recent = new Map<string, Awaited<ReturnType<typeof draftShifts>>>();
+async function draftOnce(input: SolverInput) {
+  const key = createHash('sha256')
+    .update(JSON.stringify(normalise(input)))
+    .digest('base64url');
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const result = await draftShifts(input);
+  recent.set(key, result);
+  if (recent.size > 32) recent.delete(recent.keys().next().value!);
+  return result;
+}
+
 async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: DraftInput) {
   const tz = store.timeZone;
   const closure = await getClosureSetting(db, scope);
@@ -200,7 +219,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     store,
     closure.timeDivisionSetting,
   );
-  const result = await draftShifts({
+  const result = await draftOnce({
     settings: {
       minRestMinutes: closure.minRestHours * 60,
       allowMultiplePerDay: closure.allowMultipleShiftsPerDay,

@@ -23,13 +23,19 @@ let loading: Promise<Highs> | null = null;
 export const loadHighs = () => (loading ??= highsLoader());
 
 /** The weights, far enough apart that each goal comes before the next in any store of a month. */
+/** Branch-and-bound nodes the call's fairness stage may use. */
+export const FAIRNESS_NODES = 50;
+
 export const WEIGHTS = { filled: 1000, over: 10, spread: 8, overTargetHour: 0.5, shift: 0.01 };
 
 export type ExactModel = { lp: string; options: Option[]; empty: boolean };
 
 const MINUTE = 60_000;
 
-export function buildModel(raw: SolverInput, goals: { fairness: boolean } = { fairness: true }): ExactModel {
+export function buildModel(
+  raw: SolverInput,
+  goals: { fairness: boolean; hold?: Map<number, { start: number; end: number }> } = { fairness: true },
+): ExactModel {
   const input = normalise(raw);
   const { settings, slots } = input;
   const closed = new Set(input.closedDays);
@@ -181,6 +187,22 @@ export function buildModel(raw: SolverInput, goals: { fairness: boolean } = { fa
     free.push('rmin', 'rmax');
   }
   for (const o of options) obj.push([-WEIGHTS.shift, x(o)]);
+  // fairness among answers as good as `hold` (places filled and over held at its figures)
+  if (goals.hold) {
+    const held = options.filter((o) => {
+      const at = goals.hold!.get(o.cand.id);
+      return at?.start === o.start && at.end === o.end;
+    });
+    const count = slots.map(() => 0);
+    for (const o of held) for (const i of o.slots) count[i]!++;
+    const room = (i: number) => Math.max(0, need[i]!);
+    const filled = count.reduce((n, c, i) => n + Math.min(c, room(i)), 0);
+    const over = count.reduce((n, c, i) => n + Math.max(0, c - room(i)), 0);
+    const f = obj.filter(([, v]) => /^f\d/.test(v)).map(([, v]): [number, string] => [1, v]);
+    const o = obj.filter(([, v]) => /^o\d/.test(v)).map(([, v]): [number, string] => [1, v]);
+    row(f, '>=', filled);
+    row(o, '<=', over);
+  }
 
   const objective = obj.map(([k, v], j) => `${k < 0 ? '-' : j > 0 ? '+' : ''} ${Math.abs(k)} ${v}`);
   const objLines: string[] = [];
@@ -216,10 +238,18 @@ export type ExactAnswer = {
  */
 export async function solveExact(
   input: SolverInput,
-  opts: { timeLimitSeconds?: number; fairness?: boolean } = {},
+  opts: {
+    timeLimitSeconds?: number;
+    fairness?: boolean;
+    /** Start from these drafts and hold their places filled and over (the fairness stage). */
+    hold?: Map<number, { start: number; end: number }>;
+    /** A limit of branch-and-bound nodes (deterministic, unlike the time limit). */
+    maxNodes?: number;
+  } = {},
 ): Promise<ExactAnswer | null> {
   const started = performance.now();
-  const model = buildModel(input, { fairness: opts.fairness ?? true });
+  const model = buildModel(input, { fairness: opts.fairness ?? true, hold: opts.hold });
+  if (opts.hold && !model.empty) return runFrom(model, opts.hold, opts, started);
   if (model.empty) return { drafts: new Map(), status: 'Optimal', objective: 0, ms: 0 };
   const highs = await loadHighs();
   const solution = highs.solve(model.lp, {
@@ -237,6 +267,40 @@ export async function solveExact(
     if ((col?.Primal ?? 0) > 0.5) drafts.set(o.cand.id, { start: o.start, end: o.end });
   }
   return { drafts, status: solution.Status, objective: solution.ObjectiveValue, ms };
+}
+
+/** Runs a model from a starting answer (HiGHS keeps the better of it and what it finds in the time). */
+async function runFrom(
+  model: ExactModel,
+  start: Map<number, { start: number; end: number }>,
+  limits: { timeLimitSeconds?: number; maxNodes?: number },
+  started: number,
+): Promise<ExactAnswer | null> {
+  const { timeLimitSeconds, maxNodes } = limits;
+  const highs = await loadHighs();
+  return highs.withModel({ format: 'lp', data: model.lp }, (m) => {
+    m.options.set({
+      output_flag: false,
+      mip_rel_gap: 0,
+      ...(timeLimitSeconds !== undefined ? { time_limit: Math.max(0.01, timeLimitSeconds) } : {}),
+      ...(maxNodes !== undefined ? { mip_max_nodes: maxNodes } : {}),
+    });
+    const cols = model.options.map((o) => m.getColByName(`x${o.idx}`));
+    const values = model.options.map((o) => {
+      const at = start.get(o.cand.id);
+      return at?.start === o.start && at.end === o.end ? 1 : 0;
+    });
+    m.setSolution({ indices: cols, values });
+    const run = m.run();
+    if (Number(m.info.get('primal_solution_status')) !== 2) return null;
+    const { colValue } = m.getSolution();
+    const drafts = new Map<number, { start: number; end: number }>();
+    model.options.forEach((o, j) => {
+      if (colValue[cols[j]!]! > 0.5) drafts.set(o.cand.id, { start: o.start, end: o.end });
+    });
+    const status = run.modelStatus === 7 ? 'Optimal' : `status ${run.modelStatus}`;
+    return { drafts, status, objective: m.getObjectiveValue(), ms: performance.now() - started };
+  });
 }
 
 /** How one answer compares with another: places filled, then fewer over the required count, then spread. */
@@ -258,20 +322,30 @@ const ahead = (a: number[], b: number[]) => {
  */
 export async function draftShifts(
   input: SolverInput,
-  opts: { budgetMs?: number } = {},
+  opts: { budgetMs?: number; fairnessNodes?: number } = {},
 ): Promise<SolverResult & { method: 'EXACT' | 'GREEDY' }> {
   const started = performance.now();
-  const budget = opts.budgetMs ?? 2000;
+  const budget = opts.budgetMs ?? 2500;
   const greedy = solve(input);
-  const left = budget - (performance.now() - started);
+  // what is left once the greedy's own time is kept back for re-checking HiGHS's answer
+  const greedyMs = performance.now() - started;
+  const left = budget - 2 * greedyMs;
   if (left < 20) return { ...greedy, method: 'GREEDY' };
   try {
     const exact = await solveExact(input, { timeLimitSeconds: left / 1000, fairness: false });
     if (!exact) return { ...greedy, method: 'GREEDY' };
     const seeded = solve(input, exact.drafts);
-    return ahead(rank(greedy), rank(seeded))
-      ? { ...greedy, method: 'GREEDY' }
-      : { ...seeded, method: 'EXACT' };
+    if (ahead(rank(greedy), rank(seeded))) return { ...greedy, method: 'GREEDY' };
+    // the fairness stage: from that answer, places held, a bounded search for a smaller spread
+    const rest = budget - (performance.now() - started) - greedyMs;
+    if (rest < 100 || exact.status !== 'Optimal') return { ...seeded, method: 'EXACT' };
+    const fair = await solveExact(input, {
+      hold: new Map(seeded.assignments.map((a) => [a.candidateId, a])),
+      timeLimitSeconds: rest / 1000,
+      maxNodes: opts.fairnessNodes ?? FAIRNESS_NODES,
+    });
+    const fairer = fair ? solve(input, fair.drafts) : seeded;
+    return { ...(ahead(rank(seeded), rank(fairer)) ? seeded : fairer), method: 'EXACT' };
   } catch {
     return { ...greedy, method: 'GREEDY' };
   }
