@@ -325,8 +325,9 @@ export async function draftShifts(
   opts: { budgetMs?: number; fairnessNodes?: number } = {},
 ): Promise<SolverResult & { method: 'EXACT' | 'GREEDY' }> {
   const started = performance.now();
-  // the default budget grows with the store: 0.9 s at 50 staff, 1.5 s at 100 (issue 29's 1 s / 3 s targets)
-  const budget = opts.budgetMs ?? Math.min(2500, 300 + 12 * input.staff.length);
+  // the default budget grows with the store: 0.8 s up to 50 staff, 2.8 s at 100 (issue 29's 1 s / 3 s)
+  const n = input.staff.length;
+  const budget = opts.budgetMs ?? Math.min(2800, Math.max(500, n <= 50 ? 800 : 40 * n - 1200));
   const greedy = solve(input);
   // what is left once the greedy's own time is kept back for re-checking HiGHS's answer
   const greedyMs = performance.now() - started;
