@@ -19,13 +19,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Store = { id: number; lineAccountId: number };
+type Store = { id: number; lineAccountId: number; liffId: string };
 type Closure = { openPeriod: { key: string; startDate: string; endDate: string } | null };
 type Shift = { id: number; status: string; date: string };
 type Preview = {
   proposed: { shiftId: number; staffId: number; date: string }[];
-  slots: { assigned: number; required: number; reasons: { text: string }[] }[];
-  totals: { proposedShifts: number; filled: number; fillable: number; required: number };
+  slots: {
+    date: string;
+    startAt: string;
+    assigned: number;
+    required: number;
+    reasons: { kind: string; text: string }[];
+  }[];
+  totals: { proposedShifts: number; filled: number; fillable: number; required: number; over: number };
 };
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -35,6 +41,17 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The simulator's console (not LINE's). */
+async function sim<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.lineSimUrl}/_sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /_sim${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -62,6 +79,51 @@ describe('Shift: the manager drafts the open period automatically, reads the gap
     });
     expect(expected.proposed.length).toBeGreaterThan(3);
 
+    // a staff member without requests asks, in the mini-app, for the first hour of a slot nobody asked for
+    const gap = expected.slots.find((x) => x.reasons.some((r) => r.kind === 'NO_REQUEST'))!;
+    const staff = (
+      await api<{ data: { name: string; status: string }[] }>(
+        'GET',
+        `/shift/api/v1/store/${store.id}/staff?limit=100`,
+      )
+    ).data;
+    const { users } = await sim<{ users: { userId: string; displayName: string }[] }>('GET', '/users');
+    const asker = users.find((u) => staff.some((x) => x.name === u.displayName && x.status === 'APPROVED'))!;
+    const { idToken } = await sim<{ idToken: string }>('POST', '/liff/login', {
+      userId: asker.userId,
+      liffId: store.liffId,
+    });
+    const hour = Number(gap.startAt.slice(11, 13));
+    const hh = (h: number) => String(h).padStart(2, '0');
+    const own = await fetch(`${server.url}/shift/api/v1/liff/store/${store.id}/requests`, {
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    const mine = (
+      (await own.json()) as { shifts: { status: string; startAt: string; endAt: string; isRest: boolean }[] }
+    ).shifts.filter((r) => r.status === 'REQUEST');
+    const put = await fetch(`${server.url}/shift/api/v1/liff/store/${store.id}/requests`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [
+          ...mine.map((r) => ({
+            startAt: r.startAt.slice(0, 16),
+            endAt: r.endAt.slice(0, 16),
+            isRest: r.isRest,
+          })),
+          { startAt: `${gap.date}T${hh(hour)}:00`, endAt: `${gap.date}T${hh(hour + 1)}:00` },
+        ],
+      }),
+    });
+    expect(put.status, await put.text()).toBe(200);
+    expected = await api<Preview>('POST', `/shift/api/v1/store/${store.id}/staff-shift/auto-draft`, {
+      startAtMin: `${period.startDate}T00:00`,
+      startAtMax: `${end.toISOString().slice(0, 10)}T00:00`,
+    });
+    const partial = `${asker.displayName}さん: ${hh(hour)}:00〜${hh(hour + 1)}:00のみ希望`;
+    const told = expected.slots.find((x) => x.date === gap.date && x.startAt === gap.startAt)!;
+    expect(told.reasons.map((r) => r.text)).toContain(partial);
+
     await page.goto(
       `${server.url}/client/shift?lineAccountId=${store.lineAccountId}&shiftStoreId=${store.id}&period=${period.key}`,
     );
@@ -75,6 +137,10 @@ describe('Shift: the manager drafts the open period automatically, reads the gap
     expect(await panel.getByTestId('auto-draft-totals').textContent()).toContain(
       `${totals.filled}人枠を充足（埋められる上限 ${totals.fillable}）`,
     );
+    if (totals.over > 0)
+      expect(await panel.getByTestId('auto-draft-totals').textContent()).toContain(
+        `必要人数を超える配置 ${totals.over}人枠`,
+      );
     // a proposed request shows as a draft in its cell before anything is saved
     const first = expected.proposed[0]!;
     await expect
@@ -91,6 +157,10 @@ describe('Shift: the manager drafts the open period automatically, reads the gap
     if (short.length > 0) {
       await expect.poll(() => panel.getByText(`埋まらなかった枠（${short.length}）`).isVisible()).toBe(true);
       await expect.poll(() => panel.getByText(short[0]!.reasons[0]!.text).first().isVisible()).toBe(true);
+      // the partial request in words: who asked for which hours only
+      const partial = short.flatMap((s) => s.reasons).find((r) => r.kind === 'PARTIAL_REQUEST')!;
+      await expect.poll(() => panel.getByText(partial.text).first().isVisible()).toBe(true);
+      await panel.getByText(partial.text).first().scrollIntoViewIfNeeded();
     } else {
       await expect.poll(() => panel.getByText('すべての枠が必要人数を満たします').isVisible()).toBe(true);
     }

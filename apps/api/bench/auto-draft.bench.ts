@@ -1,126 +1,75 @@
-// `npm run bench` (part): the automatic shift draft on a month of a large store, against a naive
-// first-come greedy. Prints figures; asserts nothing.
-import { addDays, isoWeekday } from '../src/platform/dates.ts';
-import { findViolations, measure, naiveFirstCome } from '../src/modules/shift/auto-draft/solver-scoring.ts';
-import type { Candidate, SolverInput } from '../src/modules/shift/auto-draft/solver-types.ts';
+// `npm run bench` (part): the automatic shift draft on generated stores (20, 50 and 100 staff x 31 days;
+// peak-shaped days, overlapping rules, night shifts) against an exact reference: HiGHS run to optimality
+// without a time budget for places filled then places over the required count, then (with both held at
+// the optimum) for the spread of fulfilment rates. Prints figures and met/missed against issue 29's
+// targets; asserts nothing.
+import { generateStore, type Shape } from './support/auto-draft-stores.ts';
+import { draftShifts, solveExact } from '../src/modules/shift/auto-draft/solver-exact.ts';
+import { findViolations, measure } from '../src/modules/shift/auto-draft/solver-scoring.ts';
+import type { SolverInput, SolverResult } from '../src/modules/shift/auto-draft/solver-types.ts';
 import { solve } from '../src/modules/shift/auto-draft/solver.ts';
 
-// a deterministic pseudo-random sequence (mulberry32), so every run drafts the same store
-let seed = 20261201;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+const FAIRNESS_REFERENCE_SECONDS = 20;
+const spreadOf = (r: SolverResult) => {
+  const rates = r.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
+  return rates.length ? Math.max(...rates) - Math.min(...rates) : 0;
 };
-const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-
-const H = 3_600_000;
-const JST = 9 * H;
-const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * H - JST;
-const days = Array.from({ length: 31 }, (_, i) => addDays('2026-12-01', i));
-
-// three slots a day (早番 / 中番 / 遅番), more staff at the weekend
-const slots = days.flatMap((day) => {
-  const weekend = isoWeekday(day) >= 6 ? 2 : 0;
-  return [
-    { id: `${day}-am`, day, start: at(day, 7), end: at(day, 11), required: 5 + weekend },
-    { id: `${day}-mid`, day, start: at(day, 11), end: at(day, 17), required: 7 + weekend },
-    { id: `${day}-pm`, day, start: at(day, 17), end: at(day, 22), required: 6 + weekend },
-  ];
-});
-
-// 50 staff: full-timers (cap 8 h a day, 40 a week, 160 a month), part-timers and students (20 h a week)
-const staff = Array.from({ length: 50 }, (_, i) => {
-  const kind = i < 12 ? 'full' : i < 35 ? 'part' : 'student';
-  return {
-    id: i + 1,
-    name: `スタッフ${i + 1}`,
-    kind,
-    maxDayMinutes: kind === 'full' ? 10 * 60 : 8 * 60,
-    maxWeekMinutes: kind === 'student' ? 20 * 60 : 40 * 60,
-    maxMonthMinutes: kind === 'full' ? 176 * 60 : 120 * 60,
-    targetMinutes: kind === 'full' ? 160 * 60 : null,
-  };
-});
-
-// requests: full-timers ask for ~20 days, part-timers ~14, students ~9, mostly evenings; shapes a store sees
-const shapes: Record<string, [number, number][]> = {
-  full: [
-    [7, 17],
-    [11, 22],
-    [7, 15],
-    [9, 18],
-  ],
-  part: [
-    [7, 11],
-    [7, 13],
-    [10, 17],
-    [11, 17],
-    [17, 22],
-    [16, 22],
-  ],
-  student: [
-    [17, 22],
-    [17, 23],
-    [16, 22],
-    [10, 17],
-  ],
+const hoursSpread = (input: SolverInput, r: SolverResult) => {
+  // planned hours against each staff member's requested hours: the spread of the shortfall
+  const short = r.staff.map((s) => (s.requestedMinutes - s.plannedMinutes) / 60);
+  void input;
+  return short.length ? Math.max(...short) - Math.min(...short) : 0;
 };
-const perMonth: Record<string, number> = { full: 20, part: 14, student: 9 };
-let requestId = 1;
-const candidates: Candidate[] = [];
-for (const s of staff)
-  for (const day of days)
-    if (random() < perMonth[s.kind]! / 31) {
-      const [from, to] = pick(shapes[s.kind]!);
-      candidates.push({ id: requestId++, staffId: s.id, day, start: at(day, from), end: at(day, to) });
-    }
-// requests arrive in a random order (the naive greedy takes them first come, first served)
-const arrival = candidates
-  .map((c) => ({ c, k: random() }))
-  .sort((a, b) => a.k - b.k)
-  .map((x, i) => ({ ...x.c, id: i + 1 }));
+const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-const input: SolverInput = {
-  settings: { minRestMinutes: 11 * 60, allowMultiplePerDay: false },
-  staff: staff.map(({ kind: _kind, ...s }) => s),
-  slots,
-  candidates: arrival,
-  fixed: [],
-  closedDays: [],
-};
+console.log('\nauto-draft: generated stores against the exact optimum (HiGHS without a time budget)');
+await solveExact(generateStore('peak', 5, 3)); // loads HiGHS (WebAssembly) once
+for (const size of [20, 50, 100])
+  for (const shape of ['peak', 'overlapping', 'night'] as Shape[]) {
+    const input = generateStore(shape, size);
+    const places = input.slots.reduce((n, s) => n + s.required, 0);
+    // the reference: places, then over, exactly; then the fairest spread with both held
+    const refStarted = performance.now();
+    const ref = await solveExact(input, { fairness: false });
+    const refResult = solve(input, ref!.drafts);
+    const refMs = performance.now() - refStarted;
+    const fair = await solveExact(input, {
+      hold: new Map(refResult.assignments.map((a) => [a.candidateId, a])),
+      timeLimitSeconds: FAIRNESS_REFERENCE_SECONDS,
+    });
+    const fairResult = fair ? solve(input, fair.drafts) : refResult;
+    const optimumSpread = Math.min(spreadOf(fairResult), spreadOf(refResult));
 
-console.log(
-  `\nauto-draft: ${staff.length} staff x ${days.length} days x 3 slots (${slots.length} slots, ` +
-    `${slots.reduce((n, s) => n + s.required, 0)} places), ${arrival.length} requests`,
-);
-solve(input); // warm-up (JIT)
-const runs = 5;
-const started = performance.now();
-let result = solve(input);
-for (let i = 1; i < runs; i++) result = solve(input);
-const ms = (performance.now() - started) / runs;
-const naiveStarted = performance.now();
-const naive = naiveFirstCome(input);
-const naiveMs = performance.now() - naiveStarted;
+    solve(input); // warm-up (JIT)
+    const started = performance.now();
+    const result = await draftShifts(input);
+    const ms = performance.now() - started;
+    const greedyStarted = performance.now();
+    const greedy = solve(input);
+    const greedyMs = performance.now() - greedyStarted;
 
-const fillable = result.totals.fillable;
-const pct = (n: number, of: number) => `${((n / (of || 1)) * 100).toFixed(1)}%`;
-for (const [label, assignments, time] of [
-  ['solver (greedy + local search)', result.assignments, ms],
-  ['naive first-come greedy', naive, naiveMs],
-] as const) {
-  const m = measure(input, [...assignments]);
-  const violations = findViolations(input, [...assignments]).length;
-  console.log(
-    `  ${label}: ${time.toFixed(0)} ms, filled ${m.filled} of ${fillable} fillable (${pct(m.filled, fillable)}), ` +
-      `${assignments.length} drafts, ${(m.minutes / 60).toFixed(0)} h, hard-rule violations ${violations}, ` +
-      `fulfilment rate min ${pct(m.rateMin, 1)} / mean ${pct(m.rateMean, 1)} / max ${pct(m.rateMax, 1)}, ` +
-      `spread (sd) ${(m.rateSd * 100).toFixed(1)} points`,
-  );
-}
-console.log(
-  `  upper bound: ${fillable} fillable of ${result.totals.required} required places; ` +
-    `${result.totals.unfilledSlots} slots left short by the solver`,
-);
+    const coverage = result.totals.filled / (refResult.totals.filled || 1);
+    const spread = spreadOf(result);
+    const violations = findViolations(input, result.assignments).length;
+    const m = measure(input, result.assignments);
+    const coverageTarget = size <= 50 ? 1 : 0.995;
+    const timeTarget = size <= 50 ? 1000 : 3000;
+    console.log(
+      `  ${size} x 31 ${shape}: ${input.candidates.length} requests, ${places} places; ` +
+        `optimum ${refResult.totals.filled} filled, ${refResult.totals.over} over (${refMs.toFixed(0)} ms), ` +
+        `fairest spread ${(optimumSpread * 100).toFixed(1)} points (${fair?.status ?? 'none'})`,
+    );
+    console.log(
+      `    draft (${result.method}): ${ms.toFixed(0)} ms [${mark(ms < timeTarget)} < ${timeTarget} ms], ` +
+        `coverage ${(coverage * 100).toFixed(2)}% of the optimum [${mark(coverage >= coverageTarget)}], ` +
+        `over ${result.totals.over} vs ${refResult.totals.over} [${mark(result.totals.over <= refResult.totals.over || refResult.totals.over > 0)}], ` +
+        `rate spread ${(spread * 100).toFixed(1)} points = ${(spread / (optimumSpread || 1)).toFixed(2)}x the fairest ` +
+        `[${mark(spread <= 1.5 * optimumSpread + 1e-9)}], sd ${(m.rateSd * 100).toFixed(1)} points, ` +
+        `hours-shortfall spread ${hoursSpread(input, result).toFixed(1)} h vs ${hoursSpread(input, fairResult).toFixed(1)} h, ` +
+        `${result.totals.proposedShifts} shifts, violations ${violations}`,
+    );
+    console.log(
+      `    greedy alone: ${greedyMs.toFixed(0)} ms, coverage ${((greedy.totals.filled / (refResult.totals.filled || 1)) * 100).toFixed(2)}%, ` +
+        `over ${greedy.totals.over}, rate spread ${(spreadOf(greedy) * 100).toFixed(1)} points`,
+    );
+  }

@@ -43,9 +43,9 @@ const proposedShiftSchema = z.object({
   requestEndAt: z.string(),
 });
 const gapReasonSchema = z.object({
-  kind: z.enum(['NO_REQUEST', 'BLOCKED', 'NOT_DRAFTED']),
+  kind: z.enum(['NO_REQUEST', 'UNMEETABLE', 'PARTIAL_REQUEST', 'SWAP', 'BLOCKED', 'NOT_DRAFTED']),
   staffId: idSchema.nullable(),
-  /** CLOSED_DAY, REST_DAY, OVERLAP, ONE_PER_DAY, MIN_REST, DAY_CAP, WEEK_CAP, MONTH_CAP; null otherwise. */
+  /** CLOSED_DAY, CLOSED_HOURS, REST_DAY, OVERLAP, ONE_PER_DAY, MIN_REST, DAY_CAP, WEEK_CAP, MONTH_CAP; null otherwise. */
   rule: z.string().nullable(),
   /** The reason in Japanese, with the staff member's name. */
   text: z.string(),
@@ -87,6 +87,8 @@ export const autoDraftResultSchema = z.object({
     filled: z.number().int(),
     fillable: z.number().int(),
     unfilledSlots: z.number().int(),
+    /** Places beyond the required count, summed over the slots. */
+    over: z.number().int(),
     proposedShifts: z.number().int(),
     proposedMinutes: z.number().int(),
   }),

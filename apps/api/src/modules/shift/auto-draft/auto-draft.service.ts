@@ -32,8 +32,9 @@ import { listShiftsStarting, type ShiftRow } from '../table/shifts.repository.ts
 import { listAllStaff, lockStaff } from '../staff/staff.repository.ts';
 import { toStaffView } from '../shift.views.ts';
 import { reasonText } from './reasons.ts';
-import type { Candidate, FixedShift, Slot, SolverSettings } from './solver-types.ts';
-import { solve } from './solver.ts';
+import { normalise } from './solver-model.ts';
+import type { Candidate, FixedShift, Slot, SolverInput, SolverSettings } from './solver-types.ts';
+import { draftShifts } from './solver-exact.ts';
 
 type Ctx = { ctx: ServiceContext };
 type DraftInput = ShiftStoreParams & z.output<typeof autoDraftBodySchema>;
@@ -56,6 +57,7 @@ function slotsOf(
 ) {
   const slots: Slot[] = [];
   const closedDays: Day[] = [];
+  const closedWindows: { start: number; end: number }[] = [];
   const align = (ms: number, up: boolean) => {
     const m = localMinutes(new Date(ms), store.timeZone) % division;
     if (m === 0 && ms % 60_000 === 0) return ms;
@@ -85,17 +87,24 @@ function slotsOf(
             isRest: r.isRest,
           }));
     if (rules.length > 0 && rules.every((r) => r.isRest)) closedDays.push(day);
+    // a rest rule beside work rules closes its hours: no draft reaches into them
+    else
+      for (const r of rules)
+        if (r.isRest && r.end > r.start) closedWindows.push({ start: r.start, end: r.end });
+    // the slot keeps the rule's own times (who covers it); drafts start and end on the time division
     for (const r of rules)
       if (!r.isRest && r.required > 0 && r.end > r.start)
         slots.push({
           id: `${day}:${r.id}`,
           day,
-          start: align(r.start, false),
-          end: align(r.end, true),
+          start: r.start,
+          end: r.end,
           required: r.required,
+          shiftStart: align(r.start, false),
+          shiftEnd: align(r.end, true),
         });
   }
-  return { slots, closedDays };
+  return { slots, closedDays, closedWindows };
 }
 
 /**
@@ -121,6 +130,24 @@ const fingerprintOf = (rows: ShiftRow[], staffIds: number[], plan: unknown) =>
       ]),
     )
     .digest('base64url');
+
+/**
+ * The last answers by their solver input: accepting a preview drafts the same plan again even when the
+ * time budget cut HiGHS short in one of the two runs (its answer can then differ from run to run).
+ * Per process; on another process the draft is made again (a differing plan answers 409, saving nothing).
+ */
+const recent = new Map<string, Awaited<ReturnType<typeof draftShifts>>>();
+async function draftOnce(input: SolverInput) {
+  const key = createHash('sha256')
+    .update(JSON.stringify(normalise(input)))
+    .digest('base64url');
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const result = await draftShifts(input);
+  recent.set(key, result);
+  if (recent.size > 32) recent.delete(recent.keys().next().value!);
+  return result;
+}
 
 async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: DraftInput) {
   const tz = store.timeZone;
@@ -162,7 +189,8 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
         start: start.getTime(),
         end: end.getTime(),
       });
-    } else if (r.status !== 'REQUEST') {
+    } else if (r.status !== 'REQUEST' || r.isRest) {
+      // a rest request counts as a rest day even before it is approved
       fixed.push({
         id: r.id,
         staffId: r.staffId,
@@ -170,7 +198,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
         start: r.startAt.getTime(),
         end: r.endAt.getTime(),
         isRest: r.isRest,
-        requestedMinutes: r.requestedAt && inRange(r) ? (r.originalDuration ?? r.duration) : 0,
+        requestedMinutes: r.requestedAt && inRange(r) && !r.isRest ? (r.originalDuration ?? r.duration) : 0,
         isOutsidePeriod: !inRange(r),
       });
     }
@@ -184,8 +212,14 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
       to: zonedInstant(days.at(-1)!, 1440, tz),
     }),
   ]);
-  const { slots, closedDays } = slotsOf(days, weekly, special, store, closure.timeDivisionSetting);
-  const result = solve({
+  const { slots, closedDays, closedWindows } = slotsOf(
+    days,
+    weekly,
+    special,
+    store,
+    closure.timeDivisionSetting,
+  );
+  const result = await draftOnce({
     settings: {
       minRestMinutes: closure.minRestHours * 60,
       allowMultiplePerDay: closure.allowMultipleShiftsPerDay,
@@ -203,6 +237,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     candidates,
     fixed,
     closedDays,
+    closedWindows,
   });
 
   const chosen = new Map(result.assignments.map((a) => [a.candidateId, a]));
@@ -257,7 +292,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
       staffIds: s.staffIds,
       reasons: s.reasons.map((r) => ({
         kind: r.kind,
-        staffId: r.kind === 'NO_REQUEST' ? null : r.staffId,
+        staffId: 'staffId' in r ? r.staffId : null,
         rule: r.kind === 'BLOCKED' ? r.violation.kind : null,
         text: reasonText(r, tz),
       })),

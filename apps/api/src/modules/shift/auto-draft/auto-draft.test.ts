@@ -128,6 +128,7 @@ describe('POST staff-shift/auto-draft (preview)', () => {
       filled: 2,
       fillable: 2,
       unfilledSlots: 2,
+      over: 0,
       proposedShifts: 2,
       proposedMinutes: 540,
     });

@@ -17,6 +17,8 @@ function violationText(v: Violation, timeZone: string): string {
   switch (v.kind) {
     case 'CLOSED_DAY':
       return '店舗の休業日です';
+    case 'CLOSED_HOURS':
+      return `${other(v)}は休みのルールの時間です`;
     case 'REST_DAY':
       return 'この日は休みです';
     case 'OVERLAP':
@@ -37,6 +39,16 @@ function violationText(v: Violation, timeZone: string): string {
 /** One reason as a sentence: 「山田 花子さん: 12/1 09:00〜17:00のシフトとの勤務間インターバルが足りません」. */
 export function reasonText(reason: GapReason, timeZone: string): string {
   if (reason.kind === 'NO_REQUEST') return '誰も希望を出していません';
+  if (reason.kind === 'UNMEETABLE')
+    return `必要人数${reason.required}人がスタッフの人数(${reason.staffCount}人)を超えていて、満たせません`;
+  if (reason.kind === 'PARTIAL_REQUEST') {
+    const span = `${clock(reason.start, timeZone).split(' ')[1]}〜${clock(reason.end, timeZone).split(' ')[1]}`;
+    return `${reason.staffName}さん: ${span}のみ希望`;
+  }
+  if (reason.kind === 'SWAP') {
+    const from = `${clock(reason.fromStart, timeZone)}〜${clock(reason.fromEnd, timeZone).split(' ')[1]}`;
+    return `${reason.staffName}さんを${from}のシフトから移せば埋まります(そちらの枠が空きます)`;
+  }
   if (reason.kind === 'NOT_DRAFTED') return `${reason.staffName}さん: 自動では割り当てられませんでした`;
   return `${reason.staffName}さん: ${violationText(reason.violation, timeZone)}`;
 }

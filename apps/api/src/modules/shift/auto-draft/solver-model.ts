@@ -7,8 +7,8 @@ const MINUTE = 60_000;
 
 // ---- days, weeks, months ----
 
-const weekKey = (day: Day): Day => addDays(day, 1 - isoWeekday(day));
-const monthKey = (day: Day): string => day.slice(0, 7);
+export const weekKey = (day: Day): Day => addDays(day, 1 - isoWeekday(day));
+export const monthKey = (day: Day): string => day.slice(0, 7);
 export const covers = (s: { start: number; end: number }, slot: { start: number; end: number }) =>
   s.start <= slot.start && s.end >= slot.end;
 export const minutesOf = (s: { start: number; end: number }) => Math.round((s.end - s.start) / MINUTE);
@@ -95,27 +95,45 @@ export class Plan {
   }
 }
 
-/** A way to draft one request: the hull of a run of consecutive slots it fully contains. */
+/**
+ * A way to draft one request: a set of slots it fully contains, drafted as their hull on the time division
+ * (clipped to the request: trimmed, never extended). `slots` lists every slot the shift covers, overlapping
+ * rules included, so counts are right. Each distinct hull once; hulls reaching into closed hours left out.
+ */
 export type Option = { cand: Candidate; day: Day; slots: number[]; start: number; end: number; idx: number };
 
 export function buildOptions(input: SolverInput, slots: Slot[]): Map<number, Option[]> {
   const byDay = new Map<Day, number[]>();
   slots.forEach((s, i) => byDay.set(s.day, [...(byDay.get(s.day) ?? []), i]));
+  const closedHours = input.closedWindows ?? [];
   const out = new Map<number, Option[]>();
   let idx = 0;
   for (const cand of input.candidates) {
     const inside = (byDay.get(cand.day) ?? []).filter((i) => covers(cand, slots[i]!));
+    const edge = (i: number, which: 'start' | 'end') => {
+      const s = slots[i]!;
+      const v = which === 'start' ? (s.shiftStart ?? s.start) : (s.shiftEnd ?? s.end);
+      return Math.min(Math.max(v, cand.start), cand.end);
+    };
+    const starts = [...new Set(inside.map((i) => edge(i, 'start')))].sort((a, b) => a - b);
+    const ends = [...new Set(inside.map((i) => edge(i, 'end')))].sort((a, b) => a - b);
+    const seen = new Set<string>();
     const options: Option[] = [];
-    for (let a = 0; a < inside.length; a++) {
-      let start = Infinity;
-      let end = -Infinity;
-      for (let b = a; b < inside.length; b++) {
-        const slot = slots[inside[b]!]!;
-        start = Math.min(start, slot.start);
-        end = Math.max(end, slot.end);
-        options.push({ cand, day: cand.day, slots: inside.slice(a, b + 1), start, end, idx: idx++ });
+    for (const from of starts)
+      for (const to of ends) {
+        if (to <= from) continue;
+        const within = inside.filter((i) => edge(i, 'start') >= from && edge(i, 'end') <= to);
+        if (within.length === 0) continue;
+        // the hull of what it covers: the least a shift covering these slots needs
+        const start = Math.min(...within.map((i) => edge(i, 'start')));
+        const end = Math.max(...within.map((i) => edge(i, 'end')));
+        const key = `${start}:${end}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (closedHours.some((w) => w.start < end && start < w.end)) continue;
+        const covered = inside.filter((i) => slots[i]!.start >= start && slots[i]!.end <= end);
+        options.push({ cand, day: cand.day, slots: covered, start, end, idx: idx++ });
       }
-    }
     out.set(cand.id, options);
   }
   return out;
@@ -134,5 +152,6 @@ export function normalise(input: SolverInput): SolverInput {
     candidates: [...input.candidates].sort(byId),
     fixed: [...input.fixed].sort((a, b) => a.start - b.start || a.id - b.id),
     closedDays: [...input.closedDays].sort(),
+    closedWindows: [...(input.closedWindows ?? [])].sort((a, b) => a.start - b.start || a.end - b.end),
   };
 }

@@ -23,9 +23,10 @@ export function report(
   staffById: Map<number, SolverStaff>,
   requested: Map<number, number>,
   fromRequests: Map<number, number>,
-  extra: { proposed: Map<number, number>; fillable: number },
+  extra: { proposed: Map<number, number>; fillable: number; unmet: boolean[] },
 ): SolverResult {
   const closed = new Set(input.closedDays);
+  const closedHours = input.closedWindows ?? [];
   const assignments: Assignment[] = [...chosen.values()]
     .map((o) => ({
       candidateId: o.cand.id,
@@ -36,14 +37,17 @@ export function report(
     }))
     .sort((a, b) => a.start - b.start || a.staffId - b.staffId || a.candidateId - b.candidateId);
 
+  const timeOf = (o: Option) => ({ fromDay: o.day, fromStart: o.start, fromEnd: o.end });
   const slotResults: SlotResult[] = slots.map((slot, i) => {
     const reasons: GapReason[] = [];
     if (need[i]! > 0) {
-      const requesters = input.candidates.filter(
-        (c) =>
-          c.day === slot.day && covers(c, slot) && !coveredBy[i]!.has(c.staffId) && staffById.has(c.staffId),
-      );
-      if (requesters.length === 0) reasons.push({ kind: 'NO_REQUEST' });
+      if (extra.unmet[i])
+        reasons.push({ kind: 'UNMEETABLE', required: slot.required, staffCount: staffById.size });
+      const mine = (c: { staffId: number }) => !coveredBy[i]!.has(c.staffId) && staffById.has(c.staffId);
+      const onDay = input.candidates.filter((c) => c.day === slot.day && mine(c));
+      const requesters = onDay.filter((c) => covers(c, slot));
+      const partial = onDay.filter((c) => !covers(c, slot) && c.start < slot.end && slot.start < c.end);
+      if (requesters.length === 0 && partial.length === 0) reasons.push({ kind: 'NO_REQUEST' });
       const seen = new Set<number>();
       for (const c of requesters) {
         if (seen.has(c.staffId)) continue;
@@ -53,15 +57,38 @@ export function report(
         const wish = prev
           ? { day: c.day, start: Math.min(prev.start, slot.start), end: Math.max(prev.end, slot.end) }
           : { day: c.day, start: slot.start, end: slot.end };
+        const plan = plans.get(c.staffId)!;
+        const except = prev ? candidateKey(c.id) : undefined;
+        const shut = closedHours.find((w) => w.start < wish.end && wish.start < w.end);
         const violation: Violation | null =
           (closed.has(c.day) ? { kind: 'CLOSED_DAY' } : null) ??
-          plans.get(c.staffId)!.check(wish, input.settings, prev ? candidateKey(c.id) : undefined);
-        // allowed on its own yet not drafted: the search did not reach it (not expected after the greedy)
-        reasons.push(
-          violation
-            ? { kind: 'BLOCKED', staffId: c.staffId, staffName: staff.name, violation }
-            : { kind: 'NOT_DRAFTED', staffId: c.staffId, staffName: staff.name },
-        );
+          (shut ? { kind: 'CLOSED_HOURS', withStart: shut.start, withEnd: shut.end } : null) ??
+          plan.check(wish, input.settings, except);
+        // held by their own draft of another slot: moving them would fill this one (the gap moves there)
+        const holder =
+          violation && 'withStart' in violation && violation.kind !== 'CLOSED_HOURS'
+            ? [...chosen.values()].find(
+                (o) =>
+                  o.cand.staffId === c.staffId &&
+                  o.cand.id !== c.id &&
+                  o.start === violation.withStart &&
+                  o.end === violation.withEnd,
+              )
+            : undefined;
+        if (holder && !prev && !plan.check(wish, input.settings, candidateKey(holder.cand.id)))
+          reasons.push({ kind: 'SWAP', staffId: c.staffId, staffName: staff.name, ...timeOf(holder) });
+        else
+          reasons.push(
+            violation
+              ? { kind: 'BLOCKED', staffId: c.staffId, staffName: staff.name, violation }
+              : { kind: 'NOT_DRAFTED', staffId: c.staffId, staffName: staff.name },
+          );
+      }
+      for (const c of partial) {
+        if (seen.has(c.staffId)) continue;
+        seen.add(c.staffId);
+        const staffName = staffById.get(c.staffId)!.name;
+        reasons.push({ kind: 'PARTIAL_REQUEST', staffId: c.staffId, staffName, start: c.start, end: c.end });
       }
     }
     return {
@@ -106,6 +133,7 @@ export function report(
       filled: slotResults.reduce((n, s) => n + Math.min(s.required, s.assigned), 0),
       fillable: extra.fillable,
       unfilledSlots: slotResults.filter((s) => s.assigned < s.required).length,
+      over: slotResults.reduce((n, s) => n + Math.max(0, s.assigned - s.required), 0),
       proposedShifts: assignments.length,
       proposedMinutes: assignments.reduce((n, a) => n + minutesOf(a), 0),
     },
@@ -155,6 +183,8 @@ export function findViolations(raw: SolverInput, assignments: Assignment[]): str
     if (used.has(a.candidateId)) out.push(`draft ${a.candidateId}: drafted twice`);
     used.add(a.candidateId);
     if (closed.has(a.day)) out.push(`draft ${a.candidateId}: on a closed day`);
+    if ((input.closedWindows ?? []).some((w) => w.start < a.end && a.start < w.end))
+      out.push(`draft ${a.candidateId}: in closed hours`);
   }
   // each draft against the kept shifts and every other draft of the same staff member
   for (const a of assignments) {

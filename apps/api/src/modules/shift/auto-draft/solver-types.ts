@@ -3,7 +3,19 @@
 import type { Day } from '../../../platform/dates.ts';
 
 /** A required slot: a weekly or special rule of one day (`required` staff covering [start, end)). */
-export type Slot = { id: string; day: Day; start: number; end: number; required: number };
+export type Slot = {
+  id: string;
+  day: Day;
+  start: number;
+  end: number;
+  required: number;
+  /**
+   * The slot's edges on the store's time division (rounded outward), where a draft covering it starts and
+   * ends when its request allows; the slot's own start and end decide who covers it. Default: start, end.
+   */
+  shiftStart?: number;
+  shiftEnd?: number;
+};
 
 export type StaffLimits = {
   /** Caps in minutes; null = no cap. */
@@ -49,10 +61,13 @@ export type SolverInput = {
   fixed: FixedShift[];
   /** Days the store is closed (a rest rule): nobody is drafted on them. */
   closedDays: Day[];
+  /** Hours the store is closed on a day that also has work rules (a rest rule's hours): no draft reaches in. */
+  closedWindows?: { start: number; end: number }[];
 };
 
 export type Violation =
   | { kind: 'CLOSED_DAY' }
+  | { kind: 'CLOSED_HOURS'; withStart: number; withEnd: number }
   | { kind: 'REST_DAY' }
   | { kind: 'OVERLAP'; withStart: number; withEnd: number }
   | { kind: 'ONE_PER_DAY'; withStart: number; withEnd: number }
@@ -63,6 +78,12 @@ export type Violation =
 
 export type GapReason =
   | { kind: 'NO_REQUEST' }
+  /** The rule needs more people than the store has (it cannot be met at all). */
+  | { kind: 'UNMEETABLE'; required: number; staffCount: number }
+  /** A staff member asked for part of the slot only (their request's times). */
+  | { kind: 'PARTIAL_REQUEST'; staffId: number; staffName: string; start: number; end: number }
+  /** A requester held by their own draft of another slot: moving them fills this one, the gap moves there. */
+  | { kind: 'SWAP'; staffId: number; staffName: string; fromDay: Day; fromStart: number; fromEnd: number }
   /** A requester who was not drafted for it, and the first rule drafting them would break. */
   | { kind: 'BLOCKED'; staffId: number; staffName: string; violation: Violation }
   | { kind: 'NOT_DRAFTED'; staffId: number; staffName: string };
@@ -105,6 +126,8 @@ export type SolverResult = {
     /** The upper bound of fillable places (see fillableUpperBound). */
     fillable: number;
     unfilledSlots: number;
+    /** Places beyond the required count, summed over the slots (kept shifts and drafts). */
+    over: number;
     proposedShifts: number;
     proposedMinutes: number;
   };

@@ -13,11 +13,16 @@ import {
   Plan,
   type Option,
 } from './solver-model.ts';
+import { balance } from './solver-balance.ts';
 import { fillableUpperBound, report } from './solver-scoring.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
 
-/** The solver. `input` is not changed; its order does not matter (everything is sorted first). */
-export function solve(raw: SolverInput): SolverResult {
+/**
+ * The solver. `input` is not changed; its order does not matter (everything is sorted first). `preset`:
+ * drafts (candidate id -> times, one of its options) to start from, e.g. the exact method's answer; the
+ * greedy then only adds what still fills a place, and the search moves nothing that would cost coverage.
+ */
+export function solve(raw: SolverInput, preset?: Map<number, { start: number; end: number }>): SolverResult {
   const input = normalise(raw);
   const { settings } = input;
   const slots = input.slots;
@@ -39,6 +44,7 @@ export function solve(raw: SolverInput): SolverResult {
       });
 
   const candidates = input.candidates.filter((c) => plans.has(c.staffId) && !closed.has(c.day));
+  const unmet = slots.map((slot, i) => need[i]! > 0 && slot.required > input.staff.length);
   const options = buildOptions({ ...input, candidates }, slots);
   const chosen = new Map<number, Option>(); // candidate id -> option
 
@@ -51,8 +57,8 @@ export function solve(raw: SolverInput): SolverResult {
       if (!f.isRest) fromRequests.set(f.staffId, (fromRequests.get(f.staffId) ?? 0) + minutesOf(f));
     }
   const proposed = new Map<number, number>();
-  const rate = (staffId: number) =>
-    ((fromRequests.get(staffId) ?? 0) + (proposed.get(staffId) ?? 0)) / (requested.get(staffId) || 1);
+  const rate = (staffId: number, delta = 0) =>
+    ((fromRequests.get(staffId) ?? 0) + (proposed.get(staffId) ?? 0) + delta) / (requested.get(staffId) || 1);
   const monthPlanned = (staffId: number) => {
     let m = 0;
     for (const v of plans.get(staffId)!.monthMinutes.values()) m = Math.max(m, v);
@@ -94,12 +100,22 @@ export function solve(raw: SolverInput): SolverResult {
     return plan.check(o, settings, prev ? candidateKey(o.cand.id) : undefined) ? -1 : gain;
   };
 
-  // priority: more places, then under target, then the lower fulfilment rate, longer, then ids
-  type Key = [number, number, number, number, number];
+  /** Places beyond the required count the option would add (the slots it covers that are full already). */
+  const overOf = (o: Option): number => {
+    const prev = chosen.get(o.cand.id);
+    let over = 0;
+    for (const i of o.slots)
+      if (need[i]! <= 0 && !coveredBy[i]!.has(o.cand.staffId) && !prev?.slots.includes(i)) over++;
+    return over;
+  };
+
+  // priority: more places, then fewer places over the required count, then under target, then the
+  // lower fulfilment rate, longer, then ids
+  type Key = [number, number, number, number, number, number];
   const keyOf = (o: Option, gain: number): Key => {
     const s = staffById.get(o.cand.staffId)!;
     const overTarget = s.targetMinutes !== null && monthPlanned(s.id) >= s.targetMinutes ? 1 : 0;
-    return [gain, -overTarget, -rate(s.id), o.end - o.start, -o.idx];
+    return [gain, -overOf(o), -overTarget, -rate(s.id), o.end - o.start, -o.idx];
   };
   const better = (a: Key, b: Key) => {
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
@@ -127,6 +143,11 @@ export function solve(raw: SolverInput): SolverResult {
   };
 
   const allOptions = [...options.values()].flat();
+  if (preset)
+    for (const [candId, at] of [...preset].sort((a, b) => a[0] - b[0])) {
+      const o = options.get(candId)?.find((x) => x.start === at.start && x.end === at.end);
+      if (o && !plans.get(o.cand.staffId)!.check(o, settings)) apply(o);
+    }
   greedy(allOptions);
 
   // local search: for a short slot, draft a requester whose other draft blocks them, if someone else
@@ -136,7 +157,7 @@ export function solve(raw: SolverInput): SolverResult {
     for (const x of [...chosen.values()]) if (snapshot.get(x.cand.id) !== x) unapply(x);
     for (const x of snapshot.values()) if (chosen.get(x.cand.id) !== x) apply(x);
   };
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < (preset ? 0 : 3); round++) {
     let improved = false;
     for (let i = 0; i < slots.length; i++) {
       for (const o of allOptions) {
@@ -173,10 +194,25 @@ export function solve(raw: SolverInput): SolverResult {
     if (!improved) break;
   }
 
+  balance({
+    slots,
+    chosen,
+    options,
+    plans,
+    settings,
+    staffById,
+    coveredBy,
+    rateWith: rate,
+    monthWith: (staffId, delta) => monthPlanned(staffId) + delta,
+    apply,
+    unapply,
+  });
+
   const fillable = fillableUpperBound(input);
   return report(input, slots, need, coveredBy, chosen, plans, staffById, requested, fromRequests, {
     proposed,
     fillable,
+    unmet,
   });
 }
 

@@ -87,6 +87,7 @@ export function AutoDraftPanel({
           filled: result.totals.filled,
           fillable: result.totals.fillable,
         })}
+        {result.totals.over > 0 && ` ／ ${t('shift.autoDraft.over', { over: result.totals.over })}`}
       </Typography>
       {result.proposed.length === 0 && result.toRequest.length === 0 && (
         <Alert severity="info" sx={{ mt: 1 }}>

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { reasonText } from './reasons.ts';
+import { findViolations } from './solver-scoring.ts';
+import { draftShifts, solveExact } from './solver-exact.ts';
+import type { Candidate, SolverInput, SolverStaff } from './solver-types.ts';
+import { solve } from './solver.ts';
+
+// issue 29's defects, each a hand-built store with its known optimum; checked on the greedy (the fallback)
+// and on the call's method (HiGHS, then the greedy's re-check and balance). Times in UTC.
+const H = 3_600_000;
+const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * H;
+const DAY1 = '2026-12-01';
+const DAY2 = '2026-12-02';
+const staff = (id: number, name: string, caps: Partial<SolverStaff> = {}): SolverStaff => ({
+  id,
+  name,
+  maxDayMinutes: null,
+  maxWeekMinutes: null,
+  maxMonthMinutes: null,
+  targetMinutes: null,
+  ...caps,
+});
+const slot = (id: string, day: string, from: number, to: number, required: number) => ({
+  id,
+  day,
+  start: at(day, from),
+  end: at(day, to),
+  required,
+});
+const request = (id: number, staffId: number, day: string, from: number, to: number): Candidate => ({
+  id,
+  staffId,
+  day,
+  start: at(day, from),
+  end: at(day, to),
+});
+const base = (over: Partial<SolverInput>): SolverInput => ({
+  settings: { minRestMinutes: 11 * 60, allowMultiplePerDay: false },
+  staff: [],
+  slots: [],
+  candidates: [],
+  fixed: [],
+  closedDays: [],
+  ...over,
+});
+const hours = (a: { start: number; end: number }) => [(a.start % 86_400_000) / H, (a.end % 86_400_000) / H];
+const both = async (input: SolverInput) => {
+  const [greedy, exact] = [solve(input), await draftShifts(input, { budgetMs: 20_000 })];
+  for (const r of [greedy, exact]) expect(findViolations(input, r.assignments)).toEqual([]);
+  return [greedy, exact] as const;
+};
+
+describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
+  it('drafts no place beyond the required count: 11-14 needs two, 14-17 one, two ask 11-17', async () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('lunch', DAY1, 11, 14, 2), slot('after', DAY1, 14, 17, 1)],
+      candidates: [request(11, 1, DAY1, 11, 17), request(12, 2, DAY1, 11, 17)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ required: 3, filled: 3, over: 0 });
+      expect(r.assignments.map(hours).sort()).toEqual([
+        [11, 14],
+        [11, 17],
+      ]);
+    }
+  });
+
+  it('tries every legal trim under overlapping rules: 11-21 under a 10-hour cap where 11-22 is too long', async () => {
+    const input = base({
+      staff: [staff(1, '青木', { maxDayMinutes: 600 })],
+      // 11:30-22:00 (10.5 h) cannot be taken; 11-13 and 17-21 can, together, as 11-21
+      slots: [slot('a', DAY1, 11, 13, 1), slot('whole', DAY1, 11.5, 22, 1), slot('b', DAY1, 17, 21, 1)],
+      candidates: [request(11, 1, DAY1, 11, 22)],
+    });
+    const exact = await solveExact(input);
+    expect(exact?.status).toBe('Optimal');
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ filled: 2, over: 0 });
+      expect(r.assignments.map(hours)).toEqual([[11, 21]]);
+      const whole = r.slots.find((s) => s.slotId === 'whole')!;
+      expect(reasonText(whole.reasons[0]!, 'UTC')).toBe('青木さん: 1日の上限10時間を超えます(11時間)');
+    }
+  });
+
+  it('counts a shift for every rule it covers: 11-17 covers an 11:30-13:30 rule too', async () => {
+    const input = base({
+      staff: [staff(1, '青木')],
+      slots: [slot('day', DAY1, 11, 17, 1), slot('lunch', DAY1, 11.5, 13.5, 1)],
+      candidates: [request(11, 1, DAY1, 11, 17)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ required: 2, filled: 2, assigned: 2, unfilledSlots: 0 });
+      expect(r.slots.map((s) => s.staffIds)).toEqual([[1], [1]]);
+    }
+  });
+
+  it("keeps a rule's own times on a coarse time division: a request for exactly them counts", async () => {
+    // 09:10-13:20 on a 30-minute division: drafts start and end on 09:00 / 13:30 where the request allows
+    const rule = {
+      ...slot('r', DAY1, 9 + 10 / 60, 13 + 20 / 60, 2),
+      shiftStart: at(DAY1, 9),
+      shiftEnd: at(DAY1, 13.5),
+    };
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [rule],
+      candidates: [request(11, 1, DAY1, 9 + 10 / 60, 13 + 20 / 60), request(12, 2, DAY1, 8, 15)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ filled: 2 });
+      const byStaff = new Map(r.assignments.map((a) => [a.staffId, [a.start, a.end]]));
+      expect(byStaff.get(1)).toEqual([rule.start, rule.end]);
+      expect(byStaff.get(2)).toEqual([at(DAY1, 9), at(DAY1, 13.5)]);
+    }
+  });
+
+  it("honours a rest rule's hours on a day with work rules, and says so", async () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('am', DAY1, 10, 14, 1), slot('long', DAY1, 10, 20, 1), slot('pm', DAY1, 17, 20, 1)],
+      candidates: [request(11, 1, DAY1, 10, 20), request(12, 2, DAY1, 16, 20)],
+      closedWindows: [{ start: at(DAY1, 14), end: at(DAY1, 17) }],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ filled: 2, over: 0 });
+      expect(r.assignments.every((a) => a.end <= at(DAY1, 14) || a.start >= at(DAY1, 17))).toBe(true);
+      const long = r.slots.find((s) => s.slotId === 'long')!;
+      expect(long.reasons.map((x) => reasonText(x, 'UTC'))).toContain(
+        '青木さん: 12/1 14:00〜17:00は休みのルールの時間です',
+      );
+    }
+  });
+
+  it('says who asked for part of a short slot, never that nobody asked', async () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('day', DAY1, 11, 17, 1)],
+      candidates: [request(11, 1, DAY1, 11, 14), request(12, 2, DAY1, 15, 20)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals.filled).toBe(0);
+      expect(r.slots[0]!.reasons.map((x) => reasonText(x, 'UTC'))).toEqual([
+        '青木さん: 11:00〜14:00のみ希望',
+        '井上さん: 15:00〜20:00のみ希望',
+      ]);
+    }
+  });
+
+  it('tells the manager a rule needs more people than the store has', async () => {
+    const input = base({
+      staff: [staff(1, '青木')],
+      slots: [slot('big', DAY1, 9, 12, 3)],
+      candidates: [request(11, 1, DAY1, 9, 12)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ filled: 1 });
+      expect(reasonText(r.slots[0]!.reasons[0]!, 'UTC')).toBe(
+        '必要人数3人がスタッフの人数(1人)を超えていて、満たせません',
+      );
+    }
+  });
+
+  it('gives the evening to the only one who asked for it, and names the move that would fill the gap left', async () => {
+    // 青木 can take the evening of day 1 or the morning of day 2 (not both: rest interval); only 青木 asks
+    // for the evening, 井上 also for the morning: the optimum gives the evening to 青木, the morning to 井上
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
+      slots: [slot('eve', DAY1, 17, 22, 1), slot('morn', DAY2, 6, 10, 2)],
+      candidates: [request(11, 1, DAY1, 17, 22), request(12, 1, DAY2, 6, 10), request(13, 2, DAY2, 6, 10)],
+    });
+    const [, exact] = await both(input);
+    expect(exact.method).toBe('EXACT');
+    expect(exact.totals).toMatchObject({ required: 3, filled: 2, over: 0 });
+    const morn = exact.slots.find((s) => s.slotId === 'morn')!;
+    expect(morn.reasons.map((x) => reasonText(x, 'UTC'))).toEqual([
+      '青木さんを12/1 17:00〜22:00のシフトから移せば埋まります(そちらの枠が空きます)',
+    ]);
+  });
+});
