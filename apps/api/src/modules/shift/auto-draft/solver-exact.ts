@@ -2,7 +2,7 @@
 // One variable per option (a request drafted as one set of slots); every hard rule a linear row; the goals
 // in order by weight: places filled, then places over the required count, then the spread of fulfilment
 // rates and hours over target, then fewer shifts. The answer seeds solve() (solver.ts), which re-checks
-// every rule, so a wrong answer here could cost quality, never a rule (docs/decisions/0025).
+// every rule, so a wrong answer here could cost quality, never a rule (docs/decisions/0026).
 import highsLoader from 'highs';
 import {
   buildOptions,
