@@ -22,3 +22,4 @@ export {
 } from './service-users.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';
+export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
