@@ -69,6 +69,19 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     expect(await row.textContent()).toContain('1 / 1 / 0');
     expect(await row.textContent()).toContain('渡辺さん');
     await screenshot(page, 'deliveries-history-sent');
+
+    // a draft saved now (as staff would) goes out later from the history
+    await page.getByRole('button', { name: '新規配信' }).click();
+    await page.getByLabel('管理用タイトル').fill('下書きのお知らせ');
+    await page.getByTestId('message-text-0').fill('下書きから配信します');
+    await page.getByLabel('保存したセグメント').check();
+    await page.getByLabel('セグメント', { exact: true }).click();
+    await page.getByRole('option', { name: '渡辺さん' }).click();
+    await page.getByRole('button', { name: '下書き保存' }).click();
+    const draftRow = page.getByRole('row').filter({ hasText: '下書きのお知らせ' });
+    await expect.poll(() => draftRow.getByText('下書き', { exact: true }).isVisible()).toBe(true);
+    await draftRow.getByRole('button', { name: '今すぐ配信' }).click();
+    await expect.poll(() => draftRow.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.context().close();
   });
 

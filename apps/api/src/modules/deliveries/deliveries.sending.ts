@@ -118,7 +118,8 @@ async function startScheduled(ctx: JobContext, row: DeliveryRow, channel: LineCh
   const audience = audienceOf(row);
   const target = await countAudience(ctx.db, deps.directories, scopeOf(row), audience);
   if (target === 0) {
-    await finish(ctx, { ...row, targetCount: 0 }, 'FAILED', deliveryMessages.noRecipients);
+    await updateDelivery(ctx.db, row.id, { targetCount: 0 });
+    await finish(ctx, row, 'FAILED', deliveryMessages.noRecipients);
     return null;
   }
   const refusal = await quotaRefusal(deps.config, channel, target);

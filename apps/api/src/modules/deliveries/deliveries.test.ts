@@ -247,6 +247,29 @@ describe('sending', () => {
     expect(again.json()).toMatchObject({ message: 'Only a scheduled delivery can be cancelled' });
   });
 
+  it('a scheduled delivery whose friends all blocked the account meanwhile fails, sending nothing', async () => {
+    const leaving = await follow(acc.channel, '退会予定 中村');
+    const id = await draft(acc.base, { audience: { type: 'FRIENDS', friendIds: [leaving.friendId] } });
+    const at = new Date(t.clock.now().getTime() + 600_000).toISOString();
+    expect((await send(acc.base, id, { scheduledAt: at })).json()).toMatchObject({ targetCount: 1 });
+    await sim.act(leaving.userId, `unfollow/${acc.channel.channelId}`);
+    await drain(); // the unfollow webhook recorded before the time comes
+    const before = (await sentOf(acc.channel)).length;
+    t.clock.advance(600_000);
+    try {
+      await drain();
+    } finally {
+      t.clock.set(new Date('2026-11-21T09:00:00Z'));
+    }
+    expect(await getDelivery(acc.base, id)).toMatchObject({
+      status: 'FAILED',
+      targetCount: 0,
+      sentCount: 0,
+      failureReason: 'No friend would receive this delivery',
+    });
+    expect((await sentOf(acc.channel)).length).toBe(before);
+  });
+
   it('staff drafts but may not send, schedule, cancel or change a scheduled delivery', async () => {
     const id = await draft(acc.base, { audience: { type: 'ALL' } }, a.staff.cookie);
     expect((await send(acc.base, id, {}, a.staff.cookie)).statusCode).toBe(403);

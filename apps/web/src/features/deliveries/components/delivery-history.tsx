@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/data/paged-table.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { deliveriesQueryOptions, useCancelMutation } from '../api/deliveries.api.ts';
+import { deliveriesQueryOptions, useCancelMutation, useSendMutation } from '../api/deliveries.api.ts';
 import { formatJapanTime } from '../lib/delivery-texts.ts';
 
 const colors = {
@@ -34,6 +34,7 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
       q.state.data?.data.some((d) => d.status === 'SENDING') ? SENDING_POLL_MS : false,
   });
   const cancel = useCancelMutation(lineAccountId);
+  const send = useSendMutation(lineAccountId);
   const audienceText = (d: Delivery) =>
     d.audience.type === 'ALL'
       ? t('deliveries.audienceAll')
@@ -90,7 +91,7 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
           key: 'actions',
           label: '',
           render: (d) =>
-            canSend && d.status === 'SCHEDULED' ? (
+            !canSend ? null : d.status === 'SCHEDULED' ? (
               <Button
                 size="small"
                 color="warning"
@@ -100,6 +101,19 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
                 }
               >
                 {t('deliveries.cancel')}
+              </Button>
+            ) : d.status === 'DRAFT' ? (
+              // a draft (a staff member's, say) goes out now from here; the quota refusal comes as a toast
+              <Button
+                size="small"
+                disabled={send.isPending}
+                onClick={() =>
+                  void send
+                    .mutateAsync({ deliveryId: d.id, body: { scheduledAt: null } })
+                    .then(() => showToast(t('deliveries.sent'), 'success'))
+                }
+              >
+                {t('deliveries.sendDraft')}
               </Button>
             ) : null,
         },
