@@ -180,7 +180,9 @@ for (;;) {
   if (delivery.status !== 'SENDING') {
     const seconds = (performance.now() - started) / 1000;
     const chunks = await db.select().from(deliveryChunks).where(eq(deliveryChunks.deliveryId, deliveryId));
-    const sent = sim.lineSim.store.sent.filter((s) => s.channelId === channel.channelId);
+    const sent = sim.lineSim.store.sent.filter(
+      (s) => s.channelId === channel.channelId && JSON.stringify(s.messages).includes('こんにちは'),
+    );
     const addressed = new Set(sent.flatMap((s) => s.to));
     const after = process.memoryUsage();
     console.log(
