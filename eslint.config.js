@@ -79,6 +79,7 @@ const tableOwners = {
   'agencies.ts': 'agencies',
   'announcements.ts': 'announcements',
   'clients.ts': 'clients',
+  'deliveries.ts': 'deliveries',
   'friends.ts': 'friends',
   'line-accounts.ts': 'line-accounts',
   'line-webhook.ts': 'line-webhook',

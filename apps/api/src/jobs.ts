@@ -5,6 +5,8 @@ import { createEventSubscriptions, type EventSubscriptions } from './platform/ev
 import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeeping.jobs.ts';
 import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
+import { friendDirectories } from './composition.ts';
+import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -27,6 +29,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineMemberJobs(jobs, deps.config);
   definePaymentJobs(jobs, deps.config);
   defineNotificationJobs(jobs, events, deps.config);
+  defineDeliveryJobs(jobs, deps.config, friendDirectories);
   return events;
 }
 

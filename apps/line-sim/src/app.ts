@@ -8,6 +8,7 @@ import { registerLineErrorHandling } from './http/line-errors.ts';
 import { registerLiffAppRoutes } from './liff/liff-app.routes.ts';
 import { registerBotProfileRoutes } from './messaging/bot-profile.routes.ts';
 import { registerMessageSendRoutes } from './messaging/message-send.routes.ts';
+import { rateLimitHook } from './messaging/quota-and-rate.ts';
 import { requireChannelToken } from './oauth/bearer-auth.hook.ts';
 import { registerChannelTokenRoutes } from './oauth/channel-token.routes.ts';
 import { registerLoginTokenRoutes } from './oauth/login-token.routes.ts';
@@ -66,6 +67,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
 
   void app.register(async (messaging) => {
     messaging.addHook('onRequest', requireChannelToken(ctx, 'messaging'));
+    messaging.addHook('preHandler', rateLimitHook(ctx));
     registerMessageSendRoutes(messaging, ctx);
     registerBotProfileRoutes(messaging, ctx);
     registerRichMenuRoutes(messaging, ctx);

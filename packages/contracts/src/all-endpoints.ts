@@ -26,6 +26,7 @@ import {
   stripeWebhookEndpoints,
 } from './payments/payments.endpoints.ts';
 import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
+import { deliveryEndpoints } from './deliveries/deliveries.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
@@ -77,6 +78,7 @@ export const endpointGroups = {
   liffApp: liffAppEndpoints,
   dashboard: dashboardEndpoints,
   notifications: notificationEndpoints,
+  deliveries: deliveryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

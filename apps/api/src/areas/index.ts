@@ -26,6 +26,7 @@ import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
+import { deliveryRoutes } from '../modules/deliveries/deliveries.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
@@ -75,6 +76,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     friendRoutes(area, friendDirectories);
     richMenuRoutes(area);
     notificationRoutes(area);
+    deliveryRoutes(area, friendDirectories);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {

@@ -2,6 +2,7 @@
 // called on its own and another tenant (how to build the call, and what another tenant's caller gets).
 
 import { type Role } from '@app/contracts';
+import { messageDeliveries, savedSegments } from '../db/schema/index.ts';
 import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
 import {
   email,
@@ -28,6 +29,81 @@ const signupBody = () => ({
 });
 const passwords = new Map<number, string>();
 
+/** Message deliveries (deliveries module): rows of a tenant's account, written straight to the table. */
+const D = '/client/api/v1/line-account/:lineAccountId';
+const deliveryBody = {
+  title: '配信',
+  messages: [{ type: 'text', text: 'こんにちは' }],
+  audience: { type: 'ALL' },
+};
+const freshDelivery = async (x: Tenant, status: 'DRAFT' | 'SCHEDULED' = 'DRAFT') => {
+  const [row] = await t.db
+    .insert(messageDeliveries)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      status,
+      title: '配信',
+      messages: [{ type: 'text', text: 'こんにちは' }],
+      audience: { type: 'ALL' },
+      ...(status === 'SCHEDULED' ? { scheduledAt: new Date('2030-01-01T00:00:00Z') } : {}),
+    })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, deliveryId: row!.id } };
+};
+const freshSegment = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(savedSegments)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      name: '常連',
+      conditions: {
+        condition: 'AND',
+        isShiftServiceUser: false,
+        isMemberServiceUser: false,
+        includeNonMembers: true,
+      },
+    })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, segmentId: row!.id } };
+};
+const ofAccount = (x: Tenant) => ({ path: { lineAccountId: x.lineAccount.id } });
+const deliveryEntries: Record<string, Entry> = {
+  [`GET ${D}/deliveries`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/deliveries`]: { kind: 'tenant', build: (x) => ({ ...ofAccount(x), body: deliveryBody }) },
+  [`GET ${D}/deliveries/:deliveryId`]: { kind: 'tenant', build: (x) => freshDelivery(x) },
+  [`PUT ${D}/deliveries/:deliveryId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshDelivery(x)), body: deliveryBody }),
+  },
+  [`DELETE ${D}/deliveries/:deliveryId`]: { kind: 'tenant', build: (x) => freshDelivery(x) },
+  [`POST ${D}/deliveries/:deliveryId/cancel`]: {
+    kind: 'tenant',
+    build: (x) => freshDelivery(x, 'SCHEDULED'),
+  },
+  [`POST ${D}/delivery-audience/count`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { audience: { type: 'ALL' } } }),
+  },
+  [`GET ${D}/segments`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/segments`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { name: '新規', conditions: {} } }),
+  },
+  [`PUT ${D}/segments/:segmentId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshSegment(x)), body: { name: '改名', conditions: {} } }),
+  },
+  [`DELETE ${D}/segments/:segmentId`]: { kind: 'tenant', build: (x) => freshSegment(x) },
+  // these two ask LINE (the matrix's accounts have no channel): deliveries.test.ts checks another client's 404
+  [`POST ${D}/deliveries/:deliveryId/send`]: {
+    kind: 'accessOnly',
+    reason: 'calls LINE; tenancy in deliveries.test.ts',
+  },
+  [`GET ${D}/delivery-quota`]: { kind: 'accessOnly', reason: 'calls LINE; tenancy in deliveries.test.ts' },
+};
+
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
 const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
 
@@ -51,6 +127,7 @@ const ownPasswordChange: Entry = {
 };
 
 export const entries: Record<string, Entry> = {
+  ...deliveryEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

@@ -110,9 +110,25 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   const announcements = (
     await s.api('GET', '/master/api/v1/announcements', { cookie: masterCookie, query: { limit: '100' } })
   ).json<{ data: { status: string }[] }>().data;
+  // The month's consumption is left out: it moves as the demo's pushes and deliveries go out.
   const simChannels = (
-    await s.simGet<{ channels: { channelId: string; friendCount: number }[] }>('/_sim/channels')
-  ).channels;
+    await s.simGet<{ channels: { channelId: string; friendCount: number; quota: unknown }[] }>(
+      '/_sim/channels',
+    )
+  ).channels.map(({ quota: _quota, ...channel }) => channel);
+  const deliveries = (await s.api('GET', `${C}/line-account/${account.id}/deliveries`, { cookie }))
+    .json<{
+      data: { title: string; status: string; audience: { type: string }; segmentName: string | null }[];
+    }>()
+    .data.map((d) => ({
+      title: d.title,
+      status: d.status,
+      audience: d.audience.type,
+      segmentName: d.segmentName,
+    }));
+  const segments = (await s.api('GET', `${C}/line-account/${account.id}/segments`, { cookie })).json<{
+    data: { name: string }[];
+  }>().data;
   const simUsers = (await s.simGet<{ users: unknown[] }>('/_sim/users')).users;
   const storeId = account.services.find((x) => x.serviceCode === 'KS-002')?.storeId;
   const store = `/shift/api/v1/store/${storeId}`;
@@ -200,6 +216,8 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     announcements,
     simChannels,
     simUsers,
+    deliveries,
+    segments,
     shift: {
       staff,
       weekly,
@@ -249,6 +267,17 @@ describe('the demo world', () => {
       }),
     ]);
     expect(before.simUsers).toHaveLength(demoFriendNames.length);
+    // メッセージ配信: a saved segment, a delivery sent to it (its job may still be running) and one scheduled.
+    expect(before.segments.map((x) => x.name)).toEqual(['会員の友だち']);
+    expect(before.deliveries).toEqual([
+      { title: '年末年始の営業時間のお知らせ', status: 'SCHEDULED', audience: 'ALL', segmentName: null },
+      {
+        title: '会員さま限定 秋のキャンペーン',
+        status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
+        audience: 'SEGMENT',
+        segmentName: '会員の友だち',
+      },
+    ]);
     // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
     expect(before.shift.staff).toHaveLength(12);
     expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);
@@ -328,6 +357,8 @@ describe('the demo world', () => {
     expect(after.announcements).toHaveLength(before.announcements.length);
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
+    expect(after.segments).toEqual(before.segments);
+    expect(after.deliveries.map((d) => d.title)).toEqual(before.deliveries.map((d) => d.title));
     expect(after.shift).toEqual(before.shift);
     expect(after.payments).toEqual(before.payments);
     expect(after.richMenus).toEqual(before.richMenus);

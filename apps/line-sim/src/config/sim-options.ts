@@ -22,6 +22,8 @@ export type SeedChannel = {
   webhookActive?: boolean;
   login?: { channelId: string; channelSecret: string; name?: string };
   liffApps?: SeedLiffApp[];
+  /** The monthly message plan: communication (200), light (5,000), standard (30,000, default), unlimited. */
+  quotaPlan?: 'communication' | 'light' | 'standard' | 'unlimited';
 };
 
 export type SeedUser = {

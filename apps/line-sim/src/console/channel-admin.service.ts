@@ -5,6 +5,12 @@ import { createBasicId, createChannelId, createChannelSecret, createUserId } fro
 import { avatarUrl, type SimContext } from '../state/sim-context.ts';
 import type { MessagingChannel, SimUser } from '../state/sim-state.store.ts';
 import { LineApiError } from '../http/line-errors.ts';
+import {
+  defaultQuotaPlan,
+  isQuotaPlan,
+  monthlyConsumption,
+  quotaLimitOf,
+} from '../messaging/quota-and-rate.ts';
 
 export type CreateChannelInput = Partial<Omit<SeedChannel, 'displayName'>> & { displayName?: string };
 
@@ -35,6 +41,7 @@ export const createChannelPair = (ctx: SimContext, input: CreateChannelInput) =>
     markAsReadMode: 'auto',
     webhook: { endpoint: input.webhookEndpoint ?? null, active: input.webhookActive ?? true },
     loginChannelId,
+    quotaPlan: isQuotaPlan(input.quotaPlan) ? input.quotaPlan : defaultQuotaPlan,
     createdAt: now,
   };
   store.channels.set(channelId, channel);
@@ -82,6 +89,8 @@ export const channelView = (ctx: SimContext, channel: MessagingChannel, baseUrl:
       ? { channelId: login.channelId, channelSecret: login.channelSecret, name: login.name }
       : null,
     friendCount: ctx.store.friendsOf(channel.channelId).length,
+    quotaPlan: channel.quotaPlan ?? defaultQuotaPlan,
+    quota: { limit: quotaLimitOf(channel), used: monthlyConsumption(ctx.store, channel.channelId) },
     createdAt: channel.createdAt,
   };
 };

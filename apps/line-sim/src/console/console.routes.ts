@@ -7,6 +7,7 @@ import { assertValidBody } from '../spec/request-body.validator.ts';
 import { createSimId } from '../state/id.generator.ts';
 import type { SimContext } from '../state/sim-context.ts';
 import type { FaultRule } from '../state/sim-state.store.ts';
+import { isQuotaPlan } from '../messaging/quota-and-rate.ts';
 import { renderAvatarPng } from '../ui/avatar.png.ts';
 import { renderAvatarSvg } from '../ui/avatar.svg.ts';
 import {
@@ -86,7 +87,14 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
       chatMode: 'chat' | 'bot';
       webhookEndpoint: string | null;
       webhookActive: boolean;
+      quotaPlan: string;
     }>(request);
+    if (body.quotaPlan !== undefined) {
+      if (!isQuotaPlan(body.quotaPlan)) {
+        throw badRequest('quotaPlan must be one of communication, light, standard, unlimited');
+      }
+      channel.quotaPlan = body.quotaPlan;
+    }
     if (typeof body.displayName === 'string' && body.displayName) channel.displayName = body.displayName;
     if (body.pictureUrl !== undefined) channel.pictureUrl = body.pictureUrl;
     if (body.chatMode === 'chat' || body.chatMode === 'bot') channel.chatMode = body.chatMode;

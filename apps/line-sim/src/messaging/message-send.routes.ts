@@ -5,6 +5,7 @@ import { assertValidBody } from '../spec/request-body.validator.ts';
 import type { SimContext } from '../state/sim-context.ts';
 import { checkMessageTexts, checkRecipients, userIdPattern } from './message-limits.ts';
 import { checkRetryKey, consumeReplyToken, newRequestId, recordSend } from './message-send.service.ts';
+import { assertQuotaFor, monthlyConsumption, quotaLimitOf } from './quota-and-rate.ts';
 
 declare module 'fastify' {
   // Declaration merging with Fastify's own types needs an interface.
@@ -38,6 +39,7 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
     if (!userIdPattern.test(body.to) || !store.users.has(body.to)) {
       throw badRequest('Failed to send messages');
     }
+    assertQuotaFor(store, request.simChannelId, store.isFriend(body.to, request.simChannelId) ? 1 : 0);
     const record = recordSend({
       store,
       channelId: request.simChannelId,
@@ -59,11 +61,17 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
     ]);
     const retryKey = retryKeyOf(request);
     checkRetryKey(store, request.simChannelId, retryKey);
+    const to = [...new Set(body.to)];
+    assertQuotaFor(
+      store,
+      request.simChannelId,
+      to.filter((id) => store.isFriend(id, request.simChannelId)).length,
+    );
     recordSend({
       store,
       channelId: request.simChannelId,
       kind: 'multicast',
-      to: [...new Set(body.to)],
+      to,
       messages: body.messages,
       notificationDisabled: body.notificationDisabled ?? false,
       retryKey,
@@ -77,11 +85,13 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
     assertValidBody('messaging-api', 'BroadcastRequest', body, checkMessageTexts);
     const retryKey = retryKeyOf(request);
     checkRetryKey(store, request.simChannelId, retryKey);
+    const to = store.friendsOf(request.simChannelId);
+    assertQuotaFor(store, request.simChannelId, to.length);
     recordSend({
       store,
       channelId: request.simChannelId,
       kind: 'broadcast',
-      to: store.friendsOf(request.simChannelId),
+      to,
       messages: body.messages,
       notificationDisabled: body.notificationDisabled ?? false,
       retryKey,
@@ -115,18 +125,15 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
     });
   }
 
-  app.get('/v2/bot/message/quota', async () => ({ type: 'none' }));
-
-  app.get('/v2/bot/message/quota/consumption', async (request) => {
-    const month = new Date().toISOString().slice(0, 7);
-    const totalUsage = store.sent
-      .filter(
-        (record) =>
-          record.channelId === request.simChannelId && record.kind !== 'reply' && record.at.startsWith(month),
-      )
-      .reduce((sum, record) => sum + record.deliveredTo.length, 0);
-    return { totalUsage };
+  app.get('/v2/bot/message/quota', async (request) => {
+    const channel = store.channels.get(request.simChannelId);
+    const limit = channel ? quotaLimitOf(channel) : null;
+    return limit === null ? { type: 'none' } : { type: 'limited', value: limit };
   });
+
+  app.get('/v2/bot/message/quota/consumption', async (request) => ({
+    totalUsage: monthlyConsumption(store, request.simChannelId),
+  }));
 
   app.post('/v2/bot/chat/loading/start', async (request, reply) => {
     assertValidBody('messaging-api', 'ShowLoadingAnimationRequest', request.body);

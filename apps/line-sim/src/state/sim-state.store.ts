@@ -12,6 +12,8 @@ export type MessagingChannel = {
   webhook: { endpoint: string | null; active: boolean };
   /** The LINE Login channel made with it; LIFF friendship and bot prompts refer to this account. */
   loginChannelId: string | null;
+  /** The monthly message plan (messaging/quota-and-rate.ts); absent in older snapshots = the default. */
+  quotaPlan?: 'communication' | 'light' | 'standard' | 'unlimited';
   createdAt: string;
 };
 
@@ -174,6 +176,8 @@ export class SimStateStore {
   liffApps = new Map<string, StoredLiffApp>();
   deliveries: WebhookDelivery[] = [];
   faults: FaultRule[] = [];
+  /** key: `${channelId} ${rate class}`; the current fixed window of LINE's rate limits */
+  rateWindows = new Map<string, { startedAt: number; count: number }>();
 
   clear() {
     for (const value of Object.values(this)) {

@@ -1,4 +1,5 @@
 import type { Permission, Role, Session } from '@app/contracts';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
@@ -114,6 +115,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       permission: 'client.read',
     },
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
+    { path: 'deliveries', labelKey: 'nav.deliveries', icon: <SendOutlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
     { path: 'services', labelKey: 'nav.services', icon: <StorefrontOutlined />, permission: 'client.read' },
     { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'member.read' },

@@ -9,6 +9,7 @@ import {
   fieldMessages,
   friendMessages,
   declineMessages,
+  deliveryMessages,
   lineAccountMessages,
   paginationMessages,
   paymentMessages,
@@ -29,6 +30,9 @@ import { markErrorShown } from './query-meta.ts';
 export const webMessages = {
   passwordMismatch: 'Passwords do not match',
 } as const;
+
+/** The delivery texts with no figures in them (the quota refusal is read by features/deliveries). */
+const { overQuota: _overQuota, ...deliveryTexts } = deliveryMessages;
 
 const groups = {
   // First: its texts shared with other groups (nameRequired) take the other group's key.
@@ -52,6 +56,7 @@ const groups = {
   decline: declineMessages,
   cardForm: cardFormMessages,
   richMenu: richMenuMessages,
+  delivery: deliveryTexts,
   web: webMessages,
 } as const;
 

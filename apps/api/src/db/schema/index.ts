@@ -15,3 +15,4 @@ export * from './payments.ts';
 export * from './rich-menus.ts';
 export * from './members.ts';
 export * from './notifications.ts';
+export * from './deliveries.ts';

@@ -13,7 +13,7 @@ export type AccountScope = { clientId: number; lineAccountId: number };
 const inAccount = (scope: AccountScope) =>
   and(eq(friends.clientId, scope.clientId), eq(friends.lineAccountId, scope.lineAccountId));
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findFriend(db: Db, scope: AccountScope, id: number): Promise<FriendRow | undefined> {
   const [row] = await db

@@ -23,3 +23,4 @@ export {
 export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';
+export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';

@@ -20,9 +20,14 @@ export class LineError extends Error {
     this.headers = headers;
   }
 
-  /** Worth trying again later: LINE down, rate limited, or not reached. */
+  /** Worth trying again later: LINE down, rate limited, or not reached (a spent monthly quota is not). */
   get isRetryable(): boolean {
-    return this.status === 0 || this.status === 429 || this.status >= 500;
+    return this.status === 0 || (this.status === 429 && !this.isQuotaSpent) || this.status >= 500;
+  }
+
+  /** LINE's 429 for a month's quota spent, not a rate limit: waiting minutes does not help. */
+  get isQuotaSpent(): boolean {
+    return this.status === 429 && this.body.includes('You have reached your monthly limit.');
   }
 
   /**
@@ -85,6 +90,20 @@ export type LineGateway = {
     channel: LineChannel,
     input: { to: string[]; texts: string[]; retryKey: string },
   ) => Promise<{ duplicate: boolean }>;
+  /**
+   * Any messages (at most 5) to many users: a multicast (1 to 500 recipients) or the broadcast to every
+   * friend. duplicate true when LINE had accepted the retry key (the earlier try went out).
+   */
+  sendMessages: (
+    channel: LineChannel,
+    input: {
+      to: string[] | 'all';
+      messages: messagingApi.Message[];
+      retryKey: string;
+    },
+  ) => Promise<{ duplicate: boolean }>;
+  /** This month's target (null: none set) and the messages counted against it so far. */
+  getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
   /** null when LINE has no endpoint set. */
   getWebhookEndpoint: (channel: LineChannel) => Promise<{ endpoint: string; active: boolean } | null>;
@@ -278,6 +297,42 @@ export function createLineGateway(
         }
         throw error;
       }
+    },
+    sendMessages: async (channel, input) => {
+      if (input.to !== 'all' && (input.to.length === 0 || input.to.length > MULTICAST_MAX_RECIPIENTS)) {
+        throw new Error(`A multicast takes 1 to ${MULTICAST_MAX_RECIPIENTS} recipients`);
+      }
+      if (input.messages.length === 0 || input.messages.length > MAX_MESSAGES_PER_REQUEST) {
+        throw new Error(`A message request takes 1 to ${MAX_MESSAGES_PER_REQUEST} messages`);
+      }
+      const { to, messages, retryKey } = input;
+      try {
+        await withToken(channel, (token) =>
+          to === 'all'
+            ? messaging(token).broadcast({ messages }, retryKey)
+            : messaging(token).multicast({ to, messages }, retryKey),
+        );
+        return { duplicate: false };
+      } catch (error) {
+        if (
+          error instanceof LineError &&
+          error.status === 409 &&
+          error.headers?.get('x-line-accepted-request-id')
+        ) {
+          return { duplicate: true };
+        }
+        throw error;
+      }
+    },
+    getMessageQuota: async (channel) => {
+      const [quota, consumption] = await Promise.all([
+        withToken(channel, (token) => messaging(token).getMessageQuota()),
+        withToken(channel, (token) => messaging(token).getMessageQuotaConsumption()),
+      ]);
+      return {
+        limit: quota.type === 'limited' ? (quota.value ?? 0) : null,
+        used: consumption.totalUsage,
+      };
     },
     setWebhookEndpoint: async (channel, endpoint) => {
       await withToken(channel, (token) => messaging(token).setWebhookEndpoint({ endpoint }));

@@ -652,6 +652,40 @@ const renderDetail = () => {
       }),
       'Webhook を利用する',
     ),
+    h('div', { class: 'group' }, 'メッセージ通数（今月）'),
+    h(
+      'label',
+      {
+        class: 'small',
+        style: { display: 'flex', gap: '6px', alignItems: 'center', fontSize: '12px' },
+      },
+      'プラン',
+      h(
+        'select',
+        {
+          'aria-label': 'プラン',
+          onchange: (event) =>
+            run(async () => {
+              await api('PATCH', `/_sim/channels/${channel.channelId}`, { quotaPlan: event.target.value });
+              toast('プランを変更しました');
+              await refresh();
+            }),
+        },
+        ...[
+          ['communication', 'コミュニケーション（200通）'],
+          ['light', 'ライト（5,000通）'],
+          ['standard', 'スタンダード（30,000通）'],
+          ['unlimited', '上限なし'],
+        ].map(([value, label]) => h('option', { value, selected: channel.quotaPlan === value }, label)),
+      ),
+      h(
+        'span',
+        { class: 'meta' },
+        `${channel.quota.used.toLocaleString()} / ${
+          channel.quota.limit === null ? '上限なし' : `${channel.quota.limit.toLocaleString()}通`
+        }`,
+      ),
+    ),
     channel.loginChannel ? h('div', { class: 'group' }, 'LINE ログインチャネル（LIFF 用）') : null,
     channel.loginChannel
       ? h(

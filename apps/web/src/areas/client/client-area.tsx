@@ -9,6 +9,7 @@ import { sessionQueryOptions } from '../../features/auth/api/session.api.ts';
 import { UserManagement } from '../../features/users/components/user-management.tsx';
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientDashboard } from './client-dashboard-page.tsx';
+import { ClientDeliveriesPage } from './client-deliveries-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
@@ -39,6 +40,7 @@ export function ClientArea() {
     billing: <ClientBillingPage session={session} />,
     shift: <ClientShiftPages session={session} />,
     notifications: <ClientNotificationsPage session={session} />,
+    deliveries: <ClientDeliveriesPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

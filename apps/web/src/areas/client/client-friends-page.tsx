@@ -1,4 +1,4 @@
-import { can, type Session } from '@app/contracts';
+import { can, type SegmentConditions, type Session } from '@app/contracts';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
 import { SegmentBuilder } from '../../features/friends/components/segment-builder.tsx';
+import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
 import { memberAttributesQueryOptions } from '../../features/members/api/members.api.ts';
 import {
   LineAccountGate,
@@ -22,6 +23,20 @@ import {
 import { useListParams } from '../../lib/use-list-params.ts';
 
 const FRIEND_LIST_POLL_MS = 15_000;
+
+/** The list's current search as a saved segment's conditions (no paging, no follow state). */
+function segmentConditionsOf(params: ReturnType<typeof useListParams>): SegmentConditions {
+  const { page: _page, limit: _limit, isFriend: _isFriend, ...conditions } = friendSearchBodyOf(params);
+  return {
+    condition: conditions.condition ?? 'AND',
+    isShiftServiceUser: conditions.isShiftServiceUser ?? true,
+    isMemberServiceUser: conditions.isMemberServiceUser ?? true,
+    includeNonMembers: conditions.includeNonMembers ?? false,
+    ...(conditions.memberCode ? { memberCode: conditions.memberCode } : {}),
+    ...(conditions.search ? { search: conditions.search } : {}),
+    ...(conditions.memberAttributes ? { memberAttributes: conditions.memberAttributes } : {}),
+  };
+}
 
 /** `?friend=N`: the friend whose drawer is open. */
 function useOpenFriend(): [number | null, (friendId: number | null) => void] {
@@ -59,11 +74,16 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
         params={params}
         onOpen={(f) => setOpenFriendId(f.id)}
         toolbarExtra={
-          <SegmentBuilder
-            params={params}
-            attributes={attributes.data ?? []}
-            audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
-          />
+          <>
+            <SegmentBuilder
+              params={params}
+              attributes={attributes.data ?? []}
+              audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
+            />
+            {can(session.role, session.position, 'client.work') && (
+              <SaveSegmentButton lineAccountId={lineAccountId} conditions={segmentConditionsOf(params)} />
+            )}
+          </>
         }
       />
       <FriendDrawer

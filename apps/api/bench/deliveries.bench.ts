@@ -1,0 +1,208 @@
+// `npm run bench` (part): a message delivery to a segment of many friends, end to end in one process: the
+// API (its job runner driven here), a LINE simulator on a real port (unlimited plan), the database.
+// Prints the time from "send" to the last LINE call accepted, LINE calls a second against LINE's multicast
+// limit (200/s), and the process memory before and after. Asserts nothing.
+//
+// BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
+// BENCH_DELIVERY_FRIENDS sets the segment's size (default 100,000 on PostgreSQL, 20,000 on PGlite).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildLineSimulator } from '@app/line-sim';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { createDatabase } from '../src/db/client.ts';
+import { clients, deliveryChunks, friends, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/platform/crypto.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const size = Number(process.env.BENCH_DELIVERY_FRIENDS ?? (serverUrl ? 100_000 : 20_000));
+const appUrl = 'http://127.0.0.1:3999';
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-deliveries-'));
+const dbName = `bench_dl_${randomBytes(4).toString('hex')}`;
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+};
+let url = '';
+if (serverUrl) {
+  await admin(`create database ${dbName}`);
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${dbName}`;
+  url = parsed.toString();
+}
+const database = serverUrl
+  ? await createDatabase({ kind: 'postgres', url })
+  : await createDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
+await database.migrate();
+
+const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
+await sim.listen({ port: 0, host: '127.0.0.1' });
+const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+const config = loadConfig({
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  DATA_DIR: dataDir,
+  APP_URL: appUrl,
+  NODE_ENV: 'test',
+  SEED_DEMO: 'false',
+  LINE_API_BASE_URL: simUrl,
+  LINE_DATA_API_BASE_URL: simUrl,
+});
+const app = await buildApp({ config, db: database.db, logger: false });
+await app.ready();
+const db = database.db;
+
+const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
+  const response = await app.inject({
+    method,
+    url: route,
+    headers: { origin: appUrl, ...(cookie ? { cookie } : {}) },
+    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+  });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
+  return response;
+};
+
+const [client] = await db
+  .insert(clients)
+  .values({
+    companyName: 'ベンチ株式会社',
+    companyNameKana: 'ベンチ',
+    contractStatus: 'ACTIVE',
+    postalCode: '5300001',
+    prefecture: '大阪府',
+    city: '大阪市北区',
+    addressOther: '1-1',
+    monthlyFee: 10000,
+  })
+  .returning();
+await db.insert(users).values({
+  email: 'bench-owner@test.example',
+  passwordHash: await hashPassword('Bench-pass1'),
+  role: 'CLIENT',
+  position: 'OWNER',
+  firstName: '太郎',
+  lastName: 'ベンチ',
+  clientId: client!.id,
+  emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
+});
+const login = await api('POST', '/auth/api/v1/session/login', {
+  email: 'bench-owner@test.example',
+  password: 'Bench-pass1',
+});
+const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+const channel = (
+  await sim.inject({
+    method: 'POST',
+    url: '/_sim/channels',
+    payload: { displayName: 'ベンチ店', quotaPlan: 'unlimited' },
+  })
+).json<{
+  channelId: string;
+  channelSecret: string;
+  loginChannel: { channelId: string; channelSecret: string };
+}>();
+const accountId = (
+  await api(
+    'POST',
+    '/client/api/v1/line-account',
+    {
+      channelId: channel.channelId,
+      channelSecret: channel.channelSecret,
+      loginChannelId: channel.loginChannel.channelId,
+      loginChannelSecret: channel.loginChannel.channelSecret,
+    },
+    cookie,
+  )
+).json<{ id: number }>().id;
+const base = `/client/api/v1/line-account/${accountId}`;
+
+for (let i = 0; i < size; i += 5000) {
+  const n = Math.min(5000, size - i);
+  await db.insert(friends).values(
+    Array.from({ length: n }, (_, k) => ({
+      clientId: client!.id,
+      lineAccountId: accountId,
+      lineUserId: `U${randomBytes(16).toString('hex')}`,
+      displayName: `お客 ${i + k}`,
+    })),
+  );
+}
+const segmentId = (
+  await api(
+    'POST',
+    `${base}/segments`,
+    {
+      name: '全員',
+      conditions: { isMemberServiceUser: false, isShiftServiceUser: false, includeNonMembers: true },
+    },
+    cookie,
+  )
+).json<{ id: number }>().id;
+const deliveryId = (
+  await api(
+    'POST',
+    `${base}/deliveries`,
+    {
+      title: 'ベンチ',
+      messages: [{ type: 'text', text: 'こんにちは' }],
+      audience: { type: 'SEGMENT', segmentId },
+    },
+    cookie,
+  )
+).json<{ id: number }>().id;
+
+console.log(
+  `Delivery bench (${serverUrl ? 'PostgreSQL' : 'PGlite'}; API, job runner and LINE simulator in one process; ${os.cpus().length} cores; ${new Date().toISOString()})`,
+);
+const before = process.memoryUsage();
+const started = performance.now();
+await api('POST', `${base}/deliveries/${deliveryId}/send`, {}, cookie);
+const accepted = performance.now();
+let peakRss = before.rss;
+for (;;) {
+  await app.jobs.runDue(5);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const delivery = (await api('GET', `${base}/deliveries/${deliveryId}`, undefined, cookie)).json<{
+    status: string;
+    sentCount: number;
+    targetCount: number;
+  }>();
+  if (delivery.status !== 'SENDING') {
+    const seconds = (performance.now() - started) / 1000;
+    const chunks = await db.select().from(deliveryChunks).where(eq(deliveryChunks.deliveryId, deliveryId));
+    const sent = sim.lineSim.store.sent.filter(
+      (s) => s.channelId === channel.channelId && JSON.stringify(s.messages).includes('こんにちは'),
+    );
+    const addressed = new Set(sent.flatMap((s) => s.to));
+    const after = process.memoryUsage();
+    console.log(
+      `  delivery to ${size.toLocaleString()} friends: ${delivery.status}, sent ${delivery.sentCount.toLocaleString()} / ${delivery.targetCount.toLocaleString()}`,
+    );
+    console.log(
+      `  send answered in ${(accepted - started).toFixed(0)} ms (count + quota); last LINE call accepted after ${seconds.toFixed(2)} s (target 10 s)`,
+    );
+    console.log(
+      `  ${sent.length} multicasts, ${(sent.length / seconds).toFixed(0)} calls/s (LINE allows 200/s); ${addressed.size.toLocaleString()} distinct friends addressed, ${chunks.length} chunks`,
+    );
+    console.log(
+      `  memory: rss ${mb(before.rss)} -> ${mb(after.rss)} (peak ${mb(peakRss)}), heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} (the simulator's record of every send is in the same heap)`,
+    );
+    break;
+  }
+}
+
+await app.close();
+await sim.close();
+await database.close();
+if (serverUrl) await admin(`drop database ${dbName}`);
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,62 @@
+import { friendDirectories } from '../../composition.ts';
+import { createDelivery, createSegment, listSegments, sendDelivery } from '../../modules/deliveries/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * メッセージ配信 as the owner uses it: a saved segment (the members among the friends), a delivery sent to
+ * it (the job runner sends it once the app runs, so its counts are real) and one scheduled for three days
+ * later at 10:00 Japan time to every friend. Made after the member store, whose members the segment finds.
+ */
+export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number): Promise<void> {
+  if ((await listSegments({ ctx, input: { lineAccountId } })).data.length > 0) return;
+  const segment = await createSegment({
+    ctx,
+    input: {
+      lineAccountId,
+      name: '会員の友だち',
+      conditions: {
+        condition: 'AND',
+        isMemberServiceUser: true,
+        isShiftServiceUser: false,
+        includeNonMembers: false,
+      },
+    },
+  });
+  const sent = await createDelivery({
+    ctx,
+    input: {
+      lineAccountId,
+      title: '会員さま限定 秋のキャンペーン',
+      messages: [
+        {
+          type: 'text',
+          text: 'いつもご利用ありがとうございます。\n会員さま限定で、今週末は全品10%オフです！',
+        },
+        { type: 'sticker', packageId: '446', stickerId: '1988' },
+      ],
+      audience: { type: 'SEGMENT', segmentId: segment.id },
+    },
+  });
+  await sendDelivery({
+    ctx,
+    directories: friendDirectories,
+    input: { lineAccountId, deliveryId: sent.id, scheduledAt: null },
+  });
+  const scheduled = await createDelivery({
+    ctx,
+    input: {
+      lineAccountId,
+      title: '年末年始の営業時間のお知らせ',
+      messages: [{ type: 'text', text: '年末年始は12月30日〜1月3日までお休みをいただきます。' }],
+      audience: { type: 'ALL' },
+    },
+  });
+  const day = new Date(ctx.clock.now().getTime() + 3 * DAY_MS + 9 * 3600_000).toISOString().slice(0, 10);
+  await sendDelivery({
+    ctx,
+    directories: friendDirectories,
+    input: { lineAccountId, deliveryId: scheduled.id, scheduledAt: `${day}T10:00:00+09:00` },
+  });
+}

@@ -1,0 +1,39 @@
+import { deliveryEndpoints } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route.ts';
+import type { FriendDirectories } from '../friends/index.ts';
+import * as deliveries from './deliveries.service.ts';
+
+/** Message deliveries (メッセージ配信) and saved segments of a LINE account (client area). */
+export function deliveryRoutes(app: FastifyInstance, directories: FriendDirectories) {
+  const e = deliveryEndpoints;
+  route(app, e.list, async ({ params, query }, { ctx }) =>
+    deliveries.listDeliveries({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, e.get, async ({ params }, { ctx }) => deliveries.getDelivery({ ctx, input: params }));
+  route(app, e.create, async ({ params, body }, { ctx }) =>
+    deliveries.createDelivery({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.update, async ({ params, body }, { ctx }) =>
+    deliveries.updateDeliveryContent({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.remove, async ({ params }, { ctx }) => deliveries.removeDelivery({ ctx, input: params }));
+  route(app, e.send, async ({ params, body }, { ctx }) =>
+    deliveries.sendDelivery({ ctx, directories, input: { ...params, ...body } }),
+  );
+  route(app, e.cancel, async ({ params }, { ctx }) => deliveries.cancelDelivery({ ctx, input: params }));
+  route(app, e.quota, async ({ params }, { ctx }) => deliveries.getQuota({ ctx, input: params }));
+  route(app, e.countAudience, async ({ params, body }, { ctx }) =>
+    deliveries.countDeliveryAudience({ ctx, directories, input: { ...params, ...body } }),
+  );
+  route(app, e.listSegments, async ({ params }, { ctx }) => deliveries.listSegments({ ctx, input: params }));
+  route(app, e.createSegment, async ({ params, body }, { ctx }) =>
+    deliveries.createSegment({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.updateSegment, async ({ params, body }, { ctx }) =>
+    deliveries.changeSegment({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.removeSegment, async ({ params }, { ctx }) =>
+    deliveries.removeSegment({ ctx, input: params }),
+  );
+}

@@ -1,0 +1,366 @@
+import {
+  can,
+  deliveryMessages,
+  paginationInfo,
+  type Delivery,
+  type DeliveryAudience,
+  type DeliveryQuota,
+  type Segment,
+  type deliveryBodySchema,
+  type listDeliveriesQuerySchema,
+  type segmentBodySchema,
+  type sendDeliveryBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
+import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
+import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
+import { countAudience, listFriendCards, type FriendDirectories } from '../friends/index.ts';
+import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
+import { userNamesOf } from '../users/index.ts';
+import {
+  deleteDelivery,
+  deleteSegment,
+  findDelivery,
+  findSegment,
+  insertDelivery,
+  insertSegment,
+  listDeliveryRows,
+  listSegmentRows,
+  segmentNamesOf,
+  updateDelivery,
+  updateSegment,
+  type AccountScope,
+  type DeliveryRow,
+  type SegmentRow,
+} from './deliveries.repository.ts';
+import { audienceOf, cancelDeliveryRuns, queueDeliveryRun, quotaRefusal } from './deliveries.sending.ts';
+
+type Ctx = { ctx: ServiceContext };
+type WithDirectories = { directories: FriendDirectories };
+type AccountInput = { lineAccountId: number };
+type DeliveryInput = AccountInput & { deliveryId: number };
+type SegmentInput = AccountInput & { segmentId: number };
+
+const YEAR_MS = 366 * 24 * 3600_000;
+
+async function accountOf(ctx: ServiceContext, lineAccountId: number) {
+  const clientId = requireClientId(ctx);
+  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
+  return { scope: { clientId, lineAccountId: account.id } satisfies AccountScope, account };
+}
+
+async function deliveryOrThrow(ctx: ServiceContext, input: DeliveryInput) {
+  const { scope, account } = await accountOf(ctx, input.lineAccountId);
+  const row = await findDelivery(ctx.db, scope, input.deliveryId);
+  if (!row) throw notFound(deliveryMessages.notFound);
+  return { scope, account, row };
+}
+
+async function toViews(ctx: ServiceContext, scope: AccountScope, rows: DeliveryRow[]): Promise<Delivery[]> {
+  const names = await userNamesOf(
+    ctx.db,
+    rows.flatMap((r) => [r.createdBy, r.sentBy]).filter((id): id is number => id !== null),
+  );
+  const segmentIds = rows.flatMap((r) => (r.audience.type === 'SEGMENT' ? [r.audience.segmentId] : []));
+  const segments = await segmentNamesOf(ctx.db, scope, segmentIds);
+  const user = (id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
+  return rows.map((r) => ({
+    id: r.id,
+    lineAccountId: r.lineAccountId,
+    title: r.title,
+    status: r.status,
+    messages: r.messages,
+    audience: r.audience,
+    segmentName: r.audience.type === 'SEGMENT' ? (segments.get(r.audience.segmentId) ?? null) : null,
+    scheduledAt: r.scheduledAt?.toISOString() ?? null,
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    targetCount: r.targetCount,
+    sentCount: r.sentCount,
+    failedCount: r.failedCount,
+    failureReason: r.failureReason,
+    createdBy: user(r.createdBy),
+    sentBy: user(r.sentBy),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+async function toView(ctx: ServiceContext, scope: AccountScope, row: DeliveryRow): Promise<Delivery> {
+  return (await toViews(ctx, scope, [row]))[0]!;
+}
+
+/** A segment and hand-picked friends must be of this account. */
+async function checkAudience(ctx: ServiceContext, scope: AccountScope, audience: DeliveryAudience) {
+  if (audience.type === 'SEGMENT') {
+    if (!(await findSegment(ctx.db, scope, audience.segmentId))) {
+      throw validationError(deliveryMessages.segmentNotFound, [
+        { path: 'audience.segmentId', message: deliveryMessages.segmentNotFound },
+      ]);
+    }
+  }
+  if (audience.type === 'FRIENDS') {
+    const ids = [...new Set(audience.friendIds)];
+    const known = await listFriendCards(ctx.db, scope, ids);
+    if (known.length !== ids.length) {
+      throw validationError(deliveryMessages.friendIds, [
+        { path: 'audience.friendIds', message: deliveryMessages.friendIds },
+      ]);
+    }
+  }
+}
+
+const canSend = (ctx: ServiceContext) => {
+  const actor = requireActor(ctx);
+  return can(actor.role, actor.position, 'client.manage');
+};
+
+// ---- deliveries ----
+
+export async function listDeliveries({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & z.output<typeof listDeliveriesQuerySchema> }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const { rows, total } = await listDeliveryRows(ctx.db, scope, {
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
+  return {
+    data: await toViews(ctx, scope, rows),
+    pagination: paginationInfo(input.page, input.limit, total),
+  };
+}
+
+export async function getDelivery({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<Delivery> {
+  const { scope, row } = await deliveryOrThrow(ctx, input);
+  return toView(ctx, scope, row);
+}
+
+type BodyInput = z.output<typeof deliveryBodySchema>;
+
+export async function createDelivery({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & BodyInput }): Promise<Delivery> {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  await checkAudience(ctx, scope, input.audience);
+  const now = ctx.clock.now();
+  const row = await insertDelivery(ctx.db, {
+    ...scope,
+    title: input.title,
+    messages: input.messages,
+    audience: input.audience,
+    createdBy: requireActor(ctx).userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toView(ctx, scope, row);
+}
+
+/** A draft (anyone who drafts), or a scheduled delivery until it starts (owner, manager). */
+export async function updateDeliveryContent({
+  ctx,
+  input,
+}: Ctx & { input: DeliveryInput & BodyInput }): Promise<Delivery> {
+  const { scope, row } = await deliveryOrThrow(ctx, input);
+  if (row.status !== 'DRAFT' && row.status !== 'SCHEDULED') throw conflict(deliveryMessages.notEditable);
+  if (row.status === 'SCHEDULED' && !canSend(ctx)) throw forbidden(deliveryMessages.sendForbidden);
+  await checkAudience(ctx, scope, input.audience);
+  const segment =
+    input.audience.type === 'SEGMENT'
+      ? await findSegment(ctx.db, scope, input.audience.segmentId)
+      : undefined;
+  const updated = await updateDelivery(
+    ctx.db,
+    row.id,
+    {
+      title: input.title,
+      messages: input.messages,
+      audience: input.audience,
+      segmentConditions: row.status === 'SCHEDULED' ? (segment?.conditions ?? null) : null,
+      updatedAt: ctx.clock.now(),
+    },
+    row.status,
+  );
+  if (!updated) throw conflict(deliveryMessages.notEditable);
+  return toView(ctx, scope, updated);
+}
+
+export async function removeDelivery({ ctx, input }: Ctx & { input: DeliveryInput }) {
+  const { row } = await deliveryOrThrow(ctx, input);
+  if (row.status !== 'DRAFT') throw conflict(deliveryMessages.notDeletable);
+  await deleteDelivery(ctx.db, row.id);
+  return { success: true as const };
+}
+
+/**
+ * Send a draft now or schedule it (a scheduled one may be moved). The audience is counted now (blocked
+ * friends excluded) and the month's quota asked of LINE: a delivery it cannot take is refused with both
+ * figures. Now: SENDING and the sender queued; later: SCHEDULED with the sender queued at that time.
+ */
+export async function sendDelivery({
+  ctx,
+  directories,
+  input,
+}: Ctx &
+  WithDirectories & { input: DeliveryInput & z.output<typeof sendDeliveryBodySchema> }): Promise<Delivery> {
+  const { scope, account, row } = await deliveryOrThrow(ctx, input);
+  if (row.status !== 'DRAFT' && row.status !== 'SCHEDULED') throw conflict(deliveryMessages.notEditable);
+  const now = ctx.clock.now();
+  const at = input.scheduledAt ? new Date(input.scheduledAt) : null;
+  if (at && at.getTime() <= now.getTime()) {
+    throw validationError(deliveryMessages.scheduledAtPast, [
+      { path: 'scheduledAt', message: deliveryMessages.scheduledAtPast },
+    ]);
+  }
+  if (at && at.getTime() > now.getTime() + YEAR_MS) {
+    throw validationError(deliveryMessages.scheduledAtFar, [
+      { path: 'scheduledAt', message: deliveryMessages.scheduledAtFar },
+    ]);
+  }
+  let segmentConditions: SegmentRow['conditions'] | null = null;
+  if (row.audience.type === 'SEGMENT') {
+    const segment = await findSegment(ctx.db, scope, row.audience.segmentId);
+    if (!segment) throw validationError(deliveryMessages.segmentNotFound);
+    segmentConditions = segment.conditions;
+  }
+  const count = await countAudience(ctx.db, directories, scope, audienceOf({ ...row, segmentConditions }));
+  if (count === 0) throw new AppError('UNPROCESSABLE', deliveryMessages.noRecipients);
+  let refusal: string | null;
+  try {
+    refusal = await quotaRefusal(ctx.config, channelsOf(ctx, account).messaging, count);
+  } catch (error) {
+    throw lineFailure(error, deliveryMessages.accountInactive);
+  }
+  if (refusal) throw new AppError('UNPROCESSABLE', refusal, undefined, { count });
+  const sentBy = requireActor(ctx).userId;
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    await cancelDeliveryRuns(tx, row.id);
+    const changed = await updateDelivery(
+      tx,
+      row.id,
+      at
+        ? {
+            status: 'SCHEDULED',
+            scheduledAt: at,
+            segmentConditions,
+            sentBy,
+            targetCount: count,
+            updatedAt: now,
+          }
+        : {
+            status: 'SENDING',
+            scheduledAt: null,
+            segmentConditions,
+            sentBy,
+            targetCount: count,
+            startedAt: now,
+            updatedAt: now,
+          },
+      row.status,
+    );
+    if (changed) await queueDeliveryRun(tx, row.id, at ?? now);
+    return changed;
+  });
+  if (!updated) throw conflict(deliveryMessages.notEditable);
+  return toView(ctx, scope, updated);
+}
+
+export async function cancelDelivery({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<Delivery> {
+  const { scope, row } = await deliveryOrThrow(ctx, input);
+  if (row.status !== 'SCHEDULED') throw conflict(deliveryMessages.notCancellable);
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    const changed = await updateDelivery(
+      tx,
+      row.id,
+      { status: 'CANCELLED', updatedAt: ctx.clock.now() },
+      'SCHEDULED',
+    );
+    if (changed) await cancelDeliveryRuns(tx, row.id);
+    return changed;
+  });
+  if (!updated) throw conflict(deliveryMessages.notCancellable);
+  return toView(ctx, scope, updated);
+}
+
+export async function getQuota({ ctx, input }: Ctx & { input: AccountInput }): Promise<DeliveryQuota> {
+  const { account } = await accountOf(ctx, input.lineAccountId);
+  try {
+    const quota = await lineGatewayFor(ctx.config).getMessageQuota(channelsOf(ctx, account).messaging);
+    return {
+      limit: quota.limit,
+      used: quota.used,
+      remaining: quota.limit === null ? null : Math.max(0, quota.limit - quota.used),
+    };
+  } catch (error) {
+    throw lineFailure(error, deliveryMessages.accountInactive);
+  }
+}
+
+export async function countDeliveryAudience({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: AccountInput & { audience: DeliveryAudience } }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  await checkAudience(ctx, scope, input.audience);
+  const segment =
+    input.audience.type === 'SEGMENT'
+      ? await findSegment(ctx.db, scope, input.audience.segmentId)
+      : undefined;
+  const audience = audienceOf({ audience: input.audience, segmentConditions: segment?.conditions ?? null });
+  return { count: await countAudience(ctx.db, directories, scope, audience) };
+}
+
+// ---- saved segments ----
+
+const toSegmentView = (row: SegmentRow): Segment => ({
+  id: row.id,
+  lineAccountId: row.lineAccountId,
+  name: row.name,
+  conditions: row.conditions,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listSegments({ ctx, input }: Ctx & { input: AccountInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return { data: (await listSegmentRows(ctx.db, scope)).map(toSegmentView) };
+}
+
+type SegmentBody = z.output<typeof segmentBodySchema>;
+
+export async function createSegment({ ctx, input }: Ctx & { input: AccountInput & SegmentBody }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const now = ctx.clock.now();
+  const row = await insertSegment(ctx.db, {
+    ...scope,
+    name: input.name,
+    conditions: input.conditions,
+    createdBy: requireActor(ctx).userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toSegmentView(row);
+}
+
+export async function changeSegment({ ctx, input }: Ctx & { input: SegmentInput & SegmentBody }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const row = await updateSegment(ctx.db, scope, input.segmentId, {
+    name: input.name,
+    conditions: input.conditions,
+    updatedAt: ctx.clock.now(),
+  });
+  if (!row) throw notFound(deliveryMessages.segmentNotFound);
+  return toSegmentView(row);
+}
+
+export async function removeSegment({ ctx, input }: Ctx & { input: SegmentInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
+    throw notFound(deliveryMessages.segmentNotFound);
+  return { success: true as const };
+}

@@ -1,0 +1,2 @@
+/** The deliveries module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
+export { createDelivery, createSegment, listSegments, sendDelivery } from './deliveries.service.ts';

@@ -1,0 +1,90 @@
+import type { SegmentConditions } from '@app/contracts';
+import { and, asc, count, eq, gt, ilike, inArray, not, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { friends } from '../../db/schema/friends.ts';
+import {
+  countAccountFriends,
+  inFriendSet,
+  likePattern,
+  never,
+  type AccountScope,
+} from './friends.repository.ts';
+import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
+
+/** Who a message delivery goes to: every friend, the friends a segment finds, or friends picked by hand. */
+export type Audience =
+  | { kind: 'all' }
+  | { kind: 'segment'; conditions: SegmentConditions }
+  | { kind: 'friends'; friendIds: number[] };
+
+export type AudienceMember = { id: number; lineUserId: string };
+
+/**
+ * The SQL condition of an audience over the friends table: the friends page's segment search (the same
+ * audience and filters as searchFriends) or the ids picked, always friends still following the account.
+ */
+async function audienceWhere(
+  db: Db,
+  directories: FriendDirectories,
+  scope: AccountScope,
+  audience: Audience,
+): Promise<SQL | undefined> {
+  const base = and(
+    eq(friends.clientId, scope.clientId),
+    eq(friends.lineAccountId, scope.lineAccountId),
+    eq(friends.isFriend, true),
+  );
+  if (audience.kind === 'all') return base;
+  if (audience.kind === 'friends') return and(base, inArray(friends.id, audience.friendIds));
+  const c = audience.conditions;
+  const users = serviceUsersOf(directories);
+  const sets = await users.memberAttributeSets(db, scope, c.memberAttributes ?? []);
+  const conditions: SQL[] = sets.map(inFriendSet);
+  if (c.memberCode) conditions.push(users.memberCodeBetween(c.memberCode[0]!, c.memberCode[1]!));
+  if (c.search) conditions.push(ilike(friends.displayName, likePattern(c.search)));
+  const combined =
+    conditions.length === 0 ? undefined : c.condition === 'OR' ? or(...conditions) : and(...conditions);
+  const isMember = users.isMember();
+  const isStaff = users.isShiftStaff();
+  const who = or(
+    c.isMemberServiceUser ? isMember : never,
+    c.isShiftServiceUser ? isStaff : never,
+    c.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
+  );
+  return and(base, who, combined);
+}
+
+/** How many friends an audience reaches now (blocked friends excluded). */
+export async function countAudience(
+  db: Db,
+  directories: FriendDirectories,
+  scope: AccountScope,
+  audience: Audience,
+): Promise<number> {
+  if (audience.kind === 'all') return countAccountFriends(db, scope, true);
+  const [row] = await db
+    .select({ n: count() })
+    .from(friends)
+    .where(await audienceWhere(db, directories, scope, audience));
+  return row?.n ?? 0;
+}
+
+/**
+ * One keyset page of an audience: the following friends with an id above `afterId`, by id, at most
+ * `limit`; a delivery reads its recipients page by page, never all at once.
+ */
+export async function readAudiencePage(
+  db: Db,
+  directories: FriendDirectories,
+  scope: AccountScope,
+  audience: Audience,
+  afterId: number,
+  limit: number,
+): Promise<AudienceMember[]> {
+  return db
+    .select({ id: friends.id, lineUserId: friends.lineUserId })
+    .from(friends)
+    .where(and(await audienceWhere(db, directories, scope, audience), gt(friends.id, afterId)))
+    .orderBy(asc(friends.id))
+    .limit(limit);
+}

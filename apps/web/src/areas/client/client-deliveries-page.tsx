@@ -1,0 +1,77 @@
+import { can, type LineAccount, type Session } from '@app/contracts';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { DeliveryComposer } from '../../features/deliveries/components/delivery-composer.tsx';
+import { DeliveryHistory } from '../../features/deliveries/components/delivery-history.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
+
+function Deliveries({
+  session,
+  account,
+  picker,
+}: {
+  session: Session;
+  account: LineAccount;
+  picker: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const composing = searchParams.get('compose') === '1';
+  const setComposing = (value: boolean) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('compose', '1');
+      else next.delete('compose');
+      return next;
+    });
+  const canWork = can(session.role, session.position, 'client.work');
+  const canSend = can(session.role, session.position, 'client.manage');
+  return (
+    <>
+      <PageHeader
+        title={t('nav.deliveries')}
+        subtitle={t('deliveries.subtitle', { name: account.displayName })}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {picker}
+            {canWork && !composing && (
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setComposing(true)}>
+                {t('deliveries.new')}
+              </Button>
+            )}
+          </Box>
+        }
+      />
+      {composing ? (
+        <DeliveryComposer
+          lineAccountId={account.id}
+          accountName={account.displayName}
+          canSend={canSend}
+          onDone={() => setComposing(false)}
+        />
+      ) : (
+        <DeliveryHistory lineAccountId={account.id} canSend={canSend} />
+      )}
+    </>
+  );
+}
+
+/** /client/deliveries?lineAccountId=: メッセージ配信 of one LINE account (history, and the composer). */
+export function ClientDeliveriesPage({ session }: { session: Session }) {
+  const selection = useLineAccountSelection();
+  return (
+    <LineAccountGate selection={selection}>
+      {(account) => (
+        <Deliveries key={account.id} session={session} account={account} picker={selection.picker} />
+      )}
+    </LineAccountGate>
+  );
+}

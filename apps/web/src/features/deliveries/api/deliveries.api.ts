@@ -1,0 +1,106 @@
+import {
+  deliveryEndpoints,
+  type DeliveryAudience,
+  type DeliveryBody,
+  type SegmentBody,
+  type SendDeliveryBody,
+} from '@app/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const keys = { account: (lineAccountId: number) => ['deliveries', lineAccountId] as const };
+const params = (lineAccountId: number) => ({ lineAccountId: String(lineAccountId) });
+
+export const deliveriesQueryOptions = (lineAccountId: number, page: number, limit: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'list', page, limit],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.list, {
+        params: params(lineAccountId),
+        query: { page: String(page), limit: String(limit) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const quotaQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'quota'],
+    queryFn: ({ signal }) => apiRequest(deliveryEndpoints.quota, { params: params(lineAccountId), signal }),
+    retry: false,
+  });
+
+export const segmentsQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'segments'],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.listSegments, { params: params(lineAccountId), signal }),
+  });
+
+export const audienceCountQueryOptions = (lineAccountId: number, audience: DeliveryAudience | null) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'audience', audience],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.countAudience, {
+        params: params(lineAccountId),
+        body: { audience: audience! },
+        signal,
+      }),
+    enabled: audience !== null,
+  });
+
+function useRefresh(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.account(lineAccountId) });
+}
+
+/** Save a draft, and (when `send` is given) send it now or schedule it. */
+export function useComposeMutation(lineAccountId: number) {
+  const onSuccess = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: async (input: { body: DeliveryBody; send?: SendDeliveryBody }) => {
+      const draft = await apiRequest(deliveryEndpoints.create, {
+        params: params(lineAccountId),
+        body: input.body,
+      });
+      if (!input.send) return draft;
+      return apiRequest(deliveryEndpoints.send, {
+        params: { ...params(lineAccountId), deliveryId: String(draft.id) },
+        body: input.send,
+      });
+    },
+    onSuccess,
+  });
+}
+
+export function useSendMutation(lineAccountId: number) {
+  const onSuccess = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (input: { deliveryId: number; body: SendDeliveryBody }) =>
+      apiRequest(deliveryEndpoints.send, {
+        params: { ...params(lineAccountId), deliveryId: String(input.deliveryId) },
+        body: input.body,
+      }),
+    onSuccess,
+  });
+}
+
+export function useCancelMutation(lineAccountId: number) {
+  const onSuccess = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (deliveryId: number) =>
+      apiRequest(deliveryEndpoints.cancel, {
+        params: { ...params(lineAccountId), deliveryId: String(deliveryId) },
+      }),
+    onSuccess,
+  });
+}
+
+export function useCreateSegmentMutation(lineAccountId: number) {
+  const onSuccess = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: SegmentBody) =>
+      apiRequest(deliveryEndpoints.createSegment, { params: params(lineAccountId), body }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,278 @@
+import type { DeliveryAudience, DeliveryMessage } from '@app/contracts';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useShowFailure } from '../../../lib/translate-message.ts';
+import {
+  audienceCountQueryOptions,
+  quotaQueryOptions,
+  segmentsQueryOptions,
+  useComposeMutation,
+} from '../api/deliveries.api.ts';
+import { japanInstant, overQuotaText } from '../lib/delivery-texts.ts';
+import { LineChatPreview } from './line-chat-preview.tsx';
+
+const MAX_MESSAGES = 5;
+
+function MessageEditor({
+  message,
+  index,
+  onChange,
+  onRemove,
+}: {
+  message: DeliveryMessage;
+  index: number;
+  onChange: (message: DeliveryMessage) => void;
+  onRemove: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {message.type === 'text' ? (
+        <TextField
+          label={t('deliveries.textLabel', { n: index + 1 })}
+          value={message.text}
+          onChange={(e) => onChange({ type: 'text', text: e.target.value })}
+          multiline
+          minRows={3}
+          fullWidth
+          helperText={`${message.text.length} / 5000`}
+          slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
+        />
+      ) : (
+        <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
+          <TextField
+            label={t('deliveries.stickerPackage', { n: index + 1 })}
+            value={message.packageId}
+            onChange={(e) => onChange({ ...message, packageId: e.target.value.trim() })}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            label={t('deliveries.stickerId')}
+            value={message.stickerId}
+            onChange={(e) => onChange({ ...message, stickerId: e.target.value.trim() })}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+      )}
+      {onRemove && (
+        <IconButton aria-label={t('deliveries.removeMessage')} onClick={onRemove}>
+          <DeleteOutlined />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The composer of a delivery: up to 5 messages (text, sticker) with a LINE-like preview, the audience
+ * (every friend or a saved segment) and its count before sending, now or at a Japan time, and the
+ * month's quota against this delivery's cost. Staff save drafts; owners and managers send.
+ */
+export function DeliveryComposer({
+  lineAccountId,
+  accountName,
+  canSend,
+  onDone,
+}: {
+  lineAccountId: number;
+  accountName: string;
+  canSend: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const showFailure = useShowFailure();
+  const [title, setTitle] = useState('');
+  const [messages, setMessages] = useState<DeliveryMessage[]>([{ type: 'text', text: '' }]);
+  const [audienceType, setAudienceType] = useState<'ALL' | 'SEGMENT'>('ALL');
+  const [segmentId, setSegmentId] = useState<number | ''>('');
+  const [when, setWhen] = useState<'now' | 'scheduled'>('now');
+  const [scheduledAt, setScheduledAt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const segments = useQuery(segmentsQueryOptions(lineAccountId));
+  const quota = useQuery(quotaQueryOptions(lineAccountId));
+  const audience: DeliveryAudience | null =
+    audienceType === 'ALL' ? { type: 'ALL' } : segmentId === '' ? null : { type: 'SEGMENT', segmentId };
+  const count = useQuery(audienceCountQueryOptions(lineAccountId, audience));
+  const compose = useComposeMutation(lineAccountId);
+  const cost = count.data?.count ?? 0;
+  const remaining = quota.data?.remaining ?? null;
+  const overQuota = remaining !== null && cost > remaining;
+
+  const setMessage = (index: number, message: DeliveryMessage) =>
+    setMessages(messages.map((m, i) => (i === index ? message : m)));
+
+  const submit = async (send: boolean) => {
+    setError(null);
+    if (!audience) {
+      setError(t('deliveries.pickSegment'));
+      return;
+    }
+    try {
+      await compose.mutateAsync({
+        body: { title: title.trim() || t('deliveries.untitled'), messages, audience },
+        ...(send
+          ? { send: { scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null } }
+          : {}),
+      });
+      showToast(
+        t(send ? (when === 'scheduled' ? 'deliveries.scheduled' : 'deliveries.sent') : 'deliveries.saved'),
+        'success',
+      );
+      onDone();
+    } catch (failure) {
+      const text = showFailure(failure);
+      setError(overQuotaText(text, t) ?? text);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+          <Stack spacing={2.5} sx={{ flex: 1, minWidth: 0 }}>
+            <TextField
+              label={t('deliveries.title')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              helperText={t('deliveries.titleHelp')}
+            />
+            <Typography variant="subtitle2">{t('deliveries.messages')}</Typography>
+            {messages.map((message, index) => (
+              <MessageEditor
+                key={index}
+                index={index}
+                message={message}
+                onChange={(m) => setMessage(index, m)}
+                onRemove={
+                  messages.length > 1 ? () => setMessages(messages.filter((_, i) => i !== index)) : null
+                }
+              />
+            ))}
+            <Stack direction="row" spacing={1}>
+              <Button
+                startIcon={<AddOutlined />}
+                disabled={messages.length >= MAX_MESSAGES}
+                onClick={() => setMessages([...messages, { type: 'text', text: '' }])}
+              >
+                {t('deliveries.addText')}
+              </Button>
+              <Button
+                startIcon={<AddOutlined />}
+                disabled={messages.length >= MAX_MESSAGES}
+                onClick={() =>
+                  setMessages([...messages, { type: 'sticker', packageId: '446', stickerId: '1988' }])
+                }
+              >
+                {t('deliveries.addSticker')}
+              </Button>
+            </Stack>
+            <Typography variant="subtitle2">{t('deliveries.audience')}</Typography>
+            <RadioGroup
+              row
+              value={audienceType}
+              onChange={(e) => setAudienceType(e.target.value as 'ALL' | 'SEGMENT')}
+            >
+              <FormControlLabel value="ALL" control={<Radio />} label={t('deliveries.audienceAll')} />
+              <FormControlLabel value="SEGMENT" control={<Radio />} label={t('deliveries.audienceSegment')} />
+            </RadioGroup>
+            {audienceType === 'SEGMENT' && (
+              <TextField
+                select
+                label={t('deliveries.segment')}
+                value={segmentId}
+                onChange={(e) => setSegmentId(Number(e.target.value))}
+                helperText={segments.data?.data.length ? ' ' : t('deliveries.noSegments')}
+                slotProps={{ htmlInput: { 'data-testid': 'segment-select' } }}
+              >
+                {(segments.data?.data ?? []).map((s) => (
+                  <MenuItem key={s.id} value={s.id}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Typography variant="body2" data-testid="audience-count">
+              {audience && count.data
+                ? t('deliveries.audienceCount', { count: formatCount(count.data.count) })
+                : t('deliveries.audienceCountPending')}
+            </Typography>
+            <Typography variant="subtitle2">{t('deliveries.when')}</Typography>
+            <RadioGroup row value={when} onChange={(e) => setWhen(e.target.value as 'now' | 'scheduled')}>
+              <FormControlLabel value="now" control={<Radio />} label={t('deliveries.now')} />
+              <FormControlLabel value="scheduled" control={<Radio />} label={t('deliveries.later')} />
+            </RadioGroup>
+            {when === 'scheduled' && (
+              <TextField
+                type="datetime-local"
+                label={t('deliveries.scheduledAt')}
+                value={scheduledAt}
+                onChange={(e) => setScheduledAt(e.target.value)}
+                helperText={t('deliveries.japanTime')}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            )}
+            <Alert severity={overQuota ? 'warning' : 'info'} data-testid="quota">
+              {quota.data
+                ? t(quota.data.limit === null ? 'deliveries.quotaUnlimited' : 'deliveries.quota', {
+                    used: formatCount(quota.data.used),
+                    limit: formatCount(quota.data.limit ?? 0),
+                    remaining: formatCount(quota.data.remaining ?? 0),
+                  })
+                : quota.isError
+                  ? t('deliveries.quotaUnknown')
+                  : t('common.loading')}
+              <br />
+              {t('deliveries.cost', { count: formatCount(cost) })}
+              {overQuota && (
+                <>
+                  <br />
+                  {t('deliveries.overQuota', { count: cost, remaining: remaining ?? 0 })}
+                </>
+              )}
+            </Alert>
+            {error && <Alert severity="error">{error}</Alert>}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={onDone}>{t('common.cancel')}</Button>
+              <Button variant="outlined" disabled={compose.isPending} onClick={() => void submit(false)}>
+                {t('deliveries.saveDraft')}
+              </Button>
+              {canSend && (
+                <Button
+                  variant="contained"
+                  disabled={compose.isPending || overQuota || (when === 'scheduled' && !scheduledAt)}
+                  onClick={() => void submit(true)}
+                >
+                  {when === 'scheduled' ? t('deliveries.schedule') : t('deliveries.send')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+          <Box sx={{ width: { md: 320 }, flexShrink: 0 }}>
+            <Typography variant="subtitle2" gutterBottom>
+              {t('deliveries.preview')}
+            </Typography>
+            <LineChatPreview accountName={accountName} messages={messages} />
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * メッセージ配信 end to end: the owner saves the friends list's search as a segment, composes a delivery
+ * with the LINE-like preview, picks the segment (its count shown, blocked friends excluded), sends it,
+ * and the friend's LINE on the simulator's page shows the message.
+ */
+const FRIEND = '渡辺 蓮';
+const TEXT = '今週末は会員さま限定セールです。ぜひお越しください！';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+describe('deliveries: a saved segment, a composed message, sent, on the friend’s LINE', () => {
+  it('the owner saves a segment, composes and sends to it; the history counts it sent', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: '友だち', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/friends');
+    await page.getByLabel('検索').first().fill('渡辺');
+    await expect.poll(() => page.getByText(FRIEND).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('save-segment').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('セグメント名').fill('渡辺さん');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByText('セグメント「渡辺さん」を保存しました').isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'メッセージ配信', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/deliveries');
+    // the demo world's deliveries are listed: one sent to a segment, one scheduled
+    await expect
+      .poll(() => page.getByText('年末年始の営業時間のお知らせ').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await screenshot(page, 'deliveries-history-demo');
+    await page.getByRole('button', { name: '新規配信' }).click();
+    await page.getByLabel('管理用タイトル').fill('週末セール');
+    await page.getByTestId('message-text-0').fill(TEXT);
+    await page.getByRole('button', { name: 'スタンプを追加' }).click();
+    await page.getByLabel('保存したセグメント').check();
+    await page.getByLabel('セグメント', { exact: true }).click();
+    await page.getByRole('option', { name: '渡辺さん' }).click();
+    await expect
+      .poll(() => page.getByTestId('audience-count').textContent())
+      .toBe('配信対象: 1人（ブロック中の友だちを除く）');
+    await expect.poll(() => page.getByTestId('line-chat-preview').textContent()).toContain(TEXT);
+    expect(await page.getByTestId('quota').textContent()).toContain('この配信で使う通数: 1通');
+    await screenshot(page, 'deliveries-composer');
+    await page.getByRole('button', { name: '配信する' }).click();
+    await expect.poll(() => page.getByText('配信を開始しました').isVisible()).toBe(true);
+    const row = page.getByRole('row').filter({ hasText: '週末セール' });
+    await expect.poll(() => row.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await row.textContent()).toContain('1 / 1 / 0');
+    expect(await row.textContent()).toContain('渡辺さん');
+    await screenshot(page, 'deliveries-history-sent');
+
+    // a draft saved now (as staff would) goes out later from the history
+    await page.getByRole('button', { name: '新規配信' }).click();
+    await page.getByLabel('管理用タイトル').fill('下書きのお知らせ');
+    await page.getByTestId('message-text-0').fill('下書きから配信します');
+    await page.getByLabel('保存したセグメント').check();
+    await page.getByLabel('セグメント', { exact: true }).click();
+    await page.getByRole('option', { name: '渡辺さん' }).click();
+    await page.getByRole('button', { name: '下書き保存' }).click();
+    const draftRow = page.getByRole('row').filter({ hasText: '下書きのお知らせ' });
+    await expect.poll(() => draftRow.getByText('下書き', { exact: true }).isVisible()).toBe(true);
+    await draftRow.getByRole('button', { name: '今すぐ配信' }).click();
+    await expect.poll(() => draftRow.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.context().close();
+  });
+
+  it("the friend's simulated LINE shows the delivered message", async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await pickSimUser(sim, FRIEND);
+    await expect
+      .poll(() => sim.locator('#timeline').getByText(TEXT).first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await screenshot(sim, 'deliveries-sim-friend');
+    await context.close();
+  });
+});

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { dateStringSchema } from '../common/dates.ts';
+import { idParamSchema, idSchema } from '../common/ids.ts';
+import { paginationQuerySchema } from '../common/pagination.ts';
+import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
+import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
+
+export const deliveryMessages = {
+  notFound: 'Delivery not found',
+  segmentNotFound: 'Segment not found',
+  titleRequired: 'Title is required',
+  titleMax: 'Title cannot exceed 100 characters',
+  segmentNameRequired: 'Segment name is required',
+  segmentNameMax: 'Segment name cannot exceed 50 characters',
+  messagesCount: 'A delivery has 1 to 5 messages',
+  textRequired: 'Message text is required',
+  textMax: 'Message text cannot exceed 5000 characters',
+  stickerId: 'packageId and stickerId must be numeric strings',
+  audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
+  friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
+  scheduledAtPast: 'The scheduled time must be in the future',
+  scheduledAtFar: 'The scheduled time must be within a year',
+  notEditable: 'Only a draft or a scheduled delivery can be changed',
+  notCancellable: 'Only a scheduled delivery can be cancelled',
+  notDeletable: 'Only a draft can be deleted',
+  sendForbidden: 'Only an owner or a manager can send or schedule a delivery',
+  noRecipients: 'No friend would receive this delivery',
+  /** The refusal when the month's quota cannot take the delivery (count and remaining filled in). */
+  overQuota: (count: number, remaining: number) =>
+    `This delivery needs ${count} messages but only ${remaining} remain in this month's quota`,
+  accountInactive: 'The LINE account is not active',
+} as const;
+
+export const messageDeliveryStatuses = [
+  'DRAFT',
+  'SCHEDULED',
+  'SENDING',
+  'SENT',
+  'PARTLY_FAILED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+export type MessageDeliveryStatus = (typeof messageDeliveryStatuses)[number];
+
+/** A LINE text message; no placeholder (a multicast is the same for everyone, decision 0025). */
+export const deliveryTextSchema = z.object({
+  type: z.literal('text'),
+  text: z
+    .string({ error: deliveryMessages.textRequired })
+    .refine((s) => s.trim().length > 0, deliveryMessages.textRequired)
+    .refine((s) => s.length <= 5000, deliveryMessages.textMax),
+});
+const numericId = z
+  .string({ error: deliveryMessages.stickerId })
+  .regex(/^\d{1,20}$/, deliveryMessages.stickerId);
+/** A LINE sticker of the packages bots may send. */
+export const deliveryStickerSchema = z.object({
+  type: z.literal('sticker'),
+  packageId: numericId,
+  stickerId: numericId,
+});
+export const deliveryMessageSchema = z.discriminatedUnion(
+  'type',
+  [deliveryTextSchema, deliveryStickerSchema],
+  {
+    error: 'type must be text or sticker',
+  },
+);
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+/** The friends page's segment conditions, without its paging. */
+export const segmentConditionsSchema = searchFriendsFilterSchema.omit({
+  page: true,
+  limit: true,
+  isFriend: true,
+});
+export type SegmentConditions = z.output<typeof segmentConditionsSchema>;
+
+/** ALL: every friend (LINE's broadcast); SEGMENT: a saved segment; FRIENDS: friends picked by hand. */
+export const deliveryAudienceSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('ALL') }),
+    z.object({ type: z.literal('SEGMENT'), segmentId: idSchema }),
+    z.object({
+      type: z.literal('FRIENDS'),
+      friendIds: z
+        .array(idSchema, { error: deliveryMessages.friendIds })
+        .min(1, deliveryMessages.friendIds)
+        .max(1000, deliveryMessages.friendIds),
+    }),
+  ],
+  { error: deliveryMessages.audience },
+);
+export type DeliveryAudience = z.infer<typeof deliveryAudienceSchema>;
+
+export const deliveryParamsSchema = lineAccountParamsSchema.extend({ deliveryId: idParamSchema });
+export const segmentParamsSchema = lineAccountParamsSchema.extend({ segmentId: idParamSchema });
+
+/** A delivery's content and audience; saved as a draft (or kept as they are while it waits for its time). */
+export const deliveryBodySchema = z.object({
+  title: z
+    .string({ error: deliveryMessages.titleRequired })
+    .trim()
+    .min(1, deliveryMessages.titleRequired)
+    .max(100, deliveryMessages.titleMax),
+  messages: z
+    .array(deliveryMessageSchema, { error: deliveryMessages.messagesCount })
+    .min(1, deliveryMessages.messagesCount)
+    .max(5, deliveryMessages.messagesCount),
+  audience: deliveryAudienceSchema,
+});
+export type DeliveryBody = z.input<typeof deliveryBodySchema>;
+
+/** Send now (scheduledAt null or absent) or at a time (an instant; the web sends Japan time, +09:00). */
+export const sendDeliveryBodySchema = z
+  .object({ scheduledAt: dateStringSchema.nullable().optional() })
+  .nullish()
+  .transform((body) => ({ scheduledAt: body?.scheduledAt ?? null }));
+export type SendDeliveryBody = z.input<typeof sendDeliveryBodySchema>;
+
+export const deliveryUserSchema = z.object({ id: idSchema, name: z.string() });
+
+export const deliverySchema = z.object({
+  id: idSchema,
+  lineAccountId: idSchema,
+  title: z.string(),
+  status: z.enum(messageDeliveryStatuses),
+  messages: z.array(deliveryMessageSchema),
+  audience: deliveryAudienceSchema,
+  /** The saved segment's name (SEGMENT audiences). */
+  segmentName: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Friends it was meant for (counted when sending starts), sent to, and failed with LINE's reason. */
+  targetCount: z.number().int(),
+  sentCount: z.number().int(),
+  failedCount: z.number().int(),
+  failureReason: z.string().nullable(),
+  createdBy: deliveryUserSchema.nullable(),
+  sentBy: deliveryUserSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const listDeliveriesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
+
+/** This month's messages on LINE: limit null when the plan sets none. */
+export const deliveryQuotaSchema = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
+export type DeliveryQuota = z.infer<typeof deliveryQuotaSchema>;
+
+export const audienceCountBodySchema = z.object({ audience: deliveryAudienceSchema });
+/** Friends who would receive it now (blocked excluded); each counts one message against the quota. */
+export const audienceCountSchema = z.object({ count: z.number().int() });
+
+export const segmentBodySchema = z.object({
+  name: z
+    .string({ error: deliveryMessages.segmentNameRequired })
+    .trim()
+    .min(1, deliveryMessages.segmentNameRequired)
+    .max(50, deliveryMessages.segmentNameMax),
+  conditions: segmentConditionsSchema,
+});
+export type SegmentBody = z.input<typeof segmentBodySchema>;
+
+export const segmentSchema = z.object({
+  id: idSchema,
+  lineAccountId: idSchema,
+  name: z.string(),
+  conditions: segmentConditionsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+export const segmentListSchema = z.object({ data: z.array(segmentSchema) });
