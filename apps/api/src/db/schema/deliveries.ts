@@ -42,7 +42,7 @@ export const savedSegments = pgTable(
 
 /**
  * A message delivery (メッセージ配信): up to 5 messages to an audience, now or at a time. While SENDING,
- * `cursor` is the last friend id read into a chunk: recipients are read in keyset pages (decision 0025).
+ * `cursor` is the last friend id read into a chunk: recipients are read in keyset pages (decision 0027).
  */
 export const messageDeliveries = pgTable(
   'message_deliveries',

@@ -241,7 +241,7 @@ async function sendChunk(
 
 /**
  * The sender's job: one run sends up to CHUNKS_PER_RUN chunks, then queues the next run; the last run
- * closes the delivery (SENT, PARTLY_FAILED or FAILED by its counts). Exactly once (decision 0025): a
+ * closes the delivery (SENT, PARTLY_FAILED or FAILED by its counts). Exactly once (decision 0027): a
  * chunk and its retry key are stored before the call, so a crash at any point repeats the same key.
  */
 export async function runDeliverySend(
