@@ -86,11 +86,11 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await page.getByTestId('area-canvas').waitFor();
 
     await drawArea(page, [0.03, 0.08], [0.47, 0.92]);
-    await page.getByLabel('ラベル').fill('予約');
+    await page.getByLabel('ラベル', { exact: true }).fill('予約');
     await page.getByLabel('送信するテキスト').fill('予約したいです（E2E）');
     await drawArea(page, [0.53, 0.08], [0.97, 0.92]);
     await page.getByLabel('アクション').selectOption('uri');
-    await page.getByLabel('ラベル').fill('サイト');
+    await page.getByLabel('ラベル', { exact: true }).fill('サイト');
     await page.getByLabel('URL').fill('https://example.com/e2e');
     await expect.poll(() => page.getByTestId('area-2').isVisible()).toBe(true);
 
@@ -187,5 +187,45 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
     await menu.locator('button.area', { hasText: '予約する' }).click();
     await expect.poll(() => phone.locator('#timeline').getByText('タブから予約').isVisible()).toBe(true);
+  });
+
+  it('a manager starts from a template: the labels typed are drawn on the image (not letters) and reach LINE', async () => {
+    const page = await newPage({ width: 1400, height: 1000 });
+    await logIn(page, server.url, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus/new`);
+    await page.getByRole('button', { name: 'テンプレート compact-2' }).click();
+    await expect.poll(() => page.getByLabel('ラベルを画像に描く').isChecked()).toBe(true);
+    const imageSrc = () => page.getByTestId('area-canvas').locator('img').getAttribute('src');
+    await expect.poll(imageSrc, { timeout: 10_000 }).toMatch(/^data:image\/png;base64,/);
+    const blank = await imageSrc();
+    await page.getByRole('button', { name: /^1 / }).click();
+    await page.getByLabel('ラベル', { exact: true }).fill('ご予約はこちら');
+    await page.getByLabel('送信するテキスト').fill('予約したい（テンプレート）');
+    await expect.poll(imageSrc, { timeout: 10_000 }).not.toBe(blank);
+    await page.getByRole('button', { name: /^2 / }).click();
+    await page.getByLabel('ラベル', { exact: true }).fill('クーポン');
+    await page.getByLabel('送信するテキスト').fill('クーポンを見る');
+    await page.getByLabel(/^管理用の名前/).fill('E2E テンプレート');
+    await page.waitForTimeout(800); // the last label's drawing
+    await screenshot(page, 'rich-menu-template-labels');
+    const drawn = await imageSrc();
+    await page.getByRole('button', { name: 'リッチメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const card = cardOf(page, 'E2E テンプレート');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    // the kept image is the one the editor showed
+    const stored = await page.evaluate(
+      async (url) => {
+        const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+        let text = '';
+        for (const byte of bytes) text += String.fromCharCode(byte);
+        return btoa(text);
+      },
+      (await card.locator('img').first().getAttribute('src'))!,
+    );
+    expect(`data:image/png;base64,${stored}`).toBe(drawn);
+    await card.getByRole('button', { name: 'デフォルトに設定' }).click();
+    await expect.poll(() => card.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-template');
   });
 });

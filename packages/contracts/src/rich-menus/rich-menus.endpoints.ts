@@ -5,6 +5,8 @@ import { okBodySchema } from '../common/errors.ts';
 import {
   createRichMenuBodySchema,
   createTabbedRichMenuBodySchema,
+  richMenuPreviewBodySchema,
+  richMenuPreviewSchema,
   tabbedPreviewSchema,
   tabbedRichMenuSchema,
   richMenuAccountParamsSchema,
@@ -78,6 +80,16 @@ export const richMenuEndpoints = {
     params: richMenuParamsSchema,
     body: updateRichMenuBodySchema,
     responses: { 200: richMenuSchema },
+  }),
+  preview: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/preview`,
+    summary:
+      "The image the server draws from the areas' labels (a PNG data URL), as drawImage makes it; changes nothing",
+    params: richMenuAccountParamsSchema,
+    body: richMenuPreviewBodySchema,
+    responses: { 200: richMenuPreviewSchema },
   }),
   createTabbed: defineEndpoint({
     ...manage,

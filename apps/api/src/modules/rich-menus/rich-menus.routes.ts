@@ -30,6 +30,9 @@ export function richMenuRoutes(app: FastifyInstance) {
     async ({ params, body }, { ctx }) => richMenus.updateRichMenu({ ctx, input: { ...params, ...body } }),
     withImage,
   );
+  route(app, e.preview, async ({ params, body }, { ctx }) =>
+    richMenus.previewRichMenuImage({ ctx, input: { ...params, ...body } }),
+  );
   route(app, e.createTabbed, async ({ params, body }, { ctx }) =>
     tabbed.createTabbedRichMenu({ ctx, input: { ...params, ...body } }),
   );

@@ -21,6 +21,7 @@ import {
   richMenusQueryOptions,
   useCreateRichMenuMutation,
   useCreateTabbedRichMenuMutation,
+  usePreviewRichMenuImageMutation,
   usePreviewTabbedRichMenuMutation,
   useDeleteRichMenuMutation,
   useSetDefaultRichMenuMutation,
@@ -98,6 +99,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateRichMenuMutation(account.id);
+  const preview = usePreviewRichMenuImageMutation(account.id);
   if (!canManageOf(session)) return <ForbiddenState />;
   return (
     <>
@@ -105,6 +107,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
       <PageHeader title={t('richMenus.newTitle')} subtitle={account.displayName} />
       <RichMenuEditor
         accountName={account.displayName}
+        previewImage={preview.mutateAsync}
         canEdit
         onCancel={() => void navigate(listHref(account.id))}
         onSubmit={async (body) => {
@@ -146,6 +149,7 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
   const navigate = useNavigate();
   const menu = useQuery(richMenuQueryOptions(account.id, id));
   const update = useUpdateRichMenuMutation(account.id, id);
+  const preview = usePreviewRichMenuImageMutation(account.id);
   return (
     <>
       <BackLink to={listHref(account.id)} label={t('richMenus.backToList')} />
@@ -156,6 +160,7 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
             <RichMenuEditor
               key={m.updatedAt}
               menu={m}
+              previewImage={preview.mutateAsync}
               accountName={account.displayName}
               // A tab's menu is changed through its tabbed menu (the server refuses a PUT on it).
               canEdit={canManageOf(session) && m.tab === null}

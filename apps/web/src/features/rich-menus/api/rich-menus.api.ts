@@ -2,6 +2,7 @@ import {
   richMenuEndpoints,
   type CreateRichMenuBody,
   type CreateTabbedRichMenuBody,
+  type RichMenuPreviewBody,
   type RichMenu,
   type UpdateRichMenuBody,
 } from '@app/contracts';
@@ -95,5 +96,13 @@ export function usePreviewTabbedRichMenuMutation(lineAccountId: number) {
   return useMutation({
     mutationFn: (body: CreateTabbedRichMenuBody) =>
       apiRequest(richMenuEndpoints.previewTabbed, { params: params(lineAccountId), body }),
+  });
+}
+
+/** The image the server draws from the areas' labels (a template without a designer's image). */
+export function usePreviewRichMenuImageMutation(lineAccountId: number) {
+  return useMutation({
+    mutationFn: (body: RichMenuPreviewBody) =>
+      apiRequest(richMenuEndpoints.preview, { params: params(lineAccountId), body }),
   });
 }
