@@ -8,6 +8,7 @@ import {
   richMenuPreviewBodySchema,
   richMenuPreviewSchema,
   tabbedPreviewSchema,
+  tabbedRichMenuParamsSchema,
   tabbedRichMenuSchema,
   richMenuAccountParamsSchema,
   richMenuListSchema,
@@ -109,6 +110,25 @@ export const richMenuEndpoints = {
     params: richMenuAccountParamsSchema,
     body: createTabbedRichMenuBodySchema,
     responses: { 200: tabbedPreviewSchema },
+  }),
+  getTabbed: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/tabbed/:groupId`,
+    summary:
+      'A tabbed rich menu as one thing: its tabs as they were sent, each with its image, and its menus',
+    params: tabbedRichMenuParamsSchema,
+    responses: { 200: tabbedRichMenuSchema },
+  }),
+  updateTabbed: defineEndpoint({
+    ...manage,
+    method: 'PUT',
+    path: `${base}/tabbed/:groupId`,
+    summary:
+      'Edit a tabbed rich menu as a whole: every tab made again at LINE, aliases and the default moved, then the old menus deleted',
+    params: tabbedRichMenuParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 200: tabbedRichMenuSchema },
   }),
   delete: defineEndpoint({
     ...manage,

@@ -361,6 +361,12 @@ export type CreateTabbedRichMenuBody = z.input<typeof createTabbedRichMenuBodySc
 export type TabbedRichMenuInput = z.output<typeof createTabbedRichMenuBodySchema>;
 
 /** The tabbed menu made: one rich menu per tab, in tab order. */
+/** A tabbed rich menu's address: the account and the group of its tabs' menus. */
+export const tabbedRichMenuParamsSchema = z.object({
+  lineAccountId: idParamSchema,
+  groupId: z.string().regex(/^[0-9a-f-]{36}$/, richMenuMessages.notFound),
+});
+
 export const tabbedRichMenuSchema = z.object({
   groupId: z.string(),
   tabConfig: z.array(tabConfigSchema),

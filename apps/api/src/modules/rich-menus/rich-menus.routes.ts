@@ -36,6 +36,10 @@ export function richMenuRoutes(app: FastifyInstance) {
   route(app, e.createTabbed, async ({ params, body }, { ctx }) =>
     tabbed.createTabbedRichMenu({ ctx, input: { ...params, ...body } }),
   );
+  route(app, e.getTabbed, async ({ params }, { ctx }) => tabbed.getTabbedRichMenu({ ctx, input: params }));
+  route(app, e.updateTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.updateTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
   route(app, e.previewTabbed, async ({ params, body }, { ctx }) =>
     tabbed.previewTabbedRichMenu({ ctx, input: { ...params, ...body } }),
   );

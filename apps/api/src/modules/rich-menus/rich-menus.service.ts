@@ -59,7 +59,7 @@ export function toRichMenuView(row: RichMenuListRow): RichMenu {
 }
 
 /** The account (an ACTIVE one of the request's client) and its decrypted messaging channel. */
-async function accountOf(ctx: ServiceContext, lineAccountId: number) {
+export async function accountOf(ctx: ServiceContext, lineAccountId: number) {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
   return { scope: { clientId, lineAccountId }, account };

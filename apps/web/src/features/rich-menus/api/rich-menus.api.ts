@@ -33,6 +33,17 @@ export const richMenuQueryOptions = (lineAccountId: number, richMenuId: number) 
       apiRequest(richMenuEndpoints.get, { params: menuParams(lineAccountId, richMenuId), signal }),
   });
 
+/** A tabbed rich menu as one thing: its tabs as they were sent, and its menus. */
+export const tabbedRichMenuQueryOptions = (lineAccountId: number, groupId: string) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'tabbed', groupId],
+    queryFn: ({ signal }) =>
+      apiRequest(richMenuEndpoints.getTabbed, {
+        params: { lineAccountId: String(lineAccountId), groupId },
+        signal,
+      }),
+  });
+
 function useRefresh(lineAccountId: number) {
   const queryClient = useQueryClient();
   return async (menu?: RichMenu) => {
@@ -87,6 +98,19 @@ export function useCreateTabbedRichMenuMutation(lineAccountId: number) {
   return useMutation({
     mutationFn: (body: CreateTabbedRichMenuBody) =>
       apiRequest(richMenuEndpoints.createTabbed, { params: params(lineAccountId), body }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** The whole tabbed menu replaced: every tab made again at LINE by the server. */
+export function useUpdateTabbedRichMenuMutation(lineAccountId: number, groupId: string) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.updateTabbed, {
+        params: { lineAccountId: String(lineAccountId), groupId },
+        body,
+      }),
     onSuccess: () => refresh(),
   });
 }
