@@ -18,10 +18,15 @@ import { accountOf, activeChannel, createMenuAtLine, toRichMenuView } from './ri
 type Ctx = { ctx: ServiceContext };
 type Input = TabbedRichMenuInput & { lineAccountId: number };
 
+/** The account's main color (its branding), when it is one the renderer can tint with. */
+const colorOf = (account: { mainColor: string | null }) =>
+  account.mainColor && /^#[0-9A-Fa-f]{6}$/.test(account.mainColor) ? account.mainColor : undefined;
+
 /** What the renderer draws for tab `selected`: the shared tab bar, and that tab's own grid. */
-function designOf(input: TabbedRichMenuInput, selected: number): RenderInput {
+function designOf(input: TabbedRichMenuInput, selected: number, color?: string): RenderInput {
   const tab = input.tabConfig[selected]!;
   return {
+    color,
     width: input.width,
     height: input.height,
     tabs: {
@@ -74,10 +79,10 @@ function menuOf(input: TabbedRichMenuInput, index: number): RichMenuObject {
 
 /** Each tab's image, drawn as it will be uploaded (the builder's live preview). */
 export async function previewTabbedRichMenu({ ctx, input }: Ctx & { input: Input }) {
-  await activeChannel(ctx, input.lineAccountId);
+  const { account } = await activeChannel(ctx, input.lineAccountId);
   return {
     images: input.tabConfig.map((_, index) => {
-      const image = renderRichMenuImage(designOf(input, index));
+      const image = renderRichMenuImage(designOf(input, index, colorOf(account)));
       return `data:${image.contentType};base64,${image.data.toString('base64')}`;
     }),
   };
@@ -89,10 +94,10 @@ export async function previewTabbedRichMenu({ ctx, input }: Ctx & { input: Input
  * half-way, every alias and menu made so far is deleted again at LINE, and no row is kept.
  */
 export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input }): Promise<TabbedRichMenu> {
-  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
   const tabs = input.tabConfig.map((_, index) => ({
     menu: menuOf(input, index),
-    image: renderRichMenuImage(designOf(input, index)),
+    image: renderRichMenuImage(designOf(input, index, colorOf(account))),
   }));
   const line = lineGatewayFor(ctx.config);
   const createdMenus: string[] = [];
@@ -199,12 +204,12 @@ export async function updateTabbedRichMenu({
   ctx,
   input,
 }: Ctx & { input: Input & { groupId: string } }): Promise<TabbedRichMenu> {
-  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
   const old = await listTabGroup(ctx.db, scope, input.groupId);
   if (old.length === 0) throw notFound(richMenuMessages.notFound);
   const tabs: DrawnTab[] = input.tabConfig.map((_, index) => ({
     menu: menuOf(input, index),
-    image: renderRichMenuImage(designOf(input, index)),
+    image: renderRichMenuImage(designOf(input, index, colorOf(account))),
   }));
   const line = lineGatewayFor(ctx.config);
   const created: string[] = [];

@@ -216,6 +216,11 @@ describe('tabbed rich menus', () => {
     expect(images).toHaveLength(3);
     const first = Buffer.from(images[0]!.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(readImageSize(first)).toMatchObject({ format: 'png', width: 2500, height: 1686 });
+    // the selected tab is drawn in the account's main color (its branding; #1C7F09 unless changed)
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(2500, 1686);
+    canvas.getContext('2d').drawImage(await loadImage(first), 0, 0);
+    expect([...canvas.getContext('2d').getImageData(20, 20, 1, 1).data]).toEqual([0x1c, 0x7f, 0x09, 255]);
     expect(await simMenus()).toEqual(before);
   });
 
