@@ -92,6 +92,9 @@ describe('notifications: a group for new friends, a follow, the notice on the ma
     expect(await sim.locator('#timeline').getByText('新しい友だちが追加されました').first().isVisible()).toBe(
       true,
     );
+    // its link is tappable and opens the back office on the account (a staff notice's opens the mini-app)
+    const link = sim.locator('#timeline a', { hasText: '/client/friends?lineAccountId=' }).first();
+    expect(await link.getAttribute('href')).toMatch(/\/client\/friends\?lineAccountId=\d+$/);
     await screenshot(sim, 'notifications-sim-manager');
     await context.close();
   });

@@ -119,6 +119,12 @@ describe('payments', () => {
     const member = owner.getByTestId('catalogue-KS-001');
     await member.getByText('¥5,500').waitFor();
     await member.getByRole('button', { name: '申し込む' }).click();
+    // The dialog names the card it charges (the default one, preselected) among the saved cards.
+    const chargeLine = owner.getByRole('dialog').getByTestId('charge-line');
+    await chargeLine.waitFor();
+    expect(await chargeLine.textContent()).toContain('VISA •••• 4242 で今すぐ初月分 ¥5,500 を決済します');
+    expect(await owner.getByRole('dialog').getByLabel('VISA •••• 4242（既定）').isChecked()).toBe(true);
+    await screenshot(owner, 'payments-subscribe-card');
     await owner.getByRole('dialog').getByRole('button', { name: '申し込む' }).click();
     await member.getByText('契約中').waitFor();
     await screenshot(owner, 'payments-services');
@@ -162,6 +168,19 @@ describe('payments', () => {
     await subscribeDialog.getByLabel(/請求書払い/).check();
     await subscribeDialog.getByRole('button', { name: '申し込む' }).click();
     await shift.getByText('契約中').waitFor();
+    // Cancelling KS-002 says first what becomes of its unpaid invoice; the cancellation can be undone.
+    await shift.getByRole('button', { name: '解約する' }).click();
+    const cancelDialog = owner.getByRole('dialog');
+    await cancelDialog.getByTestId('cancel-unpaid').waitFor();
+    expect(await cancelDialog.getByTestId('cancel-unpaid').textContent()).toContain('¥3,300');
+    await screenshot(owner, 'payments-cancel-unpaid');
+    await cancelDialog.getByRole('button', { name: '解約する' }).click();
+    await shift.getByText('解約予定').waitFor();
+    await shift.getByText(/に終了$/).waitFor();
+    await screenshot(owner, 'payments-canceling');
+    await shift.getByRole('button', { name: '解約を取り消す' }).click();
+    await shift.getByText('契約中').waitFor();
+    await shift.getByText(/^次回更新/).waitFor();
     await owner.goto(`${server.url}/client/billing?lineAccountId=${account.id}`);
     const transfer = owner.getByTestId('history-row').first();
     await transfer.getByText('未入金').waitFor();

@@ -86,11 +86,11 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await page.getByTestId('area-canvas').waitFor();
 
     await drawArea(page, [0.03, 0.08], [0.47, 0.92]);
-    await page.getByLabel('ラベル').fill('予約');
+    await page.getByLabel('ラベル', { exact: true }).fill('予約');
     await page.getByLabel('送信するテキスト').fill('予約したいです（E2E）');
     await drawArea(page, [0.53, 0.08], [0.97, 0.92]);
     await page.getByLabel('アクション').selectOption('uri');
-    await page.getByLabel('ラベル').fill('サイト');
+    await page.getByLabel('ラベル', { exact: true }).fill('サイト');
     await page.getByLabel('URL').fill('https://example.com/e2e');
     await expect.poll(() => page.getByTestId('area-2').isVisible()).toBe(true);
 
@@ -155,6 +155,11 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
       await page.getByLabel(/^タブ名/).fill(label);
       await page.getByLabel(/^メニューバーのテキスト/).fill(text);
     }
+    // The technical values have defaults and stay out of sight; a tab's grid is picked by its look.
+    expect(await page.getByLabel(/^エイリアスID/).count()).toBe(0);
+    await page.getByRole('tab').nth(2).click();
+    await page.getByRole('radio', { name: '並び 3', exact: true }).click();
+    expect(await page.getByLabel('ラベル', { exact: true }).count()).toBe(3);
     await page.getByRole('tab').nth(0).click();
     await page.getByLabel('ラベル').first().fill('予約する');
     await page.getByLabel('送信するテキスト').first().fill('タブから予約');
@@ -165,9 +170,11 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
 
     await page.getByRole('button', { name: 'タブ切り替えメニューを作成' }).click();
     await page.waitForURL((url) => url.pathname === '/client/rich-menus');
-    const first = cardOf(page, 'ご予約（タブ 1/3）');
+    // One card for the whole tabbed menu, its tabs by name.
+    const first = cardOf(page, 'ご予約 / メニュー / お店');
     await expect.poll(() => first.isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/^タブ \d\/3$/).count()).toBe(3);
+    expect(await first.getByText('3タブ').isVisible()).toBe(true);
+    expect(await cardOf(page, 'ご予約（タブ').count()).toBe(0);
     await first.getByRole('button', { name: 'デフォルトに設定' }).click();
     await expect.poll(() => first.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'rich-menus-list-tabbed');
@@ -187,5 +194,68 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await expect.poll(() => menu.getByText(/^予約 /).isVisible()).toBe(true);
     await menu.locator('button.area', { hasText: '予約する' }).click();
     await expect.poll(() => phone.locator('#timeline').getByText('タブから予約').isVisible()).toBe(true);
+
+    // Edited as a whole: the builder opens with its tabs; a renamed tab reaches LINE, still the default.
+    await first.getByRole('link', { name: '編集' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/client/rich-menus/tabbed/'));
+    await expect.poll(() => page.getByRole('tab').count()).toBe(3);
+    await page.getByRole('tab').nth(2).click();
+    expect(await page.getByLabel(/^タブ名/).inputValue()).toBe('お店');
+    await page.getByLabel(/^タブ名/).fill('ショップ');
+    await page.getByLabel('詳細設定（エイリアスID・比率・余白）').check();
+    await page.getByLabel(/^エイリアスID/).waitFor();
+    await expect.poll(() => page.getByTestId('tab-preview').count(), { timeout: 20_000 }).toBe(3);
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'rich-menu-tabbed-edit');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const edited = cardOf(page, 'ご予約 / メニュー / ショップ');
+    await expect.poll(() => edited.isVisible()).toBe(true);
+    expect(await edited.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-tabbed-edited');
+    await phone.reload();
+    await pickSimChannel(phone, 'デモ商店 梅田店');
+    await pickSimUser(phone, FRIEND);
+    await expect.poll(() => menu.locator('button.area', { hasText: 'ショップ' }).count()).toBe(1);
+  });
+
+  it('a manager starts from a template: the labels typed are drawn on the image (not letters) and reach LINE', async () => {
+    const page = await newPage({ width: 1400, height: 1000 });
+    await logIn(page, server.url, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus/new`);
+    await page.getByRole('button', { name: 'テンプレート compact-2' }).click();
+    await expect.poll(() => page.getByLabel('ラベルを画像に描く').isChecked()).toBe(true);
+    const imageSrc = () => page.getByTestId('area-canvas').locator('img').getAttribute('src');
+    await expect.poll(imageSrc, { timeout: 10_000 }).toMatch(/^data:image\/png;base64,/);
+    const blank = await imageSrc();
+    await page.getByRole('button', { name: /^1 / }).click();
+    await page.getByLabel('ラベル', { exact: true }).fill('ご予約はこちら');
+    await page.getByLabel('送信するテキスト').fill('予約したい（テンプレート）');
+    await expect.poll(imageSrc, { timeout: 10_000 }).not.toBe(blank);
+    await page.getByRole('button', { name: /^2 / }).click();
+    await page.getByLabel('ラベル', { exact: true }).fill('クーポン');
+    await page.getByLabel('送信するテキスト').fill('クーポンを見る');
+    await page.getByLabel(/^管理用の名前/).fill('E2E テンプレート');
+    await page.waitForTimeout(800); // the last label's drawing
+    await screenshot(page, 'rich-menu-template-labels');
+    const drawn = await imageSrc();
+    await page.getByRole('button', { name: 'リッチメニューを作成' }).click();
+    await page.waitForURL((url) => url.pathname === '/client/rich-menus');
+    const card = cardOf(page, 'E2E テンプレート');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    // the kept image is the one the editor showed
+    const stored = await page.evaluate(
+      async (url) => {
+        const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+        let text = '';
+        for (const byte of bytes) text += String.fromCharCode(byte);
+        return btoa(text);
+      },
+      (await card.locator('img').first().getAttribute('src'))!,
+    );
+    expect(`data:image/png;base64,${stored}`).toBe(drawn);
+    await card.getByRole('button', { name: 'デフォルトに設定' }).click();
+    await expect.poll(() => card.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'rich-menus-list-template');
   });
 });

@@ -897,7 +897,17 @@ export class PaySimEngine {
     sub.ended_at = this.time();
     sub.cancellation_details = { comment: null, feedback: null, reason };
     const meta = this.store.subscriptionMeta.get(sub.id as string);
-    if (meta?.openInvoice) {
+    // Stripe: a cancellation stops the automatic collection of the subscription's open invoices but
+    // leaves them open and payable (a bank transfer still owed is still owed); only the end of the
+    // failed-payment retries closes the last one.
+    if (reason === 'cancellation_requested') {
+      for (const invoice of this.store.all('invoice')) {
+        if (invoice.subscription === sub.id && invoice.status === 'open') {
+          invoice.auto_advance = false;
+          invoice.next_payment_attempt = null;
+        }
+      }
+    } else if (meta?.openInvoice) {
       const open = this.store.get(meta.openInvoice, 'invoice');
       if (open?.status === 'open') {
         open.status = 'void';

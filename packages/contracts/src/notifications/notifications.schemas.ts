@@ -46,7 +46,7 @@ export const notificationPlaceholders = {
   dateTime: '日時',
   period: '期間',
   memberCode: '会員番号',
-  link: '管理画面のリンク',
+  link: 'リンク（管理者には管理画面、スタッフにはスタッフ用ミニアプリ）',
 } as const;
 export type NotificationPlaceholder = keyof typeof notificationPlaceholders;
 

@@ -120,6 +120,15 @@ export const paymentEndpoints = {
     body: cancelSubscriptionBodySchema,
     responses: { 200: subscriptionViewSchema },
   }),
+  resumeSubscription: defineEndpoint({
+    method: 'POST',
+    path: `${base}/resume-subscription`,
+    summary: 'Undo a cancellation before it takes effect: the subscription renews again at the period end',
+    tags,
+    ...manage,
+    body: cancelSubscriptionBodySchema,
+    responses: { 200: subscriptionViewSchema },
+  }),
   subscriptions: defineEndpoint({
     method: 'GET',
     path: `${base}/subscriptions`,

@@ -18,6 +18,7 @@ export const paymentMessages = {
   setupNotFinished: 'カードの登録が完了していません。もう一度お試しください。',
   alreadySubscribed: 'このサービスはすでに契約中です。',
   notSubscribed: 'このサービスは契約していません。',
+  notCanceling: 'このサービスは解約の予定がありません。',
   noPrice: 'このサービスの料金がまだ設定されていません。運営にお問い合わせください。',
   defaultCardInUse:
     '契約中のサービスのお支払いに使われているカードは削除できません。先に別のカードを既定にしてください。',

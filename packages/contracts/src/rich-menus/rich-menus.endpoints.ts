@@ -5,7 +5,10 @@ import { okBodySchema } from '../common/errors.ts';
 import {
   createRichMenuBodySchema,
   createTabbedRichMenuBodySchema,
+  richMenuPreviewBodySchema,
+  richMenuPreviewSchema,
   tabbedPreviewSchema,
+  tabbedRichMenuParamsSchema,
   tabbedRichMenuSchema,
   richMenuAccountParamsSchema,
   richMenuListSchema,
@@ -79,6 +82,16 @@ export const richMenuEndpoints = {
     body: updateRichMenuBodySchema,
     responses: { 200: richMenuSchema },
   }),
+  preview: defineEndpoint({
+    ...manage,
+    method: 'POST',
+    path: `${base}/preview`,
+    summary:
+      "The image the server draws from the areas' labels (a PNG data URL), as drawImage makes it; changes nothing",
+    params: richMenuAccountParamsSchema,
+    body: richMenuPreviewBodySchema,
+    responses: { 200: richMenuPreviewSchema },
+  }),
   createTabbed: defineEndpoint({
     ...manage,
     method: 'POST',
@@ -97,6 +110,25 @@ export const richMenuEndpoints = {
     params: richMenuAccountParamsSchema,
     body: createTabbedRichMenuBodySchema,
     responses: { 200: tabbedPreviewSchema },
+  }),
+  getTabbed: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/tabbed/:groupId`,
+    summary:
+      'A tabbed rich menu as one thing: its tabs as they were sent, each with its image, and its menus',
+    params: tabbedRichMenuParamsSchema,
+    responses: { 200: tabbedRichMenuSchema },
+  }),
+  updateTabbed: defineEndpoint({
+    ...manage,
+    method: 'PUT',
+    path: `${base}/tabbed/:groupId`,
+    summary:
+      'Edit a tabbed rich menu as a whole: every tab made again at LINE, aliases and the default moved, then the old menus deleted',
+    params: tabbedRichMenuParamsSchema,
+    body: createTabbedRichMenuBodySchema,
+    responses: { 200: tabbedRichMenuSchema },
   }),
   delete: defineEndpoint({
     ...manage,

@@ -177,17 +177,31 @@ export const richMenuImageSchema = z
   .min(1, richMenuMessages.imageRequired)
   .max(1_500_000, richMenuMessages.imageBytes);
 
-/** POST /rich-menu: a rich menu and its image. */
-export const createRichMenuBodySchema = z.object({
-  richMenu: richMenuObjectSchema,
-  image: richMenuImageSchema,
-});
+/**
+ * POST /rich-menu: a rich menu and its image: an uploaded one (`image`), or, with `drawImage`, one the
+ * server draws from the areas: each area a tile with its label (a template started without a designer's
+ * image). One of the two is required.
+ */
+export const createRichMenuBodySchema = z
+  .object({
+    richMenu: richMenuObjectSchema,
+    image: richMenuImageSchema.optional(),
+    drawImage: z.boolean().optional(),
+  })
+  .superRefine((body, issue) => {
+    if (!body.image && !body.drawImage)
+      issue.addIssue({ code: 'custom', message: richMenuMessages.imageRequired, path: ['image'] });
+  });
 export type CreateRichMenuBody = z.input<typeof createRichMenuBodySchema>;
 
-/** PUT /rich-menu/{id}: the whole menu again; without image, the kept image is used. */
+/**
+ * PUT /rich-menu/{id}: the whole menu again; with image, that image; with drawImage, one drawn again from
+ * the areas' labels; with neither, the kept image.
+ */
 export const updateRichMenuBodySchema = z.object({
   richMenu: richMenuObjectSchema,
   image: richMenuImageSchema.optional(),
+  drawImage: z.boolean().optional(),
 });
 export type UpdateRichMenuBody = z.input<typeof updateRichMenuBodySchema>;
 
@@ -347,12 +361,43 @@ export type CreateTabbedRichMenuBody = z.input<typeof createTabbedRichMenuBodySc
 export type TabbedRichMenuInput = z.output<typeof createTabbedRichMenuBodySchema>;
 
 /** The tabbed menu made: one rich menu per tab, in tab order. */
+/** A tabbed rich menu's address: the account and the group of its tabs' menus. */
+export const tabbedRichMenuParamsSchema = z.object({
+  lineAccountId: idParamSchema,
+  groupId: z.string().regex(/^[0-9a-f-]{36}$/, richMenuMessages.notFound),
+});
+
 export const tabbedRichMenuSchema = z.object({
   groupId: z.string(),
   tabConfig: z.array(tabConfigSchema),
   data: z.array(richMenuSchema),
 });
 export type TabbedRichMenu = z.infer<typeof tabbedRichMenuSchema>;
+
+/**
+ * POST /rich-menu/preview: the image the server draws from the areas' labels (drawImage), for a menu
+ * still being written: only the size and each area's place and label.
+ */
+export const richMenuPreviewBodySchema = z
+  .object({
+    size: richMenuSizeSchema,
+    areas: z
+      .array(z.object({ bounds: richMenuAreaSchema.shape.bounds, label: z.string().max(100).default('') }))
+      .max(richMenuLimits.maxAreas, richMenuMessages.areasMax),
+  })
+  .superRefine((menu, issue) => {
+    menu.areas.forEach((area, index) => {
+      const { x, y, width, height } = area.bounds;
+      if (x + width > menu.size.width || y + height > menu.size.height)
+        issue.addIssue({
+          code: 'custom',
+          message: richMenuMessages.areaBounds,
+          path: ['areas', index, 'bounds'],
+        });
+    });
+  });
+export type RichMenuPreviewBody = z.input<typeof richMenuPreviewBodySchema>;
+export const richMenuPreviewSchema = z.object({ image: z.string() });
 
 /** The preview: each tab's image as the server draws it (data URLs), in tab order. */
 export const tabbedPreviewSchema = z.object({ images: z.array(z.string()) });

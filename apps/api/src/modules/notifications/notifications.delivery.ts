@@ -1,8 +1,9 @@
 import {
   defaultTemplates,
+  recipientTypes,
   renderTemplate,
   type NotificationPlaceholder,
-  type NotificationTopic,
+  type RecipientType,
 } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -12,10 +13,10 @@ import { localDay, localMinutes, pad, TOKYO } from '../../platform/dates.ts';
 import type { DomainEvent } from '../../platform/domain-events.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
-import { listFriendCards } from '../friends/index.ts';
+import { listFriendCards, type FriendCard } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { storeNameOf } from '../services/index.ts';
-import { staffFactsOf } from '../shift/index.ts';
+import { shiftStaffDirectory, staffFactsOf } from '../shift/index.ts';
 import {
   findTemplateRow,
   insertDeliveries,
@@ -25,6 +26,7 @@ import {
   setDeliveryStatus,
   type AccountScope,
 } from './notifications.repository.ts';
+import { linksOf } from './notifications.links.ts';
 
 export const NOTIFICATION_PUSH_QUEUE = 'notifications.push';
 /** 5s, 10s, 20s ... about 10 minutes in all: well inside the 24 hours LINE honours a retry key. */
@@ -33,18 +35,6 @@ export const notificationPushPayloadSchema = z.object({ retryKey: z.string().uui
 
 export const skippedBlocked = 'ブロックされているため送信しませんでした';
 export const failedInactive = 'LINEアカウントが有効ではないため送信できませんでした';
-
-const linkPaths: Record<NotificationTopic, string> = {
-  NEW_FRIEND: '/client/friends',
-  LINE_UNBLOCK_EVENT: '/client/friends',
-  MEMBERSHIP_REGISTRATION: '/client/members',
-  SHIFT_SUBMITTED: '/client/shift',
-  SHIFT_EDITED: '/client/shift',
-  SHIFT_SUBMISSION_REMIND: '/client/shift',
-  SHIFT_SUBMISSION_COMPLETE: '/client/shift',
-  SHIFT_CONFIRMED: '/client/shift',
-  SHIFT_MEMBER_STAFF_APPROVED: '/client/shift/staff',
-};
 
 const day = (value: string) => value.replaceAll('-', '/');
 /** 2026/11/21 18:00 (Tokyo). */
@@ -58,7 +48,6 @@ const when = (value: string | undefined | Date) => {
 /** The values of a topic's placeholders for one event. */
 async function placeholderValues(
   db: Db,
-  config: Config,
   event: DomainEvent,
   accountName: string,
 ): Promise<Partial<Record<NotificationPlaceholder, string>>> {
@@ -66,7 +55,6 @@ async function placeholderValues(
   const values: Partial<Record<NotificationPlaceholder, string>> = {
     accountName,
     dateTime: when(event.createdAt),
-    link: `${config.appUrl}${linkPaths[event.topic]}`,
   };
   if (event.storeId) values.storeName = (await storeNameOf(db, event.clientId, event.storeId)) ?? '';
   const friendName = async (friendId: number) =>
@@ -151,15 +139,43 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: JobContex
     db,
     groups.map((g) => g.id),
   );
-  const friendIds = [...new Set([...[...members.values()].flat(), ...(await staffConcerned(db, event))])];
+  const concerned = await staffConcerned(db, event);
+  const friendIds = [...new Set([...[...members.values()].flat(), ...concerned])];
   const recipients = await listFriendCards(db, scope, friendIds);
   if (recipients.length === 0) return;
   const account = await findLineAccountOfClient({ db }, event.clientId, event.lineAccountId);
   if (!account) return;
-  const text = renderTemplate(
-    template?.content ?? defaultTemplates[event.topic],
-    await placeholderValues(db, config, event, account.displayName),
+  const values = await placeholderValues(db, event, account.displayName);
+  const links = await linksOf(db, config, event);
+  const content = template?.content ?? defaultTemplates[event.topic];
+  const textOf = (type: RecipientType) => renderTemplate(content, { ...values, link: links[type] }).trimEnd();
+  const staff = await staffFriendIds(
+    db,
+    event,
+    recipients.map((r) => r.id),
+    concerned,
   );
+  for (const type of recipientTypes) {
+    const ofType = recipients.filter((r) => (staff.has(r.id) ? 'STAFF' : 'MANAGER') === type);
+    if (ofType.length > 0) await queueDeliveries(ctx, event, scope, textOf(type), ofType);
+  }
+}
+
+/** Staff (the link of a staff-facing notice): the staff concerned and the recipients who are shift staff. */
+async function staffFriendIds(db: Db, event: DomainEvent, friendIds: number[], concerned: number[]) {
+  const directory = await shiftStaffDirectory.listStaffOfFriends(db, event.clientId, friendIds);
+  return new Set([...concerned, ...directory.flatMap((s) => (s.friendId ? [s.friendId] : []))]);
+}
+
+/** The log rows of one text's recipients and a push job per batch of at most 500 following ones. */
+async function queueDeliveries(
+  ctx: JobContext,
+  event: DomainEvent,
+  scope: AccountScope,
+  text: string,
+  recipients: FriendCard[],
+) {
+  const db = ctx.db;
   const base = { ...scope, eventId: event.id, topic: event.topic, text, createdAt: ctx.clock.now() };
   const blocked = recipients.filter((r) => !r.isFriend);
   await insertDeliveries(

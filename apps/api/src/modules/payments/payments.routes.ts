@@ -68,6 +68,12 @@ export function paymentRoutes(app: FastifyInstance) {
       input: { ...params, ...body, requestKey: requestKeyOf(request) },
     }),
   );
+  route(app, e.resumeSubscription, async ({ params, body }, request) =>
+    subscriptions.resumeSubscription({
+      ctx: request.ctx,
+      input: { ...params, ...body, requestKey: requestKeyOf(request) },
+    }),
+  );
   route(app, e.subscriptions, async ({ params }, request) =>
     subscriptions.listSubscriptions({ ctx: request.ctx, input: params }),
   );

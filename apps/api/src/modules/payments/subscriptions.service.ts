@@ -181,22 +181,39 @@ export async function confirmSubscription({
   return toSubscriptionView(row);
 }
 
-/** Cancels at the end of the paid period (Stripe ends it then; the service stays until that day). */
-export async function cancelSubscription({
-  ctx,
-  input,
-}: Ctx & { input: AccountInput & { serviceCode: string } }): Promise<SubscriptionView> {
+type CancelInput = AccountInput & { serviceCode: string };
+
+/**
+ * Cancels at the end of the paid period (Stripe ends it then; the service stays until that day). An
+ * unpaid bank-transfer invoice stays open and payable: Stripe only stops collecting it automatically.
+ */
+export async function cancelSubscription({ ctx, input }: Ctx & { input: CancelInput }) {
+  return setCancelAtPeriodEnd(ctx, input, true);
+}
+
+/** Undoes a cancellation before it takes effect: the subscription renews at the period end again. */
+export async function resumeSubscription({ ctx, input }: Ctx & { input: CancelInput }) {
+  return setCancelAtPeriodEnd(ctx, input, false);
+}
+
+async function setCancelAtPeriodEnd(
+  ctx: Ctx['ctx'],
+  input: CancelInput,
+  cancel: boolean,
+): Promise<SubscriptionView> {
   const scope = await accountScope(ctx, input.lineAccountId);
   const live = (await listSubscriptionsOfAccount(ctx.db, scope)).find(
     (s) => s.serviceCode === input.serviceCode && LIVE_STATUSES.includes(s.status),
   );
   if (!live) throw badRequest(paymentMessages.notSubscribed);
+  if (!cancel && !live.cancelAtPeriodEnd) throw badRequest(paymentMessages.notCanceling);
   const stripe = stripeFor(ctx.config);
+  const step = cancel ? 'cancel' : 'resume';
   const sub = await viaGateway(ctx, () =>
     stripe.subscriptions.update(
       live.stripeSubscriptionId,
-      { cancel_at_period_end: true },
-      { idempotencyKey: idempotencyKey(scope, 'cancel', input.requestKey, live.stripeSubscriptionId) },
+      { cancel_at_period_end: cancel },
+      { idempotencyKey: idempotencyKey(scope, step, input.requestKey, live.stripeSubscriptionId) },
     ),
   );
   const row = await recordSubscription(

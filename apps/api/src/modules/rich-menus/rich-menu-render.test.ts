@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readImageSize } from './rich-menu-image.ts';
-import { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
+import {
+  fitLabel,
+  layoutRichMenu,
+  measuringContext,
+  renderAreaImage,
+  renderRichMenuImage,
+  RICH_MENU_FONT,
+  type RenderInput,
+} from './rich-menu-render.ts';
 
 const input = (extra: Partial<RenderInput> = {}): RenderInput => ({
   width: 2500,
@@ -60,5 +68,87 @@ describe('rich menu images', () => {
     expect(second![0]!.width).toBeCloseTo(second![1]!.width * 2, -1);
     const bottom = second![0]!;
     expect(bottom.y + bottom.height).toBe(1686 - 24);
+  });
+});
+
+/** The dark (label) pixels of a drawn PNG inside a box: how many, and their extent. */
+async function inkIn(png: Buffer, box: { x: number; y: number; width: number; height: number }) {
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(box.x, box.y, box.width, box.height);
+  let count = 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i]! < 100 && data[i + 1]! < 100 && data[i + 2]! < 100) {
+      const x = (i / 4) % box.width;
+      const y = Math.floor(i / 4 / box.width);
+      count += 1;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  return { count, minX, maxX, minY, maxY };
+}
+
+describe('area images (a template without a designer image)', () => {
+  const left = { x: 0, y: 0, width: 1250, height: 843 };
+  const right = { x: 1250, y: 0, width: 1250, height: 843 };
+  const draw = (labels: [string, string]) =>
+    renderAreaImage({
+      width: 2500,
+      height: 843,
+      areas: [
+        { bounds: left, label: labels[0] },
+        { bounds: right, label: labels[1] },
+      ],
+    });
+
+  it('draws each area its own label, centred in the area; an empty label draws no text', async () => {
+    const one = draw(['ご予約', 'クーポン']);
+    const two = draw(['ご予約', 'アクセス']);
+    expect(readImageSize(one.data)).toEqual({ format: 'png', width: 2500, height: 843 });
+    expect(one.data.equals(two.data)).toBe(false);
+    const ink = await inkIn(one.data, left);
+    expect(ink.count).toBeGreaterThan(1000);
+    // centred: the text's middle within 5% of the area's middle, both ways
+    expect(Math.abs((ink.minX + ink.maxX) / 2 - left.width / 2)).toBeLessThan(left.width * 0.05);
+    expect(Math.abs((ink.minY + ink.maxY) / 2 - left.height / 2)).toBeLessThan(left.height * 0.05);
+    // the left halves are the same label, the right ones differ
+    const blank = draw(['ご予約', '']);
+    expect((await inkIn(blank.data, right)).count).toBe(0);
+    expect((await inkIn(two.data, right)).count).toBeGreaterThan(1000);
+    if (process.env.RICH_MENU_RENDER_OUT) {
+      fs.writeFileSync(
+        process.env.RICH_MENU_RENDER_OUT.replace(/\.png$/, '-areas.png'),
+        draw(['ご予約はこちらから（24時間受付・当日もOK）', 'クーポン']).data,
+      );
+    }
+  });
+
+  it('fits a long Japanese label to its area on several lines, each inside the padding', () => {
+    const ctx = measuringContext();
+    const box = { x: 0, y: 0, width: 834, height: 843 };
+    const label = 'ご予約はこちらから（24時間受付・当日もOK）';
+    const fitted = fitLabel(ctx, label, box);
+    expect(fitted.lines.length).toBeGreaterThan(1);
+    expect(fitted.lines.join('')).toBe(label);
+    const padding = Math.round(834 * 0.08);
+    ctx.font = `700 ${fitted.size}px ${RICH_MENU_FONT}`;
+    for (const line of fitted.lines)
+      expect(ctx.measureText(line).width).toBeLessThanOrEqual(834 - padding * 2);
+    expect(fitted.lines.length * fitted.size * 1.25).toBeLessThanOrEqual(843 - padding * 2);
+    // a short one stays on one line at the full size
+    expect(fitLabel(ctx, 'クーポン', box)).toEqual({ size: 96, lines: ['クーポン'] });
+    // one that cannot fit even small is cut with …, never drawn outside
+    const tiny = fitLabel(ctx, label.repeat(20), { x: 0, y: 0, width: 200, height: 60 });
+    expect(tiny.lines.at(-1)!.endsWith('…')).toBe(true);
   });
 });

@@ -103,18 +103,61 @@ export function layoutRichMenu(input: RenderInput): RenderLayout {
   return { tabBoxes, itemBoxes };
 }
 
-function drawLabel(ctx: SKRSContext2D, text: string, box: Box, color: string) {
-  const padding = Math.max(8, Math.round(Math.min(box.width, box.height) * 0.08));
-  let size = Math.max(12, Math.round(Math.min(box.height * 0.32, 96)));
-  ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
-  while (size > 12 && ctx.measureText(text).width > box.width - padding * 2) {
-    size -= 2;
-    ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
+type Measure = { measureText: (text: string) => { width: number }; font: string };
+
+/** Break a label into lines no wider than `width` (Japanese may break between any two letters). */
+function wrap(ctx: Measure, text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const letter of Array.from(paragraph)) {
+      if (line && ctx.measureText(line + letter).width > width) {
+        lines.push(line.trimEnd());
+        line = letter.trim() ? letter : '';
+      } else line += letter;
+    }
+    lines.push(line);
   }
+  return lines;
+}
+
+const MIN_FONT = 12;
+
+/**
+ * The largest font (at most a third of the box's height, 96 px) at which the label fits the box inside
+ * its padding, on as many lines as it needs; at the smallest size the lines that do not fit are left out
+ * (the last one kept ends in …).
+ */
+export function fitLabel(ctx: Measure, text: string, box: Box): { size: number; lines: string[] } {
+  const padding = Math.max(8, Math.round(Math.min(box.width, box.height) * 0.08));
+  const width = Math.max(1, box.width - padding * 2);
+  const height = Math.max(1, box.height - padding * 2);
+  let size = Math.max(MIN_FONT, Math.round(Math.min(box.height * 0.32, 96)));
+  for (; ; size -= 2) {
+    ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
+    const lines = wrap(ctx, text.trim(), width);
+    if (lines.length * size * 1.25 <= height || size <= MIN_FONT) {
+      const room = Math.max(1, Math.floor(height / (size * 1.25)));
+      if (lines.length <= room) return { size, lines };
+      const kept = lines.slice(0, room);
+      let last = kept[room - 1]!;
+      while (last && ctx.measureText(`${last}…`).width > width) last = last.slice(0, -1);
+      kept[room - 1] = `${last}…`;
+      return { size, lines: kept };
+    }
+  }
+}
+
+function drawLabel(ctx: SKRSContext2D, text: string, box: Box, color: string) {
+  if (!text.trim()) return;
+  const { size, lines } = fitLabel(ctx, text, box);
+  ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
   ctx.fillStyle = color;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, box.x + box.width / 2, box.y + box.height / 2, box.width - padding * 2);
+  const lineHeight = size * 1.25;
+  const top = box.y + box.height / 2 - ((lines.length - 1) * lineHeight) / 2;
+  lines.forEach((line, index) => ctx.fillText(line, box.x + box.width / 2, top + index * lineHeight));
 }
 
 function roundRect(ctx: SKRSContext2D, box: Box, radius: number) {
@@ -123,15 +166,31 @@ function roundRect(ctx: SKRSContext2D, box: Box, radius: number) {
   ctx.fill();
 }
 
+/** A PNG, or a JPEG when the PNG would pass LINE's 1 MB. */
+function encode(canvas: Canvas.Canvas): { contentType: 'image/png' | 'image/jpeg'; data: Buffer } {
+  const png = canvas.toBuffer('image/png');
+  if (png.length <= 1024 * 1024) return { contentType: 'image/png', data: png };
+  return { contentType: 'image/jpeg', data: canvas.toBuffer('image/jpeg', 85) };
+}
+
+/** A tile: tinted, rounded, outlined in the account's color, its label fitted inside. */
+function drawTile(ctx: SKRSContext2D, box: Box, label: string, color: string) {
+  ctx.fillStyle = `${color}1F`;
+  roundRect(ctx, box, 24);
+  ctx.strokeStyle = `${color}66`;
+  ctx.lineWidth = 4;
+  ctx.beginPath();
+  ctx.roundRect(box.x + 2, box.y + 2, Math.max(1, box.width - 4), Math.max(1, box.height - 4), 22);
+  ctx.stroke();
+  drawLabel(ctx, label, box, '#212529');
+}
+
 /**
  * One menu image: white ground, the tab bar (selected tab in the account's color, the others grey),
  * the item grid (tinted tiles with their labels). PNG, well under LINE's 1 MB for flat drawings; JPEG
  * if a PNG would be too big.
  */
-export function renderRichMenuImage(input: RenderInput): {
-  contentType: 'image/png' | 'image/jpeg';
-  data: Buffer;
-} {
+export function renderRichMenuImage(input: RenderInput) {
   const { createCanvas } = canvasWithFonts();
   const color = input.color ?? '#06C755';
   const canvas = createCanvas(input.width, input.height);
@@ -146,19 +205,41 @@ export function renderRichMenuImage(input: RenderInput): {
     drawLabel(ctx, input.tabs!.items[index]!.label, box, isSelected ? '#FFFFFF' : '#495057');
   });
   input.rows.forEach((row, rowIndex) =>
-    row.forEach((item, index) => {
-      const box = layout.itemBoxes[rowIndex]![index]!;
-      ctx.fillStyle = `${color}1F`;
-      roundRect(ctx, box, 24);
-      ctx.strokeStyle = `${color}66`;
-      ctx.lineWidth = 4;
-      ctx.beginPath();
-      ctx.roundRect(box.x + 2, box.y + 2, box.width - 4, box.height - 4, 22);
-      ctx.stroke();
-      drawLabel(ctx, item.label, box, '#212529');
-    }),
+    row.forEach((item, index) => drawTile(ctx, layout.itemBoxes[rowIndex]![index]!, item.label, color)),
   );
-  const png = canvas.toBuffer('image/png');
-  if (png.length <= 1024 * 1024) return { contentType: 'image/png', data: png };
-  return { contentType: 'image/jpeg', data: canvas.toBuffer('image/jpeg', 85) };
+  return encode(canvas);
+}
+
+/**
+ * The image of a menu made from a template without a designer's image: each tap area a tile (inset a
+ * little, so neighbours stay apart) with the area's label, fitted to it.
+ */
+export function renderAreaImage(input: {
+  width: number;
+  height: number;
+  areas: { bounds: Box; label: string }[];
+  color?: string | undefined;
+}) {
+  const { createCanvas } = canvasWithFonts();
+  const color = input.color ?? '#06C755';
+  const canvas = createCanvas(input.width, input.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(0, 0, input.width, input.height);
+  for (const area of input.areas) {
+    const inset = Math.min(12, Math.floor(Math.min(area.bounds.width, area.bounds.height) / 8));
+    const box = {
+      x: area.bounds.x + inset,
+      y: area.bounds.y + inset,
+      width: area.bounds.width - inset * 2,
+      height: area.bounds.height - inset * 2,
+    };
+    drawTile(ctx, box, area.label, color);
+  }
+  return encode(canvas);
+}
+
+/** A throwaway context to measure labels with (tests of the fitting). */
+export function measuringContext() {
+  return canvasWithFonts().createCanvas(10, 10).getContext('2d');
 }

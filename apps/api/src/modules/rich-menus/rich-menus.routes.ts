@@ -30,8 +30,15 @@ export function richMenuRoutes(app: FastifyInstance) {
     async ({ params, body }, { ctx }) => richMenus.updateRichMenu({ ctx, input: { ...params, ...body } }),
     withImage,
   );
+  route(app, e.preview, async ({ params, body }, { ctx }) =>
+    richMenus.previewRichMenuImage({ ctx, input: { ...params, ...body } }),
+  );
   route(app, e.createTabbed, async ({ params, body }, { ctx }) =>
     tabbed.createTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.getTabbed, async ({ params }, { ctx }) => tabbed.getTabbedRichMenu({ ctx, input: params }));
+  route(app, e.updateTabbed, async ({ params, body }, { ctx }) =>
+    tabbed.updateTabbedRichMenu({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.previewTabbed, async ({ params, body }, { ctx }) =>
     tabbed.previewTabbedRichMenu({ ctx, input: { ...params, ...body } }),

@@ -6,6 +6,7 @@ import {
   type RichMenuArea,
   type RichMenuObject,
   type RichMenuList,
+  type RichMenuSize,
 } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
 import { inTransaction } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platform/line/line-gateway.ts';
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
+import { renderAreaImage } from './rich-menu-render.ts';
 import {
   deleteRichMenuRow,
   deleteTabGroupRows,
@@ -57,7 +59,7 @@ export function toRichMenuView(row: RichMenuListRow): RichMenu {
 }
 
 /** The account (an ACTIVE one of the request's client) and its decrypted messaging channel. */
-async function accountOf(ctx: ServiceContext, lineAccountId: number) {
+export async function accountOf(ctx: ServiceContext, lineAccountId: number) {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
   return { scope: { clientId, lineAccountId }, account };
@@ -141,12 +143,42 @@ export async function getRichMenuImage({ ctx, input }: Ctx & { input: MenuInput 
   return { contentType: row.imageType, data: row.image };
 }
 
-type CreateInput = AccountInput & { richMenu: RichMenuObject; image: string };
+type ImageInput = { image?: string | undefined; drawImage?: boolean | undefined };
+type CreateInput = AccountInput & { richMenu: RichMenuObject } & ImageInput;
+
+/** What an area shows on a drawn image: its label, else the text it sends. */
+const areaLabel = (area: RichMenuArea) => area.action.label ?? area.action.text ?? '';
+
+type DrawnArea = { bounds: RichMenuArea['bounds']; label: string };
+
+/** The image drawn from the menu's areas, in the account's color (issue 30: the labels, not letters). */
+function drawnImage(size: RichMenuSize, areas: DrawnArea[], color: string | null | undefined): RichMenuImage {
+  const image = renderAreaImage({
+    ...size,
+    areas,
+    color: color && /^#[0-9A-Fa-f]{6}$/.test(color) ? color : undefined,
+  });
+  return checkRichMenuImage(image, size);
+}
+const drawnAreasOf = (menu: RichMenuObject): DrawnArea[] =>
+  menu.areas.map((area) => ({ bounds: area.bounds, label: areaLabel(area) }));
+
+/** The preview of drawImage: the image the server would draw, as a data URL; nothing changes. */
+export async function previewRichMenuImage({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & { size: RichMenuSize; areas: DrawnArea[] } }) {
+  const { account } = await accountOf(ctx, input.lineAccountId);
+  const image = drawnImage(input.size, input.areas, account.mainColor);
+  return { image: `data:${image.contentType};base64,${image.data.toString('base64')}` };
+}
 
 /** Every limit is checked before LINE is called; then the menu and its image go to LINE, then the row. */
 export async function createRichMenu({ ctx, input }: Ctx & { input: CreateInput }): Promise<RichMenu> {
-  const image = decodeRichMenuImage(input.image, input.richMenu.size);
-  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
+  const image = input.image
+    ? decodeRichMenuImage(input.image, input.richMenu.size)
+    : drawnImage(input.richMenu.size, drawnAreasOf(input.richMenu), account.mainColor);
   const line = lineGatewayFor(ctx.config);
   let lineRichMenuId: string;
   try {
@@ -212,7 +244,7 @@ export async function moveMenuPointers(
   return rollback;
 }
 
-type UpdateInput = MenuInput & { richMenu: RichMenuObject; image?: string | undefined };
+type UpdateInput = MenuInput & { richMenu: RichMenuObject } & ImageInput;
 
 /**
  * LINE's menus are immutable: the new menu is made (with the new or the kept image), the default and the
@@ -220,15 +252,17 @@ type UpdateInput = MenuInput & { richMenu: RichMenuObject; image?: string | unde
  * deletes the new menu, so the old one stays as it was.
  */
 export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput }): Promise<RichMenu> {
-  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
   const row = await menuOrThrow(ctx, scope, input.richMenuId);
   if (row.tabGroupId) throw badRequest(richMenuMessages.tabbedReadOnly);
   const image = input.image
     ? decodeRichMenuImage(input.image, input.richMenu.size)
-    : checkRichMenuImage(
-        { contentType: row.imageType as RichMenuImage['contentType'], data: row.image },
-        input.richMenu.size,
-      );
+    : input.drawImage
+      ? drawnImage(input.richMenu.size, drawnAreasOf(input.richMenu), account.mainColor)
+      : checkRichMenuImage(
+          { contentType: row.imageType as RichMenuImage['contentType'], data: row.image },
+          input.richMenu.size,
+        );
   const line = lineGatewayFor(ctx.config);
   let newId: string;
   let undoMoves: () => Promise<void>;

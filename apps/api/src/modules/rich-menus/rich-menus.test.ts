@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { richMenus } from '../../db/schema/index.ts';
 import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { createJpegHeader, createPng, dataUrl } from '../../testing/images.ts';
+import { readImageSize } from './rich-menu-image.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -378,5 +379,78 @@ describe('rich menus: access and tenancy', () => {
     expect((await t.api('GET', `${otherBase}/${created.id}`, { cookie })).statusCode).toBe(404);
     expect((await t.api('DELETE', `${otherBase}/${created.id}`, { cookie })).statusCode).toBe(404);
     expect((await t.api('GET', `${base}/${created.id}`, { cookie: a.staff.cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('rich menus drawn from their labels (drawImage)', () => {
+  const labelled = (labels: [string, string]) =>
+    menu({
+      areas: menu().areas.map((area, index) => ({
+        ...area,
+        action: { ...area.action, label: labels[index] },
+      })),
+    });
+  const drawn = (labels: [string, string]) => ({
+    size: menu().size,
+    areas: labelled(labels).areas.map((area) => ({ bounds: area.bounds, label: area.action.label })),
+  });
+  const imageOf = async (url: string) => (await t.api('GET', url, { cookie: a.staff.cookie })).rawPayload;
+
+  it("draws the image from each area's label at LINE and here; the preview is that image", async () => {
+    const response = await create({ richMenu: labelled(['ご予約', 'ショップサイト']), drawImage: true });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<{ id: number; richMenuId: string; imageUrl: string }>();
+    const stored = await imageOf(created.imageUrl);
+    expect(readImageSize(stored)).toEqual({ format: 'png', width: 1200, height: 405 });
+    const atLine = (await simMenus()).richMenus.find((m) => m.richMenuId === created.richMenuId);
+    expect(atLine).toMatchObject({ hasImage: true });
+    const preview = await t.api('POST', `${base}/preview`, {
+      cookie: a.manager.cookie,
+      body: drawn(['ご予約', 'ショップサイト']),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ image: string }>().image).toBe(
+      `data:image/png;base64,${stored.toString('base64')}`,
+    );
+    // another label, another image; PUT with drawImage draws it again, without it keeps the image
+    const other = await t.api('POST', `${base}/preview`, {
+      cookie: a.manager.cookie,
+      body: drawn(['ご予約', 'クーポン']),
+    });
+    expect(other.json<{ image: string }>().image).not.toBe(preview.json<{ image: string }>().image);
+    const kept = await t.api('PUT', `${base}/${created.id}`, {
+      cookie: a.manager.cookie,
+      body: { richMenu: labelled(['ご予約', 'クーポン']) },
+    });
+    expect((await imageOf(kept.json<{ imageUrl: string }>().imageUrl)).equals(stored)).toBe(true);
+    const redrawn = await t.api('PUT', `${base}/${created.id}`, {
+      cookie: a.manager.cookie,
+      body: { richMenu: labelled(['ご予約', 'クーポン']), drawImage: true },
+    });
+    expect(redrawn.statusCode, redrawn.body).toBe(200);
+    const again = await imageOf(redrawn.json<{ imageUrl: string }>().imageUrl);
+    expect(`data:image/png;base64,${again.toString('base64')}`).toBe(other.json<{ image: string }>().image);
+  });
+
+  it('neither an image nor drawImage is a 400 on image; a staff member may not preview', async () => {
+    const response = await create({ richMenu: menu() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual({
+      path: 'body.image',
+      message: richMenuMessages.imageRequired,
+    });
+    const preview = await t.api('POST', `${base}/preview`, {
+      cookie: a.staff.cookie,
+      body: drawn(['a', 'b']),
+    });
+    expect(preview.statusCode).toBe(403);
+    const outside = await t.api('POST', `${base}/preview`, {
+      cookie: a.manager.cookie,
+      body: {
+        size: { width: 1200, height: 405 },
+        areas: [{ bounds: { x: 1000, y: 0, width: 400, height: 405 } }],
+      },
+    });
+    expect(outside.statusCode).toBe(400);
   });
 });

@@ -6,21 +6,27 @@ import {
   type TabbedRichMenu,
   type TabbedRichMenuInput,
 } from '@app/contracts';
-import { inTransaction } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { lineFailure } from '../line-accounts/index.ts';
 import { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
-import { insertRichMenu, listTabGroup } from './rich-menus.repository.ts';
-import { activeChannel, createMenuAtLine, toRichMenuView } from './rich-menus.service.ts';
+import { deleteTabGroupRows, insertRichMenu, listTabGroup, markDefault } from './rich-menus.repository.ts';
+import { accountOf, activeChannel, createMenuAtLine, toRichMenuView } from './rich-menus.service.ts';
 
 type Ctx = { ctx: ServiceContext };
 type Input = TabbedRichMenuInput & { lineAccountId: number };
 
+/** The account's main color (its branding), when it is one the renderer can tint with. */
+const colorOf = (account: { mainColor: string | null }) =>
+  account.mainColor && /^#[0-9A-Fa-f]{6}$/.test(account.mainColor) ? account.mainColor : undefined;
+
 /** What the renderer draws for tab `selected`: the shared tab bar, and that tab's own grid. */
-function designOf(input: TabbedRichMenuInput, selected: number): RenderInput {
+function designOf(input: TabbedRichMenuInput, selected: number, color?: string): RenderInput {
   const tab = input.tabConfig[selected]!;
   return {
+    color,
     width: input.width,
     height: input.height,
     tabs: {
@@ -73,10 +79,10 @@ function menuOf(input: TabbedRichMenuInput, index: number): RichMenuObject {
 
 /** Each tab's image, drawn as it will be uploaded (the builder's live preview). */
 export async function previewTabbedRichMenu({ ctx, input }: Ctx & { input: Input }) {
-  await activeChannel(ctx, input.lineAccountId);
+  const { account } = await activeChannel(ctx, input.lineAccountId);
   return {
     images: input.tabConfig.map((_, index) => {
-      const image = renderRichMenuImage(designOf(input, index));
+      const image = renderRichMenuImage(designOf(input, index, colorOf(account)));
       return `data:${image.contentType};base64,${image.data.toString('base64')}`;
     }),
   };
@@ -88,10 +94,10 @@ export async function previewTabbedRichMenu({ ctx, input }: Ctx & { input: Input
  * half-way, every alias and menu made so far is deleted again at LINE, and no row is kept.
  */
 export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input }): Promise<TabbedRichMenu> {
-  const { scope, channel } = await activeChannel(ctx, input.lineAccountId);
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
   const tabs = input.tabConfig.map((_, index) => ({
     menu: menuOf(input, index),
-    image: renderRichMenuImage(designOf(input, index)),
+    image: renderRichMenuImage(designOf(input, index, colorOf(account))),
   }));
   const line = lineGatewayFor(ctx.config);
   const createdMenus: string[] = [];
@@ -120,37 +126,149 @@ export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input 
 
   const groupId = randomUUID();
   try {
-    await inTransaction(ctx.db, async (tx) => {
-      for (const [index, tab] of tabs.entries()) {
-        await insertRichMenu(tx, {
-          ...scope,
-          lineRichMenuId: createdMenus[index]!,
-          name: tab.menu.name,
-          width: input.width,
-          height: input.height,
-          selected: tab.menu.selected,
-          chatBarText: tab.menu.chatBarText,
-          areas: tab.menu.areas,
-          imageType: tab.image.contentType,
-          image: tab.image.data,
-          tabGroupId: groupId,
-          tabIndex: index,
-          menuAliasId: input.tabConfig[index]!.menuAliasId,
-          tabConfig: input.tabConfig,
-          updatedByUserId: requireActor(ctx).userId,
-          createdAt: ctx.clock.now(),
-          updatedAt: ctx.clock.now(),
-        });
+    await inTransaction(ctx.db, (tx) =>
+      insertTabRows(tx, ctx, scope, groupId, input, tabs, createdMenus, null),
+    );
+  } catch (error) {
+    await rollback();
+    throw error;
+  }
+  return tabbedView(ctx, scope, groupId);
+}
+
+type Scope = { clientId: number; lineAccountId: number };
+type DrawnTab = { menu: RichMenuObject; image: ReturnType<typeof renderRichMenuImage> };
+
+/** The group's rows, one per tab, the `defaultIndex` tab marked the account's default. */
+async function insertTabRows(
+  tx: Db,
+  ctx: ServiceContext,
+  scope: Scope,
+  groupId: string,
+  input: Input,
+  tabs: DrawnTab[],
+  lineMenuIds: string[],
+  defaultIndex: number | null,
+) {
+  for (const [index, tab] of tabs.entries()) {
+    const row = await insertRichMenu(tx, {
+      ...scope,
+      lineRichMenuId: lineMenuIds[index]!,
+      name: tab.menu.name,
+      width: input.width,
+      height: input.height,
+      selected: tab.menu.selected,
+      chatBarText: tab.menu.chatBarText,
+      areas: tab.menu.areas,
+      imageType: tab.image.contentType,
+      image: tab.image.data,
+      tabGroupId: groupId,
+      tabIndex: index,
+      menuAliasId: input.tabConfig[index]!.menuAliasId,
+      tabConfig: input.tabConfig,
+      updatedByUserId: requireActor(ctx).userId,
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    });
+    if (index === defaultIndex) await markDefault(tx, scope, row.id);
+  }
+}
+
+/** A tabbed rich menu as one thing: its tabs as they were sent (with each tab's image) and its rows. */
+async function tabbedView(ctx: ServiceContext, scope: Scope, groupId: string): Promise<TabbedRichMenu> {
+  const rows = (await listTabGroup(ctx.db, scope, groupId)).map(toRichMenuView);
+  const stored = (await listTabGroup(ctx.db, scope, groupId))[0]?.tabConfig;
+  if (rows.length === 0 || !stored) throw notFound(richMenuMessages.notFound);
+  return {
+    groupId,
+    tabConfig: stored.map((tab, index) => ({ ...tab, imageUrl: rows[index]?.imageUrl })),
+    data: rows,
+  };
+}
+
+export async function getTabbedRichMenu({
+  ctx,
+  input,
+}: Ctx & { input: { lineAccountId: number; groupId: string } }): Promise<TabbedRichMenu> {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return tabbedView(ctx, scope, input.groupId);
+}
+
+/**
+ * Edit a tabbed rich menu as a whole. LINE's menus are immutable: every tab is made again at LINE, the
+ * aliases it keeps move to the new menus (new ones are made), the account's default moves with its tab;
+ * only then the rows are replaced (same group) and the old menus and dropped aliases deleted at LINE.
+ * A failure before that undoes every move and deletes what was made, so the old menu stays as it was.
+ */
+export async function updateTabbedRichMenu({
+  ctx,
+  input,
+}: Ctx & { input: Input & { groupId: string } }): Promise<TabbedRichMenu> {
+  const { scope, channel, account } = await activeChannel(ctx, input.lineAccountId);
+  const old = await listTabGroup(ctx.db, scope, input.groupId);
+  if (old.length === 0) throw notFound(richMenuMessages.notFound);
+  const tabs: DrawnTab[] = input.tabConfig.map((_, index) => ({
+    menu: menuOf(input, index),
+    image: renderRichMenuImage(designOf(input, index, colorOf(account))),
+  }));
+  const line = lineGatewayFor(ctx.config);
+  const created: string[] = [];
+  const createdAliases: string[] = [];
+  const undo: (() => Promise<unknown>)[] = [];
+  const rollback = async () => {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+    for (const alias of createdAliases) await line.deleteRichMenuAlias(channel, alias).catch(() => undefined);
+    for (const id of created) await line.deleteRichMenu(channel, id).catch(() => undefined);
+  };
+  const oldTarget = new Map(old.map((row) => [row.menuAliasId, row.lineRichMenuId]));
+  let defaultIndex: number | null = null;
+  try {
+    for (const tab of tabs) created.push(await createMenuAtLine(line, channel, tab.menu, tab.image));
+    for (const [index, tab] of input.tabConfig.entries()) {
+      const previous = oldTarget.get(tab.menuAliasId);
+      if (previous) {
+        await line.updateRichMenuAlias(channel, tab.menuAliasId, created[index]!);
+        undo.push(() => line.updateRichMenuAlias(channel, tab.menuAliasId, previous));
+        continue;
       }
+      try {
+        await line.createRichMenuAlias(channel, tab.menuAliasId, created[index]!);
+      } catch (error) {
+        if (error instanceof LineError && error.isRetryable) createdAliases.push(tab.menuAliasId);
+        throw error;
+      }
+      createdAliases.push(tab.menuAliasId);
+    }
+    const defaultId = await line.getDefaultRichMenuId(channel);
+    const wasDefault = old.find((row) => row.lineRichMenuId === defaultId);
+    if (wasDefault && defaultId) {
+      defaultIndex = Math.min(wasDefault.tabIndex ?? 0, created.length - 1);
+      await line.setDefaultRichMenu(channel, created[defaultIndex]!);
+      undo.push(() => line.setDefaultRichMenu(channel, defaultId));
+    }
+  } catch (error) {
+    await rollback();
+    throw lineFailure(error, richMenuMessages.lineRefused);
+  }
+  try {
+    await inTransaction(ctx.db, async (tx) => {
+      await deleteTabGroupRows(tx, scope, input.groupId);
+      await insertTabRows(tx, ctx, scope, input.groupId, input, tabs, created, defaultIndex);
     });
   } catch (error) {
     await rollback();
     throw error;
   }
-  const rows = (await listTabGroup(ctx.db, scope, groupId)).map(toRichMenuView);
-  return {
-    groupId,
-    tabConfig: input.tabConfig.map((tab, index) => ({ ...tab, imageUrl: rows[index]!.imageUrl })),
-    data: rows,
-  };
+  // Nothing points at the old menus any more: deleted at LINE (one left behind is unseen).
+  const kept = new Set(input.tabConfig.map((tab) => tab.menuAliasId));
+  for (const row of old) {
+    try {
+      if (row.menuAliasId && !kept.has(row.menuAliasId))
+        await line.deleteRichMenuAlias(channel, row.menuAliasId);
+      await line.deleteRichMenu(channel, row.lineRichMenuId);
+    } catch (error) {
+      ctx.log.warn({ err: error, richMenuId: row.lineRichMenuId }, 'old tab menu not deleted at LINE');
+    }
+  }
+  return tabbedView(ctx, scope, input.groupId);
 }

@@ -216,6 +216,11 @@ describe('tabbed rich menus', () => {
     expect(images).toHaveLength(3);
     const first = Buffer.from(images[0]!.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(readImageSize(first)).toMatchObject({ format: 'png', width: 2500, height: 1686 });
+    // the selected tab is drawn in the account's main color (its branding; #1C7F09 unless changed)
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(2500, 1686);
+    canvas.getContext('2d').drawImage(await loadImage(first), 0, 0);
+    expect([...canvas.getContext('2d').getImageData(20, 20, 1, 1).data]).toEqual([0x1c, 0x7f, 0x09, 255]);
     expect(await simMenus()).toEqual(before);
   });
 
@@ -268,5 +273,118 @@ describe('tabbed rich menus', () => {
     expect(
       (await t.api('POST', `${base}/tabbed`, { cookie: a.staff.cookie, body: tabbedBody() })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a tabbed rich menu as one thing', () => {
+  type Made = {
+    groupId: string;
+    tabConfig: { label: string; menuAliasId: string; imageUrl: string }[];
+    data: { id: number; richMenuId: string; isDefault: boolean; tab: { index: number } }[];
+  };
+  const make = async () => {
+    const body = tabbedBody();
+    const response = await t.api('POST', `${base}/tabbed`, { cookie: a.manager.cookie, body });
+    expect(response.statusCode, response.body).toBe(201);
+    return { body, made: response.json<Made>() };
+  };
+
+  it('reads back as its tabs (as sent) with their images, for the builder to edit', async () => {
+    const { body, made } = await make();
+    const read = await t.api('GET', `${base}/tabbed/${made.groupId}`, { cookie: a.staff.cookie });
+    expect(read.statusCode, read.body).toBe(200);
+    const got = read.json<Made>();
+    expect(got.tabConfig.map((tab) => tab.label)).toEqual(body.tabConfig.map((tab) => tab.label));
+    expect(got.tabConfig.map((tab) => tab.menuAliasId)).toEqual(body.tabConfig.map((tab) => tab.menuAliasId));
+    expect(got.data.map((m) => m.id)).toEqual(made.data.map((m) => m.id));
+    const image = await t.api('GET', got.tabConfig[0]!.imageUrl, { cookie: a.staff.cookie });
+    expect(readImageSize(image.rawPayload)).toMatchObject({ width: 2500, height: 1686 });
+    const missing = await t.api('GET', `${base}/tabbed/00000000-0000-4000-8000-000000000000`, {
+      cookie: a.staff.cookie,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('edits the whole menu: new menus at LINE, kept aliases and the default moved, a dropped tab gone', async () => {
+    const { body, made } = await make();
+    const setDefault = await t.api('GET', `${base}/default`, {
+      cookie: a.manager.cookie,
+      query: { richMenuId: String(made.data[1]!.id) },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(setDefault.statusCode, setDefault.body).toBe(200);
+    // rename the first tab, drop the third, add a new one
+    const edited: CreateTabbedRichMenuBody = {
+      ...body,
+      tabConfig: [
+        { ...body.tabConfig[0]!, label: 'ご予約・空き' },
+        body.tabConfig[1]!,
+        {
+          label: 'クーポン',
+          text: 'クーポン',
+          menuAliasId: `coupon-${aliasSeq}`,
+          itemRows: [{ items: [{ type: 'message', label: '今月のクーポン', text: 'クーポン' }] }],
+        },
+      ],
+    };
+    const response = await t.api('PUT', `${base}/tabbed/${made.groupId}`, {
+      cookie: a.manager.cookie,
+      body: edited,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json<Made>();
+    expect(after.groupId).toBe(made.groupId);
+    expect(after.tabConfig.map((tab) => tab.label)).toEqual(['ご予約・空き', 'メニュー', 'クーポン']);
+    const state = await simMenus();
+    const newIds = after.data.map((m) => m.richMenuId);
+    for (const old of made.data)
+      expect(state.richMenus.some((m) => m.richMenuId === old.richMenuId)).toBe(false);
+    for (const [index, tab] of edited.tabConfig.entries()) {
+      expect(state.aliases).toContainEqual({ richMenuAliasId: tab.menuAliasId, richMenuId: newIds[index] });
+    }
+    expect(state.aliases.some((alias) => alias.richMenuAliasId === body.tabConfig[2]!.menuAliasId)).toBe(
+      false,
+    );
+    // the second tab was the default: its new menu is, at LINE and here
+    expect(state.defaultRichMenuId).toBe(newIds[1]);
+    expect(after.data.map((m) => m.isDefault)).toEqual([false, true, false]);
+    const list = await t.api('GET', base, { cookie: a.staff.cookie });
+    const ofGroup = list
+      .json<{ data: { tab: { groupId: string } | null }[] }>()
+      .data.filter((m) => m.tab?.groupId === made.groupId);
+    expect(ofGroup).toHaveLength(3);
+  });
+
+  it('a LINE failure half-way leaves the old tabbed menu as it was', async () => {
+    const { made } = await make();
+    const before = await simMenus();
+    const edited = tabbedBody();
+    edited.tabConfig = edited.tabConfig.map((tab, index) => ({
+      ...tab,
+      menuAliasId: made.tabConfig[index]!.menuAliasId,
+    }));
+    // the second alias's move is refused, after the first one moved
+    await sim.fault({
+      status: 400,
+      count: 1,
+      pathPrefix: `/v2/bot/richmenu/alias/${made.tabConfig[1]!.menuAliasId}`,
+    });
+    const response = await t.api('PUT', `${base}/tabbed/${made.groupId}`, {
+      cookie: a.manager.cookie,
+      body: edited,
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    const state = await simMenus();
+    expect(state.richMenus.map((m) => m.richMenuId).sort()).toEqual(
+      before.richMenus.map((m) => m.richMenuId).sort(),
+    );
+    for (const [index, tab] of made.tabConfig.entries()) {
+      expect(state.aliases).toContainEqual({
+        richMenuAliasId: tab.menuAliasId,
+        richMenuId: made.data[index]!.richMenuId,
+      });
+    }
+    const read = await t.api('GET', `${base}/tabbed/${made.groupId}`, { cookie: a.staff.cookie });
+    expect(read.json<Made>().data.map((m) => m.richMenuId)).toEqual(made.data.map((m) => m.richMenuId));
   });
 });

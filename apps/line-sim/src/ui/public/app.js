@@ -372,12 +372,28 @@ const renderTemplate = (template) => {
 const jsonDetails = (label, value) =>
   h('details', { class: 'json' }, h('summary', {}, label), h('pre', {}, JSON.stringify(value, null, 2)));
 
+/** Where a link in a message goes: a LIFF URL opens the simulator's LIFF launch, as LINE opens the app. */
+const linkTarget = (uri) => {
+  const liff = /^https:\/\/liff\.line\.me\/([^/?#\s]+)(\S*)$/.exec(uri);
+  return liff ? liffLaunchUrl(liff[1], liff[2]) : uri;
+};
+
+/** A message text with its http(s) links tappable, as LINE shows them. */
+const linkedText = (text) =>
+  String(text ?? '')
+    .split(/(https?:\/\/[^\s]+)/g)
+    .map((part, index) =>
+      index % 2 === 1
+        ? h('a', { href: linkTarget(part), target: '_blank', rel: 'noopener', class: 'link' }, part)
+        : part,
+    );
+
 const renderBotMessage = (message) => {
   switch (message.type) {
     case 'text':
-      return h('div', { class: 'bubble' }, message.text);
+      return h('div', { class: 'bubble' }, linkedText(message.text));
     case 'textV2':
-      return h('div', { class: 'bubble' }, message.text);
+      return h('div', { class: 'bubble' }, linkedText(message.text));
     case 'image':
       return h(
         'div',

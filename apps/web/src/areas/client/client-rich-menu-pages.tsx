@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router';
+import { Link as RouterLink, Route, Routes, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { ForbiddenState } from '../../components/forbidden-state.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
@@ -21,6 +21,9 @@ import {
   richMenusQueryOptions,
   useCreateRichMenuMutation,
   useCreateTabbedRichMenuMutation,
+  tabbedRichMenuQueryOptions,
+  useUpdateTabbedRichMenuMutation,
+  usePreviewRichMenuImageMutation,
   usePreviewTabbedRichMenuMutation,
   useDeleteRichMenuMutation,
   useSetDefaultRichMenuMutation,
@@ -79,7 +82,11 @@ function RichMenuListPage({
       <RichMenuList
         query={menus}
         canManage={canManage}
-        hrefOf={(menu) => `${base}/${menu.id}?lineAccountId=${account.id}`}
+        hrefOf={(menu) =>
+          menu.tab && canManage
+            ? `${base}/tabbed/${menu.tab.groupId}?lineAccountId=${account.id}`
+            : `${base}/${menu.id}?lineAccountId=${account.id}`
+        }
         createAction={createButton}
         onSetDefault={async (menu) => {
           await setDefault.mutateAsync(menu.id);
@@ -98,6 +105,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateRichMenuMutation(account.id);
+  const preview = usePreviewRichMenuImageMutation(account.id);
   if (!canManageOf(session)) return <ForbiddenState />;
   return (
     <>
@@ -105,6 +113,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
       <PageHeader title={t('richMenus.newTitle')} subtitle={account.displayName} />
       <RichMenuEditor
         accountName={account.displayName}
+        previewImage={preview.mutateAsync}
         canEdit
         onCancel={() => void navigate(listHref(account.id))}
         onSubmit={async (body) => {
@@ -141,11 +150,55 @@ function TabbedRichMenuCreatePage({ session, account }: { session: Session; acco
   );
 }
 
+/** /client/rich-menus/tabbed/:groupId: the tabbed menu edited as a whole in the builder. */
+function TabbedRichMenuEditPage({ session, account }: { session: Session; account: LineAccount }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const groupId = useParams().groupId ?? '';
+  const tabbed = useQuery(tabbedRichMenuQueryOptions(account.id, groupId));
+  const update = useUpdateTabbedRichMenuMutation(account.id, groupId);
+  const preview = usePreviewTabbedRichMenuMutation(account.id);
+  if (!canManageOf(session)) return <ForbiddenState />;
+  return (
+    <>
+      <BackLink to={listHref(account.id)} label={t('richMenus.backToList')} />
+      <QueryState query={tabbed}>
+        {(menu) => (
+          <>
+            <PageHeader
+              title={t('richMenus.tabbed.editTitle')}
+              subtitle={menu.tabConfig.map((tab) => tab.label).join(' / ')}
+            />
+            <TabbedRichMenuBuilder
+              key={menu.data[0]?.updatedAt}
+              accountName={account.displayName}
+              initial={{
+                width: menu.data[0]?.size.width ?? 2500,
+                height: menu.data[0]?.size.height ?? 1686,
+                tabConfig: menu.tabConfig.map(({ imageUrl: _imageUrl, ...tab }) => tab),
+              }}
+              submitLabel={t('common.save')}
+              onPreview={(body) => preview.mutateAsync(body)}
+              onCancel={() => void navigate(listHref(account.id))}
+              onSubmit={async (body) => {
+                await update.mutateAsync(body);
+                showToast(t('common.saved'), 'success');
+                await navigate(listHref(account.id));
+              }}
+            />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
 function RichMenuEditPage({ id, session, account }: { id: number; session: Session; account: LineAccount }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menu = useQuery(richMenuQueryOptions(account.id, id));
   const update = useUpdateRichMenuMutation(account.id, id);
+  const preview = usePreviewRichMenuImageMutation(account.id);
   return (
     <>
       <BackLink to={listHref(account.id)} label={t('richMenus.backToList')} />
@@ -156,6 +209,7 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
             <RichMenuEditor
               key={m.updatedAt}
               menu={m}
+              previewImage={preview.mutateAsync}
               accountName={account.displayName}
               // A tab's menu is changed through its tabbed menu (the server refuses a PUT on it).
               canEdit={canManageOf(session) && m.tab === null}
@@ -188,6 +242,10 @@ export function ClientRichMenuPages({ session }: { session: Session }) {
           <Route
             path="tabbed/new"
             element={<TabbedRichMenuCreatePage session={session} account={account} />}
+          />
+          <Route
+            path="tabbed/:groupId"
+            element={<TabbedRichMenuEditPage session={session} account={account} />}
           />
           <Route
             path=":id"

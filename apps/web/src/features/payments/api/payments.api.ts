@@ -94,10 +94,21 @@ export const useDeleteCardMutation = (lineAccountId: number) =>
   );
 
 export const useSubscribeMutation = (lineAccountId: number) =>
-  useAccountMutation(lineAccountId, (input: { serviceCode: ServiceCode; paymentType: PaymentType }) =>
-    apiRequest(e.confirmSubscription, {
+  useAccountMutation(
+    lineAccountId,
+    (input: { serviceCode: ServiceCode; paymentType: PaymentType; paymentMethodId?: string }) =>
+      apiRequest(e.confirmSubscription, {
+        params: params(lineAccountId),
+        body: input,
+        idempotencyKey: newKey(),
+      }),
+  );
+
+export const useResumeSubscriptionMutation = (lineAccountId: number) =>
+  useAccountMutation(lineAccountId, (serviceCode: ServiceCode) =>
+    apiRequest(e.resumeSubscription, {
       params: params(lineAccountId),
-      body: input,
+      body: { serviceCode },
       idempotencyKey: newKey(),
     }),
   );

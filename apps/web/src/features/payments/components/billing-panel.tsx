@@ -41,6 +41,9 @@ import {
 } from '../api/payments.api.ts';
 import { AddCardDialog } from './card-form-dialog.tsx';
 
+/** Stripe's statuses of a subscription that still runs (or waits for its payment). */
+export const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'];
+
 export function Section({
   title,
   action,
@@ -206,7 +209,8 @@ function SubscriptionsSection({ lineAccountId }: { lineAccountId: number }) {
   const subscriptions = useQuery(subscriptionsQueryOptions(lineAccountId));
   const next = useQuery(nextBillingQueryOptions(lineAccountId));
   const failure = useQueryFailure(subscriptions);
-  const live = (subscriptions.data?.data ?? []).filter((s) => !['incomplete_expired'].includes(s.status));
+  // ご契約中: what still runs (an ended one, 解約済み or 期限切れ, is in the history, not here).
+  const live = (subscriptions.data?.data ?? []).filter((s) => LIVE_SUBSCRIPTION.includes(s.status));
   return (
     <Section title={t('payments.subscriptions.title')}>
       <Box

@@ -1,4 +1,4 @@
-import type { PaymentType, Service, ServiceCode, ServicePrice } from '@app/contracts';
+import type { PaymentType, SavedCard, Service, ServiceCode, ServicePrice } from '@app/contracts';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,32 +22,40 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import {
   cardsQueryOptions,
+  historyQueryOptions,
   servicePricesQueryOptions,
   subscriptionsQueryOptions,
   useCancelSubscriptionMutation,
+  useResumeSubscriptionMutation,
   useSubscribeMutation,
 } from '../api/payments.api.ts';
-import { SubscriptionStatusChip } from './billing-panel.tsx';
+import { LIVE_SUBSCRIPTION as LIVE, SubscriptionStatusChip } from './billing-panel.tsx';
 
-const LIVE = ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'];
+const cardName = (card: SavedCard) => `${card.brand.toUpperCase()} •••• ${card.last4}`;
 
 function SubscribeDialog({
   service,
   price,
   lineAccountId,
-  hasCard,
+  cards,
   billingHref,
   onClose,
 }: {
   service: Service;
   price: ServicePrice | undefined;
   lineAccountId: number;
-  hasCard: boolean;
+  cards: SavedCard[];
   billingHref: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const hasCard = cards.length > 0;
   const [paymentType, setPaymentType] = useState<PaymentType>(hasCard ? 'CREDIT' : 'INVOICE');
+  // The card charged: the default one unless another is chosen (it then becomes the default).
+  const [cardId, setCardId] = useState(
+    () => (cards.find((c) => c.isDefaultCard) ?? cards[0])?.paymentMethodId ?? '',
+  );
+  const chosen = cards.find((c) => c.paymentMethodId === cardId);
   const subscribe = useSubscribeMutation(lineAccountId);
   const showFailure = useShowFailure();
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,13 +70,19 @@ function SubscribeDialog({
       onClose={onClose}
       onConfirm={() => {
         setFailure(null);
-        subscribe.mutateAsync({ serviceCode: service.code, paymentType }).then(
-          () => {
-            showToast(t('payments.services.subscribed', { name }), 'success');
-            onClose();
-          },
-          (error: unknown) => setFailure(showFailure(error)),
-        );
+        subscribe
+          .mutateAsync({
+            serviceCode: service.code,
+            paymentType,
+            ...(paymentType === 'CREDIT' && cardId ? { paymentMethodId: cardId } : {}),
+          })
+          .then(
+            () => {
+              showToast(t('payments.services.subscribed', { name }), 'success');
+              onClose();
+            },
+            (error: unknown) => setFailure(showFailure(error)),
+          );
       }}
     >
       <Typography sx={{ mb: 1 }}>
@@ -84,6 +98,38 @@ function SubscribeDialog({
         <FormControlLabel value="CREDIT" control={<Radio />} label={t('payments.paymentType.CREDIT')} />
         <FormControlLabel value="INVOICE" control={<Radio />} label={t('payments.services.invoiceOption')} />
       </RadioGroup>
+      {paymentType === 'CREDIT' && hasCard && (
+        <Box sx={{ mt: 1, pl: 1 }} data-testid="subscribe-cards">
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {t('payments.services.chargeCard')}
+          </Typography>
+          <RadioGroup
+            aria-label={t('payments.services.chargeCard')}
+            value={cardId}
+            onChange={(e) => setCardId(e.target.value)}
+          >
+            {cards.map((card) => (
+              <FormControlLabel
+                key={card.paymentMethodId}
+                value={card.paymentMethodId}
+                control={<Radio size="small" />}
+                label={
+                  card.isDefaultCard ? `${cardName(card)}（${t('payments.cards.default')}）` : cardName(card)
+                }
+              />
+            ))}
+          </RadioGroup>
+          {chosen && (
+            <Typography variant="body2" color="text.secondary" data-testid="charge-line">
+              {t('payments.services.chargeLine', {
+                card: cardName(chosen),
+                price: price !== undefined ? formatYen(price.recurringAmount) : '—',
+              })}
+              {!chosen.isDefaultCard && ` ${t('payments.services.becomesDefault')}`}
+            </Typography>
+          )}
+        </Box>
+      )}
       {paymentType === 'CREDIT' && !hasCard && (
         <Alert severity="info" sx={{ mt: 1 }}>
           {t('payments.services.needCard')}{' '}
@@ -122,12 +168,18 @@ export function ServiceCatalogue({
   const cards = useQuery({ ...cardsQueryOptions(lineAccountId), enabled: canManage });
   const failure = useQueryFailure(subscriptions);
   const cancel = useCancelSubscriptionMutation(lineAccountId);
+  const resume = useResumeSubscriptionMutation(lineAccountId);
+  const history = useQuery({ ...historyQueryOptions(lineAccountId), enabled: canManage });
   const showFailure = useShowFailure();
   const [subscribing, setSubscribing] = useState<ServiceCode | null>(null);
   const [canceling, setCanceling] = useState<ServiceCode | null>(null);
   if (subscriptions.isPending) return <Skeleton variant="rounded" height={220} />;
   if (subscriptions.isError) return <Card>{failure}</Card>;
-  const hasCard = (cards.data?.data.length ?? 0) > 0;
+  // Unpaid bank-transfer invoices of a service: still owed after a cancellation (said before it is confirmed).
+  const unpaidOf = (code: ServiceCode) =>
+    (history.data?.data ?? []).filter(
+      (h) => h.serviceCode === code && h.paymentType === 'INVOICE' && h.paymentStatus === 'PENDING',
+    );
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       {services.map((service) => {
@@ -209,6 +261,20 @@ export function ServiceCatalogue({
                       {t('payments.services.cancel')}
                     </Button>
                   )}
+                  {current?.cancelAtPeriodEnd && (
+                    <Button
+                      variant="outlined"
+                      loading={resume.isPending}
+                      onClick={() =>
+                        resume.mutateAsync(service.code).then(
+                          () => showToast(t('payments.services.resumed', { name }), 'success'),
+                          (error: unknown) => showToast(showFailure(error)),
+                        )
+                      }
+                    >
+                      {t('payments.services.resume')}
+                    </Button>
+                  )}
                 </Box>
               )}
             </CardContent>
@@ -217,7 +283,7 @@ export function ServiceCatalogue({
                 service={service}
                 price={priceRow}
                 lineAccountId={lineAccountId}
-                hasCard={hasCard}
+                cards={cards.data?.data ?? []}
                 billingHref={billingHref}
                 onClose={() => setSubscribing(null)}
               />
@@ -226,6 +292,20 @@ export function ServiceCatalogue({
               open={canceling === service.code}
               title={t('payments.services.cancelTitle', { name })}
               description={t('payments.services.cancelDescription')}
+              children={
+                unpaidOf(service.code).length > 0 ? (
+                  <Alert severity="warning" sx={{ mt: 1 }} data-testid="cancel-unpaid">
+                    {unpaidOf(service.code)
+                      .map((h) =>
+                        t('payments.services.unpaidOnCancel', {
+                          amount: formatYen(h.amountDue),
+                          date: h.dueDate ? formatDate(h.dueDate) : '—',
+                        }),
+                      )
+                      .join(' ')}
+                  </Alert>
+                ) : undefined
+              }
               confirmLabel={t('payments.services.cancel')}
               isDanger
               isLoading={cancel.isPending}

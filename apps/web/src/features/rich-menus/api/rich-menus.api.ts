@@ -2,6 +2,7 @@ import {
   richMenuEndpoints,
   type CreateRichMenuBody,
   type CreateTabbedRichMenuBody,
+  type RichMenuPreviewBody,
   type RichMenu,
   type UpdateRichMenuBody,
 } from '@app/contracts';
@@ -30,6 +31,17 @@ export const richMenuQueryOptions = (lineAccountId: number, richMenuId: number) 
     queryKey: [...keys.account(lineAccountId), 'detail', richMenuId],
     queryFn: ({ signal }) =>
       apiRequest(richMenuEndpoints.get, { params: menuParams(lineAccountId, richMenuId), signal }),
+  });
+
+/** A tabbed rich menu as one thing: its tabs as they were sent, and its menus. */
+export const tabbedRichMenuQueryOptions = (lineAccountId: number, groupId: string) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'tabbed', groupId],
+    queryFn: ({ signal }) =>
+      apiRequest(richMenuEndpoints.getTabbed, {
+        params: { lineAccountId: String(lineAccountId), groupId },
+        signal,
+      }),
   });
 
 function useRefresh(lineAccountId: number) {
@@ -90,10 +102,31 @@ export function useCreateTabbedRichMenuMutation(lineAccountId: number) {
   });
 }
 
+/** The whole tabbed menu replaced: every tab made again at LINE by the server. */
+export function useUpdateTabbedRichMenuMutation(lineAccountId: number, groupId: string) {
+  const refresh = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (body: CreateTabbedRichMenuBody) =>
+      apiRequest(richMenuEndpoints.updateTabbed, {
+        params: { lineAccountId: String(lineAccountId), groupId },
+        body,
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
 /** Each tab's image as the server will draw it (the builder's live preview). */
 export function usePreviewTabbedRichMenuMutation(lineAccountId: number) {
   return useMutation({
     mutationFn: (body: CreateTabbedRichMenuBody) =>
       apiRequest(richMenuEndpoints.previewTabbed, { params: params(lineAccountId), body }),
+  });
+}
+
+/** The image the server draws from the areas' labels (a template without a designer's image). */
+export function usePreviewRichMenuImageMutation(lineAccountId: number) {
+  return useMutation({
+    mutationFn: (body: RichMenuPreviewBody) =>
+      apiRequest(richMenuEndpoints.preview, { params: params(lineAccountId), body }),
   });
 }

@@ -6,6 +6,7 @@ import {
   type CreateRichMenuBody,
   type RichMenu,
   type RichMenuArea,
+  type RichMenuPreviewBody,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -20,7 +21,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormSelectField, FormTextField } from '../../../components/form/form-fields.tsx';
@@ -29,13 +30,7 @@ import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { useTranslateMessage } from '../../../lib/translate-message.ts';
 import { AreaCanvas } from './area-canvas.tsx';
 import { RichMenuPhonePreview } from './phone-preview.tsx';
-import {
-  cellStyle,
-  drawTemplateImage,
-  richMenuTemplates,
-  templateAreas,
-  type RichMenuTemplate,
-} from './rich-menu-templates.ts';
+import { cellStyle, richMenuTemplates, templateAreas, type RichMenuTemplate } from './rich-menu-templates.ts';
 
 /** The form's values: the body of POST (and of PUT, where `image` is left out when unchanged). */
 type Values = CreateRichMenuBody;
@@ -51,8 +46,34 @@ const valuesOf = (menu?: RichMenu): Values => ({
       }
     : { name: '', size: { width: 2500, height: 1686 }, selected: true, chatBarText: 'メニュー', areas: [] },
   // Editing keeps the stored image unless a new one is chosen (PUT without image).
-  image: menu ? (undefined as unknown as string) : '',
+  image: menu ? undefined : '',
+  drawImage: false,
 });
+
+/** The labels' image, drawn by the server, while "draw the labels" is on (a short pause after typing). */
+function useDrawnPreview(
+  on: boolean,
+  body: RichMenuPreviewBody,
+  preview: (body: RichMenuPreviewBody) => Promise<{ image: string }>,
+) {
+  const [image, setImage] = useState<string | null>(null);
+  const key = JSON.stringify(body);
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      preview(JSON.parse(key) as RichMenuPreviewBody).then(
+        (answer) => live && setImage(answer.image),
+        () => undefined,
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [on, key, preview]);
+  return on ? image : null;
+}
 
 function readImage(file: File): Promise<{ dataUrl: string; width: number; height: number }> {
   return new Promise((resolve, reject) => {
@@ -80,12 +101,15 @@ export function RichMenuEditor({
   canEdit,
   onSubmit,
   onCancel,
+  previewImage,
 }: {
   menu?: RichMenu;
   accountName?: string;
   canEdit: boolean;
   onSubmit: (body: Values) => Promise<unknown>;
   onCancel: () => void;
+  /** The server's drawing of the areas' labels (POST .../rich-menu/preview). */
+  previewImage: (body: RichMenuPreviewBody) => Promise<{ image: string }>;
 }) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -97,7 +121,13 @@ export function RichMenuEditor({
   const submit = useServerSubmit(form, {
     defaultValues,
     onSubmit: (values) =>
-      onSubmit(menu && !values.image ? ({ richMenu: values.richMenu } as Values) : values),
+      onSubmit(
+        values.drawImage
+          ? { richMenu: values.richMenu, drawImage: true }
+          : menu && !values.image
+            ? { richMenu: values.richMenu }
+            : { richMenu: values.richMenu, image: values.image },
+      ),
   });
   const [selected, setSelected] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
@@ -109,7 +139,19 @@ export function RichMenuEditor({
     control: form.control,
     name: `richMenu.areas.${selected ?? 0}.action.type` as 'richMenu.areas.0.action.type',
   });
-  const imageSrc = image || menu?.imageUrl || null;
+  const drawImage = useWatch({ control: form.control, name: 'drawImage' }) ?? false;
+  const drawn = useDrawnPreview(
+    drawImage,
+    {
+      size,
+      areas: areas.map((area) => ({
+        bounds: area.bounds,
+        label: area.action.label || area.action.text || '',
+      })),
+    },
+    previewImage,
+  );
+  const imageSrc = drawImage ? drawn : image || menu?.imageUrl || null;
   const errors = form.formState.errors;
   const errorOf = (path: string) => {
     const error: { message?: unknown } | undefined = get(errors, path);
@@ -131,7 +173,8 @@ export function RichMenuEditor({
 
   const applyTemplate = (template: RichMenuTemplate) => {
     form.setValue('richMenu.size', { width: template.width, height: template.height }, { shouldDirty: true });
-    form.setValue('image', drawTemplateImage(template), { shouldDirty: true });
+    form.setValue('image', undefined, { shouldDirty: true });
+    form.setValue('drawImage', true, { shouldDirty: true });
     setAreas(templateAreas(template));
     setSelected(0);
     setVersion((v) => v + 1);
@@ -151,6 +194,7 @@ export function RichMenuEditor({
     const read = await readImage(file);
     form.setValue('richMenu.size', { width: read.width, height: read.height }, { shouldDirty: true });
     form.setValue('image', read.dataUrl, { shouldDirty: true });
+    form.setValue('drawImage', false, { shouldDirty: true });
     void form.trigger('richMenu.size');
   };
 
@@ -223,6 +267,24 @@ export function RichMenuEditor({
                   </ButtonBase>
                 ))}
               </Box>
+              <FormControlLabel
+                sx={{ mb: 1 }}
+                control={
+                  <Switch
+                    checked={drawImage}
+                    disabled={!canEdit}
+                    onChange={(event) =>
+                      form.setValue('drawImage', event.target.checked, { shouldDirty: true })
+                    }
+                  />
+                }
+                label={t('richMenus.editor.drawImage')}
+              />
+              {drawImage && (
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                  {t('richMenus.editor.drawImageHint')}
+                </Typography>
+              )}
               {imageSrc ? (
                 <AreaCanvas
                   imageSrc={imageSrc}
@@ -270,7 +332,7 @@ export function RichMenuEditor({
                     color={get(errors, `richMenu.areas.${index}`) ? 'error' : 'primary'}
                     onClick={() => setSelected(index)}
                   >
-                    {index + 1} {area.action.label ?? t(`richMenus.actionTypes.${area.action.type}`)}
+                    {index + 1} {area.action.label || t(`richMenus.actionTypes.${area.action.type}`)}
                   </Button>
                 ))}
               </Box>

@@ -19,8 +19,12 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { StatusState } from '../../../components/status-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
+/** A tab's own label: its menu's name without the （タブ i/n） the server adds. */
+const tabLabelOf = (menu: RichMenu) => menu.name.replace(/（タブ \d+\/\d+）$/, '');
+
 /**
- * The account's rich menus as cards: the image as a thumbnail, the name and chat bar text, which one is
+ * The account's rich menus as cards (a tabbed rich menu is one card: its tabs by name, edited and
+ * deleted as a whole): the image as a thumbnail, the name and chat bar text, which one is
  * the default; edit, set as default and delete (asked first) for those who may.
  */
 export function RichMenuList({
@@ -44,7 +48,13 @@ export function RichMenuList({
   const [busy, setBusy] = useState<number | null>(null);
   if (query.isPending) return <PageLoader />;
   if (!query.data) return <Card>{failure}</Card>;
-  const menus = query.data.data;
+  const all = query.data.data;
+  // A tabbed menu shows once, as its first tab; its other tabs are named on that card.
+  const menus = all.filter((menu) => !menu.tab || menu.tab.index === 0);
+  const tabsOf = (menu: RichMenu) =>
+    menu.tab
+      ? all.filter((m) => m.tab?.groupId === menu.tab?.groupId).sort((x, y) => x.tab!.index - y.tab!.index)
+      : [menu];
   if (menus.length === 0) {
     return (
       <Card>
@@ -74,89 +84,114 @@ export function RichMenuList({
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
         }}
       >
-        {menus.map((menu) => (
-          <Card key={menu.id} data-testid="rich-menu-card" sx={{ display: 'flex', flexDirection: 'column' }}>
-            <Box
-              component="img"
-              src={menu.imageUrl}
-              alt={t('richMenus.thumbnailOf', { name: menu.name })}
-              loading="lazy"
-              sx={{
-                width: '100%',
-                aspectRatio: `${menu.size.width} / ${menu.size.height}`,
-                objectFit: 'cover',
-                display: 'block',
-                bgcolor: 'grey.100',
-                borderBottom: 1,
-                borderColor: 'divider',
-              }}
-            />
-            <CardContent sx={{ flex: 1 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }} noWrap>
-                  {menu.name}
+        {menus.map((menu) => {
+          const tabs = tabsOf(menu);
+          const isDefault = tabs.some((m) => m.isDefault);
+          const title = menu.tab ? tabs.map(tabLabelOf).join(' / ') : menu.name;
+          return (
+            <Card
+              key={menu.id}
+              data-testid="rich-menu-card"
+              sx={{ display: 'flex', flexDirection: 'column' }}
+            >
+              <Box
+                component="img"
+                src={menu.imageUrl}
+                alt={t('richMenus.thumbnailOf', { name: title })}
+                loading="lazy"
+                sx={{
+                  width: '100%',
+                  aspectRatio: `${menu.size.width} / ${menu.size.height}`,
+                  objectFit: 'cover',
+                  display: 'block',
+                  bgcolor: 'grey.100',
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              />
+              <CardContent sx={{ flex: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
+                  <Typography
+                    variant="subtitle1"
+                    component="h2"
+                    sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}
+                  >
+                    {title}
+                  </Typography>
+                  {menu.tab && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t('richMenus.tabbed.groupChip', { count: tabs.length })}
+                    />
+                  )}
+                  {isDefault && (
+                    <Chip
+                      size="small"
+                      color="primary"
+                      icon={<StarOutlined />}
+                      label={t('richMenus.default')}
+                    />
+                  )}
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {menu.tab
+                    ? t('richMenus.tabbed.groupSummary', {
+                        tabs: tabs.map(tabLabelOf).join('・'),
+                        width: menu.size.width,
+                        height: menu.size.height,
+                      })
+                    : t('richMenus.summary', {
+                        chatBarText: menu.chatBarText,
+                        count: menu.areas.length,
+                        width: menu.size.width,
+                        height: menu.size.height,
+                      })}
                 </Typography>
-                {menu.tab && (
-                  <Chip
+                <Typography variant="caption" color="text.secondary">
+                  {t('richMenus.updated', {
+                    at: formatDateTime(menu.updatedAt),
+                    name: menu.updatedBy?.name ?? '-',
+                  })}
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                <Button size="small" startIcon={<EditOutlined />} component={RouterLink} to={hrefOf(menu)}>
+                  {canManage ? t('common.edit') : t('richMenus.open')}
+                </Button>
+                {canManage && !isDefault && (
+                  <Button
                     size="small"
-                    variant="outlined"
-                    label={t('richMenus.tabbed.chip', {
-                      number: menu.tab.index + 1,
-                      count: menus.filter((m) => m.tab?.groupId === menu.tab?.groupId).length,
-                    })}
-                  />
+                    startIcon={<StarOutlined />}
+                    loading={busy === menu.id}
+                    onClick={() => void run(menu, () => onSetDefault(menu))}
+                  >
+                    {t('richMenus.setDefault')}
+                  </Button>
                 )}
-                {menu.isDefault && (
-                  <Chip size="small" color="primary" icon={<StarOutlined />} label={t('richMenus.default')} />
+                {canManage && (
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<DeleteOutlined />}
+                    onClick={() => setToDelete(menu)}
+                  >
+                    {t('common.delete')}
+                  </Button>
                 )}
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('richMenus.summary', {
-                  chatBarText: menu.chatBarText,
-                  count: menu.areas.length,
-                  width: menu.size.width,
-                  height: menu.size.height,
-                })}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t('richMenus.updated', {
-                  at: formatDateTime(menu.updatedAt),
-                  name: menu.updatedBy?.name ?? '-',
-                })}
-              </Typography>
-            </CardContent>
-            <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-              <Button size="small" startIcon={<EditOutlined />} component={RouterLink} to={hrefOf(menu)}>
-                {canManage && !menu.tab ? t('common.edit') : t('richMenus.open')}
-              </Button>
-              {canManage && !menu.isDefault && (
-                <Button
-                  size="small"
-                  startIcon={<StarOutlined />}
-                  loading={busy === menu.id}
-                  onClick={() => void run(menu, () => onSetDefault(menu))}
-                >
-                  {t('richMenus.setDefault')}
-                </Button>
-              )}
-              {canManage && (
-                <Button
-                  size="small"
-                  color="error"
-                  startIcon={<DeleteOutlined />}
-                  onClick={() => setToDelete(menu)}
-                >
-                  {t('common.delete')}
-                </Button>
-              )}
-            </CardActions>
-          </Card>
-        ))}
+              </CardActions>
+            </Card>
+          );
+        })}
       </Box>
       <ConfirmDialog
         open={toDelete !== null}
         title={t('richMenus.delete.title')}
-        description={t('richMenus.delete.description', { name: toDelete?.name ?? '' })}
+        description={
+          toDelete?.tab
+            ? t('richMenus.tabbed.deleteGroup', { count: tabsOf(toDelete).length })
+            : t('richMenus.delete.description', { name: toDelete?.name ?? '' })
+        }
         confirmLabel={t('common.delete')}
         isDanger
         isLoading={busy === toDelete?.id}

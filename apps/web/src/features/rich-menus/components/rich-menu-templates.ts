@@ -63,35 +63,12 @@ export const richMenuTemplates: RichMenuTemplate[] = [
   { id: 'compact-1', ...S, cells: [{ x: 0, y: 0, width: 2500, height: 843 }] },
 ];
 
-const letters = 'ABCDEF';
-
-/** The template's tap areas, each sending its letter until the manager chooses its action. */
+/**
+ * The template's tap areas, each a message area still to be named: its label is what the server draws
+ * on the image (drawImage), its text what it sends.
+ */
 export const templateAreas = (template: RichMenuTemplate): RichMenuArea[] =>
-  template.cells.map((bounds, index) => ({
-    bounds,
-    action: { type: 'message', label: letters[index], text: letters[index] },
-  }));
-
-/** A plain image of the template (lettered cells), for a start without a designer's image. */
-export function drawTemplateImage(template: RichMenuTemplate, color = '#06C755'): string {
-  const canvas = document.createElement('canvas');
-  canvas.width = template.width;
-  canvas.height = template.height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return '';
-  ctx.fillStyle = '#FFFFFF';
-  ctx.fillRect(0, 0, template.width, template.height);
-  template.cells.forEach((cell, index) => {
-    ctx.fillStyle = index % 2 ? `${color}26` : `${color}14`;
-    ctx.fillRect(cell.x + 6, cell.y + 6, cell.width - 12, cell.height - 12);
-    ctx.fillStyle = color;
-    ctx.font = `bold ${Math.round(Math.min(cell.height, cell.width) / 3)}px sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(letters[index] ?? '', cell.x + cell.width / 2, cell.y + cell.height / 2);
-  });
-  return canvas.toDataURL('image/png');
-}
+  template.cells.map((bounds) => ({ bounds, action: { type: 'message', label: '', text: '' } }));
 
 /** Template thumbnails: cells as percentages of the menu. */
 export const cellStyle = (template: RichMenuTemplate, cell: Cell) => ({

@@ -13,7 +13,9 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -29,17 +31,11 @@ import {
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { RichMenuPhonePreview } from './phone-preview.tsx';
+import { applyLayout, newItem, TabLayoutPicker } from './tab-layout-picker.tsx';
 
 type Values = CreateTabbedRichMenuBody;
 const PREVIEW_DELAY_MS = 700;
 
-const newItem = (index: number) => ({
-  type: 'message' as const,
-  label: `項目${index}`,
-  text: `項目${index}`,
-  ratio: 1,
-  gap: 16,
-});
 const newTab = (index: number, suffix: string): TabConfigInput => ({
   label: `タブ${index}`,
   text: `タブ${index}`,
@@ -55,11 +51,13 @@ function ItemsEditor({
   row,
   canRemoveRow,
   onRemoveRow,
+  advanced,
 }: {
   tab: number;
   row: number;
   canRemoveRow: boolean;
   onRemoveRow: () => void;
+  advanced: boolean;
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext<Values>();
@@ -108,7 +106,7 @@ function ItemsEditor({
                   fullWidth
                 />
               </Grid>
-              <Grid size={{ xs: 6, sm: 2 }}>
+              <Grid size={{ xs: 6, sm: advanced ? 2 : 3 }}>
                 <FormTextField
                   name={`${name}.label`}
                   label={t('richMenus.editor.actionLabel')}
@@ -116,7 +114,7 @@ function ItemsEditor({
                   fullWidth
                 />
               </Grid>
-              <Grid size={{ xs: 12, sm: 2.5 }}>
+              <Grid size={{ xs: 12, sm: advanced ? 2.5 : 4.5 }}>
                 {type === 'uri' ? (
                   <FormTextField
                     name={`${name}.uri`}
@@ -133,23 +131,27 @@ function ItemsEditor({
                   />
                 )}
               </Grid>
-              <Grid size={{ xs: 4, sm: 1.5 }}>
-                <FormNumberField
-                  name={`${name}.ratio`}
-                  label={t('richMenus.tabbed.ratio')}
-                  size="small"
-                  fullWidth
-                  slotProps={{ htmlInput: { min: 0.1, step: 0.1 } }}
-                />
-              </Grid>
-              <Grid size={{ xs: 4, sm: 1.5 }}>
-                <FormNumberField
-                  name={`${name}.gap`}
-                  label={t('richMenus.tabbed.gap')}
-                  size="small"
-                  fullWidth
-                />
-              </Grid>
+              {advanced && (
+                <>
+                  <Grid size={{ xs: 4, sm: 1.5 }}>
+                    <FormNumberField
+                      name={`${name}.ratio`}
+                      label={t('richMenus.tabbed.ratio')}
+                      size="small"
+                      fullWidth
+                      slotProps={{ htmlInput: { min: 0.1, step: 0.1 } }}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 4, sm: 1.5 }}>
+                    <FormNumberField
+                      name={`${name}.gap`}
+                      label={t('richMenus.tabbed.gap')}
+                      size="small"
+                      fullWidth
+                    />
+                  </Grid>
+                </>
+              )}
               <Grid size={{ xs: 4, sm: 1 }}>
                 <IconButton
                   size="small"
@@ -168,17 +170,18 @@ function ItemsEditor({
   );
 }
 
-function TabEditor({ tab, control }: { tab: number; control: Control<Values> }) {
+function TabEditor({ tab, control, advanced }: { tab: number; control: Control<Values>; advanced: boolean }) {
   const { t } = useTranslation();
   const rows = useFieldArray({ control, name: `tabConfig.${tab}.itemRows` });
+  const rowValues = useWatch({ control, name: `tabConfig.${tab}.itemRows` });
   const name = `tabConfig.${tab}`;
   return (
     <Stack spacing={2}>
       <Grid container spacing={1.5}>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField name={`${name}.label`} label={t('richMenus.tabbed.label')} required fullWidth />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
             name={`${name}.text`}
             label={t('richMenus.editor.chatBarText')}
@@ -187,35 +190,44 @@ function TabEditor({ tab, control }: { tab: number; control: Control<Values> }) 
             fullWidth
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            name={`${name}.menuAliasId`}
-            label={t('richMenus.tabbed.alias')}
-            required
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 2 }}>
-          <FormNumberField
-            name={`${name}.ratio`}
-            label={t('richMenus.tabbed.tabRatio')}
-            fullWidth
-            slotProps={{ htmlInput: { min: 0.1, step: 0.1 } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 2 }}>
-          <FormNumberField name={`${name}.tabGap`} label={t('richMenus.tabbed.tabGap')} fullWidth />
-        </Grid>
-        {(['top', 'bottom', 'left', 'right'] as const).map((side) => (
-          <Grid size={{ xs: 6, sm: 2 }} key={side}>
-            <FormNumberField
-              name={`${name}.border.${side}`}
-              label={t(`richMenus.tabbed.border.${side}`)}
-              fullWidth
-            />
-          </Grid>
-        ))}
+        {advanced && (
+          <>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormTextField
+                name={`${name}.menuAliasId`}
+                label={t('richMenus.tabbed.alias')}
+                hint={t('richMenus.tabbed.aliasHint')}
+                required
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4 }}>
+              <FormNumberField
+                name={`${name}.ratio`}
+                label={t('richMenus.tabbed.tabRatio')}
+                fullWidth
+                slotProps={{ htmlInput: { min: 0.1, step: 0.1 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4 }}>
+              <FormNumberField name={`${name}.tabGap`} label={t('richMenus.tabbed.tabGap')} fullWidth />
+            </Grid>
+            {(['top', 'bottom', 'left', 'right'] as const).map((side) => (
+              <Grid size={{ xs: 6, sm: 3 }} key={side}>
+                <FormNumberField
+                  name={`${name}.border.${side}`}
+                  label={t(`richMenus.tabbed.border.${side}`)}
+                  fullWidth
+                />
+              </Grid>
+            ))}
+          </>
+        )}
       </Grid>
+      <TabLayoutPicker
+        rows={rowValues ?? []}
+        onPick={(layout) => rows.replace(applyLayout(rowValues ?? [], layout))}
+      />
       {rows.fields.map((field, row) => (
         <ItemsEditor
           key={field.id}
@@ -223,6 +235,7 @@ function TabEditor({ tab, control }: { tab: number; control: Control<Values> }) 
           row={row}
           canRemoveRow={rows.fields.length > 1}
           onRemoveRow={() => rows.remove(row)}
+          advanced={advanced}
         />
       ))}
       <Box>
@@ -240,18 +253,25 @@ function TabEditor({ tab, control }: { tab: number; control: Control<Values> }) 
  */
 export function TabbedRichMenuBuilder({
   accountName,
+  initial,
+  submitLabel,
   onPreview,
   onSubmit,
   onCancel,
 }: {
   accountName?: string;
+  /** The tabbed menu being edited (its tabs as they were sent); a new one without. */
+  initial?: Values;
+  submitLabel?: string;
   onPreview: (body: Values) => Promise<{ images: string[] }>;
   onSubmit: (body: Values) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const [suffix] = useState(() => Math.random().toString(36).slice(2, 7));
-  const defaultValues: Values = {
+  // Alias ids, ratios, gaps and margins have working defaults; they show only under 詳細設定.
+  const [advanced, setAdvanced] = useState(false);
+  const defaultValues: Values = initial ?? {
     width: 2500,
     height: 1686,
     tabConfig: [newTab(1, suffix), newTab(2, suffix)],
@@ -323,6 +343,11 @@ export function TabbedRichMenuBuilder({
               >
                 {t('richMenus.tabbed.addTab')}
               </Button>
+              <FormControlLabel
+                sx={{ ml: 'auto' }}
+                control={<Switch checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} />}
+                label={t('richMenus.tabbed.advanced')}
+              />
               <Button
                 color="error"
                 startIcon={<DeleteOutlined />}
@@ -351,7 +376,7 @@ export function TabbedRichMenuBuilder({
             </Tabs>
             {tabs.fields.map((field, index) => (
               <Box key={field.id} hidden={index !== shown}>
-                {index === shown && <TabEditor tab={index} control={form.control} />}
+                {index === shown && <TabEditor tab={index} control={form.control} advanced={advanced} />}
               </Box>
             ))}
           </Card>
@@ -392,7 +417,7 @@ export function TabbedRichMenuBuilder({
                 />
               ))}
             </Box>
-            <FormActions submitLabel={t('richMenus.tabbed.create')} onCancel={onCancel} />
+            <FormActions submitLabel={submitLabel ?? t('richMenus.tabbed.create')} onCancel={onCancel} />
           </Stack>
         </Grid>
       </Grid>
