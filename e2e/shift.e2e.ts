@@ -230,7 +230,7 @@ describe('Shift table with 50 staff x 31 days (figures printed, not asserted)', 
     const monthlyAt = Date.now() - started;
     await page.locator(`[data-cell="${staff[49]}|${ym}-${lastDay}"] [data-status]`).waitFor();
     const interactive = Date.now() - started;
-    const grid = page.getByTestId('shift-grid');
+    const grid = page.getByRole('grid');
     await grid.focus();
     const keyStart = Date.now();
     await page.keyboard.press('ArrowRight');

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRIMARY } from '../config/theme.ts';
+import { DEFAULT_PRIMARY, readableColor } from '../config/theme.ts';
 import { lineAccountBody } from '../testing/line-fixtures.ts';
 import { failure, mockFetch } from '../testing/mock-fetch.ts';
 import { renderableApp } from '../testing/test-providers.tsx';
@@ -28,7 +28,9 @@ describe('LINE account branding', () => {
     });
     const { ui } = renderableApp({ routes, initialPath: '/login?lineAccountId=7' });
     render(ui);
-    await waitFor(() => expect(screen.getByTestId('primary').textContent).toBe('#E4007F'));
+    await waitFor(() =>
+      expect(screen.getByTestId('primary').textContent).toBe(readableColor('#E4007F', 'light')),
+    );
     expect(document.title).toBe('みどり薬局');
     expect(document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.getAttribute('href')).toBe(
       '/brand/fav.png',
@@ -44,7 +46,7 @@ describe('LINE account branding', () => {
     const { ui } = renderableApp({ routes, initialPath: '/login?lineAccountId=8', onError });
     render(ui);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    expect(screen.getByTestId('primary').textContent).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     expect(document.title).toBe('LINE OA Manager');
     expect(onError).not.toHaveBeenCalled();
   });
@@ -53,7 +55,7 @@ describe('LINE account branding', () => {
     const fetchMock = mockFetch({});
     const { ui } = renderableApp({ routes, initialPath: '/login' });
     render(ui);
-    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    expect(screen.getByTestId('primary').textContent).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -12,7 +12,7 @@ export function SimulatorLink({ url }: { url: string | undefined }) {
   const { t } = useTranslation();
   if (!url) return null;
   return (
-    <Tooltip title={t('simulator.hint')}>
+    <Tooltip title={t('simulator.hint')} describeChild>
       <Button
         variant="outlined"
         startIcon={<OpenInNewOutlined />}

@@ -126,6 +126,7 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
               <>
                 <LinearProgress
                   variant="determinate"
+                  aria-label={t('clientDashboard.messagesThisMonth')}
                   value={quota > 0 ? Math.min(100, (sent / quota) * 100) : 0}
                   color={sent > quota ? 'warning' : 'primary'}
                   sx={{ my: 0.5 }}

@@ -93,7 +93,7 @@ export function ShiftStaffPage({ storeId, canManage }: { storeId: number; canMan
       label: t('common.name'),
       render: (row) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Avatar src={row.pictureUrl ?? undefined} sx={{ width: 28, height: 28 }}>
+          <Avatar src={row.pictureUrl ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
             {row.name.slice(0, 1)}
           </Avatar>
           <span>{row.name}</span>

@@ -170,6 +170,13 @@ describe('ShiftTable', { timeout: 40_000 }, () => {
     expect(status(cell(2, '2026-12-01'))).toEqual(['APPROVED 10:00-15:00']);
     expect(status(cell(2, '2026-12-02'))).toEqual(['DRAFT 休']);
     expect(status(cell(2, '2026-12-03'))).toEqual(['DRAFT 22:00-翌02:00']);
+    // A screen reader reads each cell whole: staff, date, hours and status (the grid's own header cells
+    // are not repeated per cell by every reader).
+    expect(
+      within(grid).getByRole('gridcell', { name: '佐藤 美咲 12/1(火) 10:00-15:00 希望 備考: 午前のみ' }),
+    ).toBe(cell(1, '2026-12-01'));
+    expect(cell(2, '2026-12-02').getAttribute('aria-label')).toBe('鈴木 大翔 12/2(水) 休 下書き');
+    expect(cell(2, '2026-12-04').getAttribute('aria-label')).toBe('鈴木 大翔 12/4(金) シフトなし');
     // Planned hours: drafts and approved, not requests nor rest days (3 + 5 + 4).
     expect(grid.querySelector('tbody tr:nth-child(1) td.total')!.textContent).toBe('3');
     expect(grid.querySelector('tbody tr:nth-child(2) td.total')!.textContent).toBe('9');

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,49 +55,50 @@ export function AppShell({
       </Typography>
       <List disablePadding>
         {navItems.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.end}
-            onClick={() => setIsDrawerOpen(false)}
-            sx={{
-              borderRadius: 2,
-              mb: 0.25,
-              py: 0.9,
-              color: 'text.secondary',
-              '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 36 },
-              '&.active': {
-                bgcolor: 'action.selected',
-                color: 'primary.main',
-                fontWeight: 700,
-              },
-              '&.active .MuiListItemText-primary': { fontWeight: 700 },
-            }}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: '0.9rem' } } }} />
-            {item.badge ? (
-              <Box
-                component="span"
-                title={t('shell.unreadCount', { count: item.badge })}
-                sx={{
-                  minWidth: 20,
-                  height: 20,
-                  px: 0.75,
-                  borderRadius: 10,
-                  bgcolor: 'error.main',
-                  color: 'error.contrastText',
-                  fontSize: 12,
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              onClick={() => setIsDrawerOpen(false)}
+              sx={{
+                borderRadius: 2,
+                mb: 0.25,
+                py: 0.9,
+                color: 'text.secondary',
+                '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 36 },
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  color: 'primary.main',
                   fontWeight: 700,
-                  display: 'inline-grid',
-                  placeItems: 'center',
-                }}
-              >
-                {item.badge > 99 ? '99+' : item.badge}
-              </Box>
-            ) : null}
-          </ListItemButton>
+                },
+                '&.active .MuiListItemText-primary': { fontWeight: 700 },
+              }}
+            >
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: '0.9rem' } } }} />
+              {item.badge ? (
+                <Box
+                  component="span"
+                  title={t('shell.unreadCount', { count: item.badge })}
+                  sx={{
+                    minWidth: 20,
+                    height: 20,
+                    px: 0.75,
+                    borderRadius: 10,
+                    bgcolor: 'error.main',
+                    color: 'error.contrastText',
+                    fontSize: 12,
+                    fontWeight: 700,
+                    display: 'inline-grid',
+                    placeItems: 'center',
+                  }}
+                >
+                  {item.badge > 99 ? '99+' : item.badge}
+                </Box>
+              ) : null}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColorMode } from '../../lib/color-mode.tsx';
 import { LanguageSwitch } from '../language-switch.tsx';
+import { visuallyHidden } from '../visually-hidden.ts';
 
 export type ShellUser = { name: string; roleLabel: string; organization?: string | null };
 
@@ -27,12 +28,13 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
     <>
       <ButtonBase
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('shell.userMenu')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1, textAlign: 'left' }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.9rem' }}>{initial}</Avatar>
+        <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.9rem' }}>
+          {initial}
+        </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0, maxWidth: 200 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {user.name}
@@ -40,6 +42,10 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
           <Typography variant="caption" color="text.secondary" noWrap component="p" sx={{ lineHeight: 1.3 }}>
             {user.roleLabel}
           </Typography>
+        </Box>
+        {/* The button's name is what it shows (name and role, WCAG 2.5.3) and what it is for. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('shell.userMenu')}
         </Box>
         <KeyboardArrowDownOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
       </ButtonBase>
@@ -69,7 +75,7 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
           </Typography>
           <LanguageSwitch />
         </Box>
-        <MenuItem onClick={toggleMode}>
+        <MenuItem onClick={toggleMode} role="menuitemcheckbox" aria-checked={mode === 'dark'}>
           <ListItemIcon>
             <DarkModeOutlined fontSize="small" />
           </ListItemIcon>

@@ -2,6 +2,7 @@ import type { ClientAnnouncement } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import TablePagination from '@mui/material/TablePagination';
@@ -53,41 +54,42 @@ export function ClientAnnouncementList({
     <Card>
       <List disablePadding aria-label={t('clientAnnouncements.listLabel')}>
         {data.map((a) => (
-          <ListItemButton
-            key={a.id}
-            component={RouterLink}
-            to={hrefOf(a)}
-            divider
-            sx={{ py: 1.75, gap: 2, alignItems: 'flex-start' }}
-          >
-            <Box
-              aria-hidden
-              sx={{
-                mt: 1,
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                flexShrink: 0,
-                bgcolor: a.isRead ? 'transparent' : 'primary.main',
-              }}
-            />
-            <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-                <AnnouncementTypeChip type={a.type} />
-                <Typography variant="caption" color="text.secondary">
-                  {a.publishAt ? formatDateTime(a.publishAt) : ''}
-                </Typography>
-                {!a.isRead && (
-                  <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 700 }}>
-                    {t('clientAnnouncements.unread')}
+          <ListItem key={a.id} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={hrefOf(a)}
+              divider
+              sx={{ py: 1.75, gap: 2, alignItems: 'flex-start' }}
+            >
+              <Box
+                aria-hidden
+                sx={{
+                  mt: 1,
+                  width: 8,
+                  height: 8,
+                  borderRadius: '50%',
+                  flexShrink: 0,
+                  bgcolor: a.isRead ? 'transparent' : 'primary.main',
+                }}
+              />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+                  <AnnouncementTypeChip type={a.type} />
+                  <Typography variant="caption" color="text.secondary">
+                    {a.publishAt ? formatDateTime(a.publishAt) : ''}
                   </Typography>
-                )}
+                  {!a.isRead && (
+                    <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 700 }}>
+                      {t('clientAnnouncements.unread')}
+                    </Typography>
+                  )}
+                </Box>
+                <Typography sx={{ fontWeight: a.isRead ? 400 : 700 }} noWrap>
+                  {a.title}
+                </Typography>
               </Box>
-              <Typography sx={{ fontWeight: a.isRead ? 400 : 700 }} noWrap>
-                {a.title}
-              </Typography>
-            </Box>
-          </ListItemButton>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <TablePagination

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -62,26 +63,27 @@ export function Mailbox() {
     return (
       <List disablePadding aria-label={t('mailbox.list')}>
         {mails.data.map((mail) => (
-          <ListItemButton
-            key={mail.id}
-            selected={mail.id === selectedId}
-            onClick={() => setSelectedId(mail.id)}
-            divider
-            sx={{ alignItems: 'flex-start', py: 1.5 }}
-          >
-            <ListItemText
-              primary={mail.subject}
-              secondary={
-                <>
-                  <Box component="span" sx={{ display: 'block' }}>
-                    {mail.to}
-                  </Box>
-                  <Box component="span">{formatDateTime(mail.createdAt)}</Box>
-                </>
-              }
-              slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.925rem' }, noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={mail.id} disablePadding>
+            <ListItemButton
+              selected={mail.id === selectedId}
+              onClick={() => setSelectedId(mail.id)}
+              divider
+              sx={{ alignItems: 'flex-start', py: 1.5 }}
+            >
+              <ListItemText
+                primary={mail.subject}
+                secondary={
+                  <>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {mail.to}
+                    </Box>
+                    <Box component="span">{formatDateTime(mail.createdAt)}</Box>
+                  </>
+                }
+                slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.925rem' }, noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );

@@ -111,7 +111,7 @@ function GroupDialog({
               const { key, ...rest } = props as typeof props & { key: string };
               return (
                 <li key={key} {...rest}>
-                  <Avatar src={option.pictureUrl ?? undefined} sx={{ width: 24, height: 24, mr: 1 }} />
+                  <Avatar src={option.pictureUrl ?? undefined} alt="" sx={{ width: 24, height: 24, mr: 1 }} />
                   {option.displayName}
                 </li>
               );
@@ -206,7 +206,7 @@ export function GroupList({
                 {group.friends.map((f) => (
                   <Chip
                     key={f.friendId}
-                    avatar={<Avatar src={f.pictureUrl ?? undefined} />}
+                    avatar={<Avatar src={f.pictureUrl ?? undefined} alt="" />}
                     label={`${f.displayName}（${t(`notifications.groups.type.${f.recipientType}`)}）`}
                     variant={f.isFriend ? 'filled' : 'outlined'}
                   />

@@ -27,7 +27,16 @@ type RowProps = {
   selectedCols: string;
   focusCol: number;
   hours: number;
-  texts: { rest: string; originalPrefix: string; remark: string; unsaved: string };
+  texts: {
+    rest: string;
+    originalPrefix: string;
+    remark: string;
+    unsaved: string;
+    /** For a screen reader: a cell reads staff, date, hours and status; an empty one says so. */
+    empty: string;
+    weekdays: string[];
+    status: Record<CellShift['status'], string>;
+  };
   onCellMouseDown: (event: MouseEvent, pos: GridPosition) => void;
   onCellMouseEnter: (pos: GridPosition) => void;
   onCellDoubleClick: (pos: GridPosition) => void;
@@ -74,12 +83,25 @@ export const GridRow = memo(
             ...(remark ? [`${texts.remark}: ${remark}`] : []),
             ...(error ? [error] : []),
           ].join('\n');
+          const spoken = (list ?? []).map((c) =>
+            [shiftText(c, texts.rest), texts.status[c.status], ...(c.isDirty ? [texts.unsaved] : [])].join(
+              ' ',
+            ),
+          );
+          const label = [
+            staff.name,
+            `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}(${texts.weekdays[wd - 1]})`,
+            ...(spoken.length > 0 ? spoken : [texts.empty]),
+            ...(remark ? [`${texts.remark}: ${remark}`] : []),
+            ...(error ? [error] : []),
+          ].join(' ');
           return (
             <td
               key={day}
               id={`shift-cell-${row}-${col}`}
               role="gridcell"
               aria-selected={selected.has(col)}
+              aria-label={label}
               data-cell={cellKey(staff.id, day)}
               className={classes.join(' ')}
               title={title || undefined}

@@ -19,9 +19,10 @@ export const gridSx = (height: string) => (theme: Theme) => {
     border: `1px solid ${line}`,
     borderRadius: 1,
     bgcolor: paper,
-    outline: 'none',
-    '&:focus-visible': { boxShadow: `0 0 0 2px ${theme.palette.primary.main}` },
+    // The table inside takes the keyboard focus (it is the ARIA grid); the frame shows it.
+    '&:has(> table:focus-visible)': { boxShadow: `0 0 0 2px ${theme.palette.primary.main}` },
     '& table': {
+      outline: 'none',
       borderCollapse: 'separate',
       borderSpacing: 0,
       tableLayout: 'fixed',

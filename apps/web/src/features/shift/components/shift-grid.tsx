@@ -62,6 +62,7 @@ export function ShiftGrid({
   const { t } = useTranslation();
   const dragging = useRef(false);
   const containerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const shape = useMemo<GridShape>(() => ({ staffIds: staff.map((s) => s.id), days }), [staff, days]);
   const latest = useRef({ shape, onEdit });
   useLayoutEffect(() => {
@@ -71,7 +72,7 @@ export function ShiftGrid({
   const onCellMouseDown = useCallback(
     (event: MouseEvent, pos: GridPosition) => {
       if (event.button !== 0) return;
-      containerRef.current?.focus({ preventScroll: true });
+      tableRef.current?.focus({ preventScroll: true });
       const grid = latest.current.shape;
       if (!cellAt(grid, pos)) return;
       const how = event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'toggle' : 'single';
@@ -146,26 +147,33 @@ export function ShiftGrid({
       originalPrefix: t('shift.cell.original'),
       remark: t('shift.cell.remark'),
       unsaved: t('shift.cell.unsaved'),
+      empty: t('shift.cell.empty'),
+      weekdays: t('shift.weekdays', { returnObjects: true }) as unknown as string[],
+      status: {
+        REQUEST: t('shift.status.REQUEST'),
+        DRAFT: t('shift.status.DRAFT'),
+        APPROVED: t('shift.status.APPROVED'),
+      },
     }),
     [t],
   );
-
-  const weekdayNames = t('shift.weekdays', { returnObjects: true }) as unknown as string[];
+  const weekdayNames = texts.weekdays;
 
   return (
-    <Box
-      ref={containerRef}
-      role="grid"
-      aria-label={t('shift.table.gridLabel')}
-      aria-rowcount={staff.length + 1}
-      aria-colcount={days.length + 2}
-      aria-activedescendant={`shift-cell-${focus.row}-${focus.col}`}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      data-testid="shift-grid"
-      sx={gridSx(height)}
-    >
-      <table>
+    <Box ref={containerRef} data-testid="shift-grid" sx={gridSx(height)}>
+      {/* The table is the ARIA grid: its rows and cells are the grid's rows, column headers and cells, and
+          the focused cell is announced through aria-activedescendant as the arrow keys move it. */}
+      <table
+        ref={tableRef}
+        role="grid"
+        aria-label={t('shift.table.gridLabel')}
+        aria-rowcount={staff.length + 2 + coverage.length}
+        aria-colcount={days.length + 2}
+        aria-activedescendant={`shift-cell-${focus.row}-${focus.col}`}
+        aria-multiselectable
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
         <colgroup>
           <col style={{ width: NAME_WIDTH }} />
           {days.map((d) => (

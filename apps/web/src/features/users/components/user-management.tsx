@@ -46,19 +46,7 @@ import { UserCreateDialog } from './user-create-dialog.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
 import { UserEmailDialog } from './user-email-dialog.tsx';
 import { showEmptyChoice } from '../../../components/form/form-fields.tsx';
-
-/** Read by screen readers, not shown (sx numbers <= 1 would mean 100%, hence the px strings). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 const pick = <T extends string>(values: readonly T[], value: string): T | undefined =>
   (values as readonly string[]).includes(value) ? (value as T) : undefined;
