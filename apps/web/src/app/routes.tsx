@@ -19,11 +19,9 @@ function areaRoute(
   return {
     path,
     element: <RequireRole role={role}>{(session) => <AreaLayout session={session} />}</RequireRole>,
-    // The area renders its own <Routes>; a splat does not match the area root, so the index loads it too.
-    children: [
-      { index: true, lazy: load, errorElement: <RouteErrorPage embedded /> },
-      { path: '*', lazy: load, errorElement: <RouteErrorPage embedded /> },
-    ],
+    // The area renders its own <Routes>, so its one child is a splat (it matches the area root too): an
+    // index route there made React Router warn of descendant <Routes> under a path without a trailing "*".
+    children: [{ path: '*', lazy: load, errorElement: <RouteErrorPage embedded /> }],
   };
 }
 
