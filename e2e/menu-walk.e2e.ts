@@ -6,8 +6,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 /*
  * Every menu entry of every role and client position, as the demo logins see them: each login opens each
  * entry its navigation shows (read from the page, so a new entry is walked without changing this file) and
- * the walk fails on any console error or warning, any answer of 403 and any page saying 読み込みに失敗しました
- * or この画面を表示する権限がありません. One browser; one context per login, reused for all of its entries.
+ * the walk fails on any console error or warning, any answer of 403, a page without a heading and a page
+ * saying 読み込みに失敗しました, この画面を表示する権限がありません or ページが見つかりません. One browser; one context per login, reused for all of its entries.
  */
 
 const logins = [
@@ -82,8 +82,15 @@ describe('menu walk', () => {
         const pathname = new URL(entry.href, server.url).pathname;
         await page.waitForURL((url) => url.pathname === pathname);
         await settle(page, () => pending);
+        // The page drew itself: a heading in the content (an empty area or a blank screen has none).
+        const headings = await page.locator('main').locator('h1, h2').count();
+        if (headings === 0) problems.push(`${where}: no heading in the page`);
         const text = await page.locator('main').innerText();
-        for (const failure of ['読み込みに失敗しました', 'この画面を表示する権限がありません']) {
+        for (const failure of [
+          '読み込みに失敗しました',
+          'この画面を表示する権限がありません',
+          'ページが見つかりません',
+        ]) {
           if (text.includes(failure)) problems.push(`${where}: the page says ${failure}`);
         }
         const name = `walk-${email.split('@')[0]}${pathname.replaceAll('/', '-')}`;
