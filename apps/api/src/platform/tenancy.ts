@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agencies, clients } from '../db/schema/index.ts';
 
@@ -33,4 +33,32 @@ export async function findAgencyTenant(db: Db, id: number): Promise<AgencyTenant
     .where(eq(agencies.id, id))
     .limit(1);
   return row;
+}
+
+/** The names of some clients (company name) and agencies, for lists that name a tenant: two batch reads. */
+export async function tenantNamesOf(
+  db: Db,
+  ids: { clientIds: readonly (number | null)[]; agencyIds: readonly (number | null)[] },
+): Promise<{ clients: Map<number, string>; agencies: Map<number, string> }> {
+  const only = (list: readonly (number | null)[]) => [...new Set(list.filter((id) => id !== null))];
+  const clientIds = only(ids.clientIds);
+  const agencyIds = only(ids.agencyIds);
+  const [clientRows, agencyRows] = await Promise.all([
+    clientIds.length === 0
+      ? []
+      : db
+          .select({ id: clients.id, name: clients.companyName })
+          .from(clients)
+          .where(inArray(clients.id, clientIds)),
+    agencyIds.length === 0
+      ? []
+      : db
+          .select({ id: agencies.id, name: agencies.name })
+          .from(agencies)
+          .where(inArray(agencies.id, agencyIds)),
+  ]);
+  return {
+    clients: new Map(clientRows.map((r) => [r.id, r.name])),
+    agencies: new Map(agencyRows.map((r) => [r.id, r.name])),
+  };
 }

@@ -25,7 +25,7 @@ import {
   issueVerifyEmailLink,
   revokeAuthTokens,
 } from '../../platform/auth-tokens.ts';
-import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
+import { findAgencyTenant, findClientTenant, tenantNamesOf } from '../../platform/tenancy.ts';
 import {
   emailChangeMail,
   emailChangeNoticeMail,
@@ -71,8 +71,16 @@ export async function listUsers({
   };
 }) {
   const { rows, total } = await listUserRows(ctx.db, tenantScopeOf(ctx), input.query);
+  const names = await tenantNamesOf(ctx.db, {
+    clientIds: rows.map((r) => r.clientId),
+    agencyIds: rows.map((r) => r.agencyId),
+  });
+  const tenantNameOf = (row: UserRow) =>
+    (row.clientId !== null ? names.clients.get(row.clientId) : undefined) ??
+    (row.agencyId !== null ? names.agencies.get(row.agencyId) : undefined) ??
+    null;
   return {
-    data: rows.map(toBackOfficeUserView),
+    data: rows.map((row) => ({ ...toBackOfficeUserView(row), tenantName: tenantNameOf(row) })),
     pagination: paginationInfo(input.query.page, input.query.limit, total),
   };
 }
