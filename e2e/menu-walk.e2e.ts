@@ -42,6 +42,26 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
 }
 
 describe('menu walk', () => {
+  it('the login page on a phone shows the header title whole', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    const title = page.getByTestId('brand-title');
+    await title.waitFor();
+    expect(await title.innerText()).toBe('LINE公式アカウント管理');
+    await screenshot(page, 'walk-login-phone');
+    // drawn whole, on two lines if need be: nothing of it cut off (no ellipsis, no clamped line)
+    const size = await title.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+      el.scrollHeight,
+      el.clientHeight,
+    ]);
+    // (a pixel of rounding between the two heights is no cut)
+    expect(size[0]! <= size[1]! && size[2]! <= size[3]! + 1, size.join(' ')).toBe(true);
+    await context.close();
+  });
+
   for (const { email, area } of logins) {
     it(`${email}: every menu entry opens without an error, a 403 or a failed load`, async () => {
       const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
@@ -86,6 +106,9 @@ describe('menu walk', () => {
         const headings = await page.locator('main').locator('h1, h2').count();
         if (headings === 0) problems.push(`${where}: no heading in the page`);
         const text = await page.locator('main').innerText();
+        // one date format, the house one (2026/11/25): a date written 2026-11-25 is a slip
+        const isoDate = /\b(?:19|20)\d\d-\d\d-\d\d\b/.exec(text);
+        if (isoDate) problems.push(`${where}: a date written ${isoDate[0]}`);
         for (const failure of [
           '読み込みに失敗しました',
           'この画面を表示する権限がありません',
