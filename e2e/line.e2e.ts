@@ -131,6 +131,10 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     const id = lineAccountPath.split('/').at(-1);
     await page.goto(`${server.url}/client/friends?lineAccountId=${id}`);
     await expect.poll(() => page.title()).toBe('みどり薬局');
+    // and the client area keeps it on the pages that name no account (remembered: the last one used)
+    await page.goto(`${server.url}/client/announcements`);
+    await expect.poll(() => page.title()).toBe('みどり薬局');
+    await screenshot(page, 'branding-kept-without-param');
     await page.context().close();
   });
 

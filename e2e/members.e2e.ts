@@ -80,10 +80,18 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
   it('shows the registration form with every type and the server texts on the required fields', async () => {
     const context = await phone();
     card = await context.newPage();
+    // A friend who is not a member yet is an expected state: the mini-app opens without a failed call.
+    const consoleErrors: string[] = [];
+    card.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await card.goto(new URL(liffUrl, server.lineSimUrl).toString());
     await card.waitForURL((url) => url.pathname === '/liff/member');
     const form = card.getByTestId('registration-form');
     await expect.poll(() => form.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    // the header names the shop by its LINE display name
+    expect(await card.locator('h1').first().innerText()).toBe('デモ商店 梅田店');
     for (const label of [
       'お名前',
       '生年月日',
@@ -190,7 +198,7 @@ describe('member mini-app: follow, open from the simulator, register, see the ca
     await page.goto(`${server.url}/client/members?search=${encodeURIComponent('七海')}`);
     await table.getByRole('button', { name: '七海 さくら' }).click();
     const drawer = page.getByRole('presentation').filter({ hasText: '会員番号' });
-    await expect.poll(() => drawer.getByText('1995-03-20').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('1995/03/20').isVisible(), { timeout: 15_000 }).toBe(true);
     // the photo the member uploaded, loaded from the back office's image call
     const image = drawer.getByTestId('member-image');
     await expect

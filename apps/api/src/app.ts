@@ -27,7 +27,7 @@ import { openApiOptions } from './platform/openapi.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { liffDirectory } from './composition.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, mailLanguageOf, type Mailer } from './platform/mail.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
 
@@ -139,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestId: request.id,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      language: mailLanguageOf(request.headers['accept-language']),
       actor: null,
       clientId: null,
     };

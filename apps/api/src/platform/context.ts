@@ -6,7 +6,7 @@ import type { Clock } from './clock.ts';
 import type { ApiRoute } from './access.ts';
 import type { JobRunner } from './jobs.ts';
 import { forbidden } from './errors.ts';
-import type { Mailer } from './mail.ts';
+import type { Mailer, MailLanguage } from './mail.ts';
 import type { ScopedClient } from './access.ts';
 import type { LiffCaller } from './liff.ts';
 import type { SessionRecord } from './sessions.ts';
@@ -31,6 +31,8 @@ export type ServiceContext = {
   requestId: string;
   ip: string;
   userAgent: string | undefined;
+  /** The language of the page that made the request (mail subjects follow it); Japanese when not said. */
+  language?: MailLanguage;
   actor: Actor | null;
   /** The client this request acts on (own client, or x-client-id for MASTER and AGENCY). */
   clientId: number | null;

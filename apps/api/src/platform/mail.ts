@@ -7,6 +7,17 @@ import { enqueueJob } from './jobs.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
+/** The language of the page a mail was asked from (the web app's Accept-Language); Japanese by default. */
+export type MailLanguage = 'ja' | 'en';
+
+/** A mail's subject: Japanese only, or English only when the page asking for it is in English. */
+export const mailSubject = (language: MailLanguage, ja: string, en: string): string =>
+  language === 'en' ? en : ja;
+
+/** The mail language a request asks for: English when Accept-Language starts with en, else Japanese. */
+export const mailLanguageOf = (acceptLanguage: string | undefined): MailLanguage =>
+  /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'ja';
+
 export type Mailer = {
   /** Queue a mail in the caller's transaction: it is sent only if that transaction commits. */
   enqueue: (db: Db, mail: OutgoingMail) => Promise<void>;

@@ -35,13 +35,35 @@ export async function findAgencyTenant(db: Db, id: number): Promise<AgencyTenant
   return row;
 }
 
+/** The names of some clients (company name) and agencies, for lists that name a tenant: two batch reads. */
+export async function tenantNamesOf(
+  db: Db,
+  ids: { clientIds: readonly (number | null)[]; agencyIds: readonly (number | null)[] },
+): Promise<{ clients: Map<number, string>; agencies: Map<number, string> }> {
+  const only = (list: readonly (number | null)[]) => [...new Set(list.filter((id) => id !== null))];
+  const clientIds = only(ids.clientIds);
+  const agencyIds = only(ids.agencyIds);
+  const [clientRows, agencyRows] = await Promise.all([
+    clientIds.length === 0
+      ? []
+      : db
+          .select({ id: clients.id, name: clients.companyName })
+          .from(clients)
+          .where(inArray(clients.id, clientIds)),
+    agencyIds.length === 0
+      ? []
+      : db
+          .select({ id: agencies.id, name: agencies.name })
+          .from(agencies)
+          .where(inArray(agencies.id, agencyIds)),
+  ]);
+  return {
+    clients: new Map(clientRows.map((r) => [r.id, r.name])),
+    agencies: new Map(agencyRows.map((r) => [r.id, r.name])),
+  };
+}
+
 /** The names of some agencies, by id (a list of clients names each client's agency: one read). */
-export async function agencyNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: agencies.id, name: agencies.name })
-    .from(agencies)
-    .where(inArray(agencies.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name]));
+export async function agencyNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return (await tenantNamesOf(db, { clientIds: [], agencyIds: ids })).agencies;
 }

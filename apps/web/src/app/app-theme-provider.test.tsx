@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRIMARY, readableColor } from '../config/theme.ts';
 import { lineAccountBody } from '../testing/line-fixtures.ts';
 import { failure, mockFetch } from '../testing/mock-fetch.ts';
+import { rememberLineAccountId } from '../lib/line-account-param.ts';
 import { renderableApp } from '../testing/test-providers.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -12,7 +13,15 @@ function ThemeProbe() {
   return <output data-testid="primary">{theme.palette.primary.main}</output>;
 }
 
-const routes = [{ element: <RootLayout />, children: [{ path: '/login', element: <ThemeProbe /> }] }];
+const routes = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/login', element: <ThemeProbe /> },
+      { path: '/client/announcements', element: <ThemeProbe /> },
+    ],
+  },
+];
 
 describe('LINE account branding', () => {
   it('swaps in the account mainColor, title and favicon when the URL names a lineAccountId', async () => {
@@ -57,5 +66,26 @@ describe('LINE account branding', () => {
     render(ui);
     expect(screen.getByTestId('primary').textContent).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the account last worked on in the client area, on pages that name none, until logout', async () => {
+    const fetchMock = mockFetch({
+      'GET /client/api/v1/line-account/7': { body: lineAccountBody({ id: 7, mainColor: '#E4007F' }) },
+    });
+    rememberLineAccountId(7);
+    const { ui } = renderableApp({ routes, initialPath: '/client/announcements' });
+    const view = render(ui);
+    await waitFor(() => expect(screen.getByTestId('primary').textContent).toBe('#E4007F'));
+    view.unmount();
+    // outside the client area (the login page) a remembered account does not brand the page
+    const login = renderableApp({ routes, initialPath: '/login' });
+    const loginView = render(login.ui);
+    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    loginView.unmount();
+    rememberLineAccountId(null);
+    const after = renderableApp({ routes, initialPath: '/client/announcements' });
+    render(after.ui);
+    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

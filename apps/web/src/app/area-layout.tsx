@@ -1,16 +1,41 @@
 import { can, type Session } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { AppShell, type ShellNavItem } from '../components/app-shell/app-shell.tsx';
 import { roleLabel } from '../components/role-label.ts';
-import { navigationOf } from '../config/navigation.tsx';
+import { isAwaitingApproval, navigationOf } from '../config/navigation.tsx';
 import { areaPathOfRole, paths } from '../config/routes.ts';
 import { unreadAnnouncementCountQueryOptions } from '../features/announcements/api/announcements.api.ts';
 import { useLogoutMutation } from '../features/auth/api/session.api.ts';
 import { useBranding } from '../features/branding/api/use-branding.ts';
-import { useLineAccountIdParam } from '../lib/line-account-param.ts';
+import { lineAccountsQueryOptions } from '../features/line-accounts/api/line-accounts.api.ts';
+import {
+  rememberLineAccountId,
+  useLineAccountIdParam,
+  useRememberedLineAccountId,
+} from '../lib/line-account-param.ts';
 import { fullName } from '../lib/format.ts';
+
+/**
+ * The client area remembers the LINE account it works on (the one a page names, else its first active one),
+ * so that its branding holds on the pages that name none; one that is no longer the client's is replaced.
+ */
+function useRememberLineAccount(session: Session, named: number | null) {
+  const isClient = session.role === 'CLIENT' && !isAwaitingApproval(session);
+  const accounts = useQuery({ ...lineAccountsQueryOptions(), enabled: isClient });
+  const remembered = useRememberedLineAccountId();
+  const list = accounts.data?.data;
+  useEffect(() => {
+    if (!isClient || !list) return;
+    const isOwn = (id: number | null) => id !== null && list.some((a) => a.id === id);
+    if (isOwn(named)) rememberLineAccountId(named);
+    else if (!isOwn(remembered)) {
+      rememberLineAccountId((list.find((a) => a.status === 'ACTIVE') ?? list[0])?.id ?? null);
+    }
+  }, [isClient, list, named, remembered]);
+}
 
 /** The signed-in frame of an area: navigation the permission table allows, user menu, branding. */
 export function AreaLayout({ session }: { session: Session }) {
@@ -24,6 +49,7 @@ export function AreaLayout({ session }: { session: Session }) {
   const suffix = lineAccountId ? `?lineAccountId=${lineAccountId}` : '';
   // Client users see how many announcements they have not opened yet.
   const unread = useQuery({ ...unreadAnnouncementCountQueryOptions(), enabled: session.role === 'CLIENT' });
+  useRememberLineAccount(session, lineAccountId);
 
   const navItems: ShellNavItem[] = navigationOf(session)
     .filter((item) => can(session.role, session.position, item.permission))

@@ -17,13 +17,11 @@ function areaRoute(
   load: () => Promise<{ Component: React.ComponentType }>,
 ): RouteObject {
   return {
-    path,
+    // Pathless: the guard and the layout around the area's one route, `<area>/*`, which matches the area
+    // root too. The area renders its own <Routes>, so the route it sits in must end in "*" (an index route
+    // there made React Router warn of descendant <Routes> on every area's home page).
     element: <RequireRole role={role}>{(session) => <AreaLayout session={session} />}</RequireRole>,
-    // The area renders its own <Routes>; a splat does not match the area root, so the index loads it too.
-    children: [
-      { index: true, lazy: load, errorElement: <RouteErrorPage embedded /> },
-      { path: '*', lazy: load, errorElement: <RouteErrorPage embedded /> },
-    ],
+    children: [{ path: `${path}/*`, lazy: load, errorElement: <RouteErrorPage embedded /> }],
   };
 }
 

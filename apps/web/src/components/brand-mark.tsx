@@ -42,7 +42,22 @@ export function BrandMark({
           L
         </Box>
       )}
-      <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: '1rem', letterSpacing: '0.02em' }}>
+      <Typography
+        component="span"
+        data-testid="brand-title"
+        sx={{
+          fontWeight: 700,
+          fontSize: { xs: '0.9375rem', sm: '1rem' },
+          letterSpacing: '0.02em',
+          lineHeight: 1.3,
+          // a phone's narrow header: two lines rather than a title cut off with an ellipsis
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 2,
+          overflow: 'hidden',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {title || t('app.name')}
       </Typography>
     </Box>

@@ -117,7 +117,13 @@ export const navigationByRole: Record<Role, NavItem[]> = {
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
     { path: 'deliveries', labelKey: 'nav.deliveries', icon: <SendOutlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
-    { path: 'services', labelKey: 'nav.services', icon: <StorefrontOutlined />, permission: 'client.read' },
+    {
+      path: 'services',
+      labelKey: 'nav.services',
+      icon: <StorefrontOutlined />,
+      // the catalogue with this account's subscriptions: read as billing is (staff see neither)
+      permission: 'client.billing.read',
+    },
     { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'member.read' },
     { path: 'shift', labelKey: 'nav.shift', icon: <CalendarMonthOutlined />, permission: 'client.work' },
     {

@@ -1,5 +1,6 @@
 import { buildPath, failureBodySchema, type Endpoint, type FieldError } from '@app/contracts';
 import type { z } from 'zod';
+import { readStoredLanguage } from '../config/i18n/i18n.ts';
 
 /** A failed API call: the failure body of STYLE.md "Errors", or a network / protocol problem. */
 export class ApiError extends Error {
@@ -141,7 +142,11 @@ export async function apiRequest<E extends Endpoint>(
     signal?: AbortSignal;
   };
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // the page's language: the mails a call sends (reset, verification...) take their subject in it
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': readStoredLanguage(),
+  };
   // Only send a content type with a body: the API rejects an empty JSON body.
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.clientId !== undefined) headers['x-client-id'] = String(opts.clientId);

@@ -50,6 +50,8 @@ export const auditLogSchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: idSchema.nullable(),
+  /** The target's name when it is a client (company name), an agency or a user (姓 名); else null. */
+  targetName: z.string().nullable(),
   clientId: idSchema.nullable(),
   agencyId: idSchema.nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -9,6 +9,7 @@ import {
   exportMembersQuerySchema,
   liffMemberFailureSchema,
   liffMemberSchema,
+  liffMemberStateSchema,
   listMembersQuerySchema,
   memberAttributeParamsSchema,
   memberAttributeSchema,
@@ -179,6 +180,15 @@ export const memberLiffEndpoints = {
     summary: "The caller's member card data; 422 (same fields, and the reason) when there is none to show",
     params: memberStoreParamsSchema,
     responses: { 200: liffMemberSchema, 422: z.union([liffMemberFailureSchema, liffNotFollowingSchema]) },
+  }),
+  getMemberState: defineEndpoint({
+    ...liff,
+    method: 'GET',
+    path: `${M}/member-state`,
+    summary:
+      "The caller's member card data, or why there is none (not a member yet, not registered, fields missing), as a 200",
+    params: memberStoreParamsSchema,
+    responses: { 200: liffMemberStateSchema, 422: liffNotFollowingSchema },
   }),
   register: defineEndpoint({
     ...liff,

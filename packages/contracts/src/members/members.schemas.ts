@@ -249,6 +249,27 @@ export const liffMemberFailureSchema = failureBodySchema.extend({
 export type LiffMemberFailure = z.infer<typeof liffMemberFailureSchema>;
 
 /**
+ * GET /store/{storeId}/member-state: the member lookup's answer as a 200, for the mini-app to open without a
+ * failed call in the console when the caller is simply not a member yet (an expected state). `member` is
+ * the card to show; otherwise `problem` says why there is none, with the same fields as the lookup's 422.
+ */
+export const liffMemberStateSchema = z.object({
+  member: liffMemberSchema.nullable(),
+  problem: liffMemberFailureSchema
+    .pick({
+      reason: true,
+      message: true,
+      errors: true,
+      id: true,
+      status: true,
+      memberCode: true,
+      attributes: true,
+    })
+    .nullable(),
+});
+export type LiffMemberState = z.infer<typeof liffMemberStateSchema>;
+
+/**
  * POST /store/{storeId}/members/: the whole form, one entry per attribute: attributeId plus either
  * attributeChoiceIds, value or numberValue (SPEC.md 5). The attribute's type decides which is valid.
  */

@@ -35,6 +35,8 @@ export const userMessages = {
 export const backOfficeUserSchema = userSchema.extend({
   /** The new address waiting for verification; the login address changes only once it is verified. */
   pendingEmail: z.string().nullable(),
+  /** In lists: the name of the client (company name) or agency the user belongs to; null for the master. */
+  tenantName: z.string().nullable().optional(),
 });
 export type BackOfficeUser = z.infer<typeof backOfficeUserSchema>;
 

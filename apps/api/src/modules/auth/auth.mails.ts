@@ -1,11 +1,20 @@
 import { productName } from '@app/contracts';
-import type { OutgoingMail } from '../../platform/mail.ts';
+import { mailSubject, type MailLanguage, type OutgoingMail } from '../../platform/mail.ts';
 
-/** Mails are bilingual: Japanese first (the product's language), English below. */
-export function passwordResetMail(to: string, link: string, ttlMinutes: number): OutgoingMail {
+/** Mails are bilingual (Japanese first, English below); the subject in the language of the page that asked. */
+export function passwordResetMail(
+  to: string,
+  link: string,
+  ttlMinutes: number,
+  language: MailLanguage = 'ja',
+): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】パスワード再設定のご案内 / Reset your password`,
+    subject: mailSubject(
+      language,
+      `【${productName.ja}】パスワード再設定のご案内`,
+      `[${productName.en}] Reset your password`,
+    ),
     text: [
       'パスワード再設定のリクエストを受け付けました。',
       `下のリンクから${ttlMinutes}分以内に新しいパスワードを設定してください。`,

@@ -113,7 +113,7 @@ export async function requestPasswordReset({
   if (!user) return;
   await inTransaction(ctx.db, async (tx) => {
     const link = await issueSetPasswordLink(ctx, tx, user.id, RESET_TTL_MINUTES * 60_000);
-    await ctx.mailer.enqueue(tx, passwordResetMail(user.email, link, RESET_TTL_MINUTES));
+    await ctx.mailer.enqueue(tx, passwordResetMail(user.email, link, RESET_TTL_MINUTES, ctx.language));
   });
 }
 
@@ -161,7 +161,7 @@ export async function cancelEmailChange({ ctx, input }: { ctx: ServiceContext; i
     await deleteUserSessions(tx, before.id);
     await revokeAuthTokens(tx, { userId: before.id, now });
     const link = await issueSetPasswordLink(ctx, tx, before.id, RESET_TTL_MINUTES * 60_000);
-    await ctx.mailer.enqueue(tx, passwordResetMail(email, link, RESET_TTL_MINUTES));
+    await ctx.mailer.enqueue(tx, passwordResetMail(email, link, RESET_TTL_MINUTES, ctx.language));
     await recordAudit(
       tx,
       { ...ctx, actor: null },

@@ -47,6 +47,18 @@ async function mailCount(to: string): Promise<number> {
 }
 
 describe('password reset', () => {
+  it('titles the mail in English only when the page asking for it is in English', async () => {
+    const user = await createUser(t.db, { role: 'MASTER', position: 'OWNER' });
+    const requested = await call(t.app, 'POST', `${P}/password/reset`, {
+      body: { email: user.email },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(requested.statusCode).toBe(200);
+    expect((await readMailbox(t.app, t.db, user.email))[0]!.subject).toBe(
+      `[${productName.en}] Reset your password`,
+    );
+  });
+
   it('mails a single-use link; confirming sets the password and ends every session', async () => {
     const user = await createUser(t.db, {
       role: 'AGENCY',
@@ -59,9 +71,11 @@ describe('password reset', () => {
     });
     expect(requested.statusCode).toBe(200);
     // the product's one name, as the web app says it
+    // the subject in one language: Japanese, or English when the page asking is in English
     expect((await readMailbox(t.app, t.db, user.email))[0]!.subject).toBe(
-      `【${productName.ja}】パスワード再設定のご案内 / Reset your password`,
+      `【${productName.ja}】パスワード再設定のご案内`,
     );
+
     const token = await lastMailToken(user.email, '/password/reset/confirm');
 
     const confirmed = await call(t.app, 'POST', `${P}/password/confirm`, {

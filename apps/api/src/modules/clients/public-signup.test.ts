@@ -53,7 +53,8 @@ describe('public sign-up with an address that already has an account', () => {
       expect(await counts()).toEqual(before);
 
       const [mail] = await readMailbox(t.app, t.db, existing.email);
-      expect(mail!.subject).toContain('About your sign-up');
+      expect(mail!.subject).toContain('アカウント登録のお申し込みについて');
+      expect(mail!.subject).not.toContain('About your sign-up');
       expect(mail!.text).toContain(`${t.config.appUrl}/login`);
       expect(mail!.text).toContain(`${t.config.appUrl}/password/reset`);
       expect(mail!.text).not.toContain('Minato-pass1');
@@ -72,7 +73,7 @@ describe('public sign-up with an address that already has an account', () => {
     expect(response.statusCode).toBe(201);
     const mails = await readMailbox(t.app, t.db, 'second-owner@minato.example');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain('Verify your email address');
+    expect(mails[0]!.subject).toMatch(/】メールアドレスの確認$/);
   });
 
   it('still answers 404 for an unknown agency, known address or not, writing nothing', async () => {

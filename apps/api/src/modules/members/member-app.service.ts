@@ -3,6 +3,7 @@ import {
   memberMessages,
   type FieldError,
   type LiffMember,
+  type LiffMemberState,
   type MemberFailureReason,
   type MemberSettings,
   type RegistrationEntry,
@@ -96,6 +97,27 @@ export async function getOwnMember({ ctx }: Ctx & { input: LiffInput }): Promise
       );
   }
   return view;
+}
+
+/**
+ * GET /store/{storeId}/member-state: getOwnMember's answer as a 200 (the card, or the reason there is none),
+ * so that a friend who is not a member yet opens the mini-app without a failed call.
+ */
+export async function getOwnMemberState(args: Ctx & { input: LiffInput }): Promise<LiffMemberState> {
+  try {
+    return { member: await getOwnMember(args), problem: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'UNPROCESSABLE' || !error.details) throw error;
+    const details = error.details as Omit<NonNullable<LiffMemberState['problem']>, 'message' | 'errors'>;
+    return {
+      member: null,
+      problem: {
+        ...details,
+        message: error.message,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      },
+    };
+  }
 }
 
 const isCalendarDay = (s: string) => {

@@ -68,6 +68,9 @@ export function memberLiffRoutes(app: FastifyInstance) {
   route(app, l.getMember, ({ params }, request) =>
     liff.getOwnMember({ ctx: request.ctx, input: { ...params } }),
   );
+  route(app, l.getMemberState, ({ params }, request) =>
+    liff.getOwnMemberState({ ctx: request.ctx, input: { ...params } }),
+  );
   route(app, l.register, ({ params, body }, request) =>
     liff.registerOwnMember({
       ctx: request.ctx,

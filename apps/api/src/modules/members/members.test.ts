@@ -296,6 +296,20 @@ describe('the member mini-app', () => {
       reason: 'MEMBER_NOT_FOUND',
       id: null,
     });
+    // the same answer as a 200, for the mini-app: not a member yet is a state, not a failure
+    const state = await hanako.liff('GET', '/member-state');
+    expect(state.statusCode, state.body).toBe(200);
+    expect(state.json()).toEqual({
+      member: null,
+      problem: {
+        reason: 'MEMBER_NOT_FOUND',
+        message: memberMessages.memberNotFound,
+        id: null,
+        status: null,
+        memberCode: null,
+        attributes: [],
+      },
+    });
 
     const form = await hanako.liff('GET', '/attributes');
     expect(form.json().map((x: { label: string }) => x.label)).not.toContain('会員ランク');
@@ -369,6 +383,7 @@ describe('the member mini-app', () => {
       ['好きなメニュー', 'ケーキ, ブレンドコーヒー'],
     ]);
     expect((await hanako.liff('GET', '/members')).json()).toEqual(card);
+    expect((await hanako.liff('GET', '/member-state')).json()).toEqual({ member: card, problem: null });
 
     // changing own values keeps the code and records no second registration
     const changed = await hanako.liff('POST', '/members/', [

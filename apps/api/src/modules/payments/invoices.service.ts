@@ -114,7 +114,7 @@ export async function invoicePdf({
       bankAccount: ctx.config.invoice.bankAccount,
     },
     buyerName,
-    lineAccountName: account.title || account.displayName,
+    lineAccountName: account.displayName,
     invoiceNumber,
     issuedAt: row.createdAt,
     dueDate: row.dueDate,

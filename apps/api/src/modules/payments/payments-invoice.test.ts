@@ -55,6 +55,8 @@ async function tenant(companyName = 'デモ商店株式会社') {
       channelId: `ch-inv-${seq++}-${Date.now()}`,
       channelSecretEncrypted: 'test-not-a-secret',
       displayName: 'デモ商店 梅田店',
+      // the back office's header title: never what the invoice or the gateway's customer is named
+      title: '管理画面タイトル',
     })
     .returning();
   const cookieOf = async (position: 'OWNER' | 'MANAGER' | 'STAFF') =>
@@ -160,6 +162,10 @@ describe('the qualified invoice PDF', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="invoice-.+\.pdf"$/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);
+    // the LINE account is named by its display name, not by the back office's branding title
+    expect(text).toContain('デモ商店 梅田店');
+    expect(text).not.toContain('管理画面タイトル');
+    expect((await customersAtGateway(x)).map((c) => c.name)).toEqual(['デモ商店 梅田店']);
     for (const expected of [
       '適格請求書',
       ISSUER.INVOICE_ISSUER_NAME,

@@ -96,7 +96,7 @@ export async function customerFor(
     const created = await viaGateway(ctx, () =>
       stripe.customers.create(
         {
-          name: account.title || account.displayName,
+          name: account.displayName,
           metadata: { clientId: String(scope.clientId), lineAccountId: String(scope.lineAccountId) },
           preferred_locales: ['ja'],
         },

@@ -101,7 +101,7 @@ export async function linkService({ ctx, input }: Ctx & { input: LinkInput }): P
               ...scope,
               lineAccountServiceId: link.id,
               serviceCode: definition.code,
-              name: `${account.title || account.displayName} ${definition.label}`.slice(0, 100),
+              name: `${account.displayName} ${definition.label}`.slice(0, 100),
               status: 'ACTIVE',
             })
           ).id;

@@ -1,11 +1,19 @@
 import { productName } from '@app/contracts';
-import type { OutgoingMail } from '../../platform/mail.ts';
+import { mailSubject, type MailLanguage, type OutgoingMail } from '../../platform/mail.ts';
 
-/** Mails are bilingual: Japanese first (the product's language), English below. */
+/**
+ * Mails are bilingual: Japanese first (the product's language), English below. The subject is one language:
+ * Japanese, or English when the page that asked for the mail was in English (an invitation goes to someone
+ * else: Japanese).
+ */
 export function invitationMail(to: string, link: string, ttlHours: number): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】アカウントへのご招待 / You have been invited`,
+    subject: mailSubject(
+      'ja',
+      `【${productName.ja}】アカウントへのご招待`,
+      `[${productName.en}] You have been invited`,
+    ),
     text: [
       `${productName.ja}の管理画面アカウントが作成されました。`,
       `下のリンクから${ttlHours}時間以内にパスワードを設定してください。`,
@@ -17,10 +25,14 @@ export function invitationMail(to: string, link: string, ttlHours: number): Outg
   };
 }
 
-export function emailChangeMail(to: string, link: string): OutgoingMail {
+export function emailChangeMail(to: string, link: string, language: MailLanguage = 'ja'): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】新しいメールアドレスの確認 / Confirm your new email address`,
+    subject: mailSubject(
+      language,
+      `【${productName.ja}】新しいメールアドレスの確認`,
+      `[${productName.en}] Confirm your new email address`,
+    ),
     text: [
       'メールアドレスの変更を受け付けました。',
       '下のリンクを開くと、ログインに使うメールアドレスがこのアドレスに変わります。',
@@ -34,10 +46,14 @@ export function emailChangeMail(to: string, link: string): OutgoingMail {
 }
 
 /** The verification link of a new sign-up (the client owner) or a resend. */
-export function verifyEmailMail(to: string, link: string): OutgoingMail {
+export function verifyEmailMail(to: string, link: string, language: MailLanguage = 'ja'): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】メールアドレスの確認 / Verify your email address`,
+    subject: mailSubject(
+      language,
+      `【${productName.ja}】メールアドレスの確認`,
+      `[${productName.en}] Verify your email address`,
+    ),
     text: [
       'ご登録ありがとうございます。',
       '下のリンクを開いて、メールアドレスの確認を完了してください。',
@@ -50,10 +66,19 @@ export function verifyEmailMail(to: string, link: string): OutgoingMail {
 }
 
 /** To the old address of an e-mail change: what changed, and the link that undoes it. */
-export function emailChangeNoticeMail(to: string, newEmail: string, cancelLink: string): OutgoingMail {
+export function emailChangeNoticeMail(
+  to: string,
+  newEmail: string,
+  cancelLink: string,
+  language: MailLanguage = 'ja',
+): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】ログインメールアドレスの変更について / Your login email is being changed`,
+    subject: mailSubject(
+      language,
+      `【${productName.ja}】ログインメールアドレスの変更について`,
+      `[${productName.en}] Your login email is being changed`,
+    ),
     text: [
       `ログインに使うメールアドレスを ${newEmail} に変更する手続きが行われました。`,
       'お心当たりがない場合は、下のリンクから変更を取り消してください（14日間有効）。',
@@ -71,10 +96,19 @@ export function emailChangeNoticeMail(to: string, newEmail: string, cancelLink: 
  * To a known address that someone used to sign up again: the public sign-up answers as for a new address
  * (no probing whether an address has an account), and the owner of the address learns of it here.
  */
-export function signupWithKnownAddressMail(to: string, loginLink: string, resetLink: string): OutgoingMail {
+export function signupWithKnownAddressMail(
+  to: string,
+  loginLink: string,
+  resetLink: string,
+  language: MailLanguage = 'ja',
+): OutgoingMail {
   return {
     to,
-    subject: `【${productName.ja}】アカウント登録のお申し込みについて / About your sign-up`,
+    subject: mailSubject(
+      language,
+      `【${productName.ja}】アカウント登録のお申し込みについて`,
+      `[${productName.en}] About your sign-up`,
+    ),
     text: [
       'このメールアドレスで新しいアカウントの登録が申し込まれましたが、このアドレスはすでに登録済みです。',
       '新しいアカウントは作成していません。ご登録済みのアカウントには次のリンクからログインできます。',

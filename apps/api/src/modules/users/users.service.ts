@@ -25,7 +25,7 @@ import {
   issueVerifyEmailLink,
   revokeAuthTokens,
 } from '../../platform/auth-tokens.ts';
-import { findAgencyTenant, findClientTenant } from '../../platform/tenancy.ts';
+import { findAgencyTenant, findClientTenant, tenantNamesOf } from '../../platform/tenancy.ts';
 import {
   emailChangeMail,
   emailChangeNoticeMail,
@@ -71,8 +71,16 @@ export async function listUsers({
   };
 }) {
   const { rows, total } = await listUserRows(ctx.db, tenantScopeOf(ctx), input.query);
+  const names = await tenantNamesOf(ctx.db, {
+    clientIds: rows.map((r) => r.clientId),
+    agencyIds: rows.map((r) => r.agencyId),
+  });
+  const tenantNameOf = (row: UserRow) =>
+    (row.clientId !== null ? names.clients.get(row.clientId) : undefined) ??
+    (row.agencyId !== null ? names.agencies.get(row.agencyId) : undefined) ??
+    null;
   return {
-    data: rows.map(toBackOfficeUserView),
+    data: rows.map((row) => ({ ...toBackOfficeUserView(row), tenantName: tenantNameOf(row) })),
     pagination: paginationInfo(input.query.page, input.query.limit, total),
   };
 }
@@ -272,10 +280,10 @@ async function startEmailChange(ctx: ServiceContext, tx: Db, user: UserRow, emai
   if (await isEmailInUse(tx, email)) throw conflict(errorMessages.emailTaken);
   await updateUserRow(tx, user.id, { pendingEmail: email });
   const link = await issueVerifyEmailLink(ctx, tx, user.id);
-  await ctx.mailer.enqueue(tx, emailChangeMail(email, link));
+  await ctx.mailer.enqueue(tx, emailChangeMail(email, link, ctx.language));
   // The current address is told, with the way back (a stolen session alone must not take the account).
   const cancelLink = await issueEmailChangeCancelLink(ctx, tx, user.id, user.email);
-  await ctx.mailer.enqueue(tx, emailChangeNoticeMail(user.email, email, cancelLink));
+  await ctx.mailer.enqueue(tx, emailChangeNoticeMail(user.email, email, cancelLink, ctx.language));
   const after = await getUserOrThrow(tx, user.id);
   await recordAudit(tx, ctx, {
     action: 'user.email.change',
@@ -364,7 +372,7 @@ export async function sendEmailVerification(
   user: Pick<UserRow, 'id' | 'email'>,
 ) {
   const link = await issueVerifyEmailLink(ctx, tx, user.id);
-  await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link));
+  await ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link, ctx.language));
 }
 
 /**
@@ -376,7 +384,7 @@ export async function tellKnownAddressOfSignup(ctx: ServiceContext, tx: Db, user
   const { appUrl } = ctx.config;
   await ctx.mailer.enqueue(
     tx,
-    signupWithKnownAddressMail(user.email, `${appUrl}/login`, `${appUrl}/password/reset`),
+    signupWithKnownAddressMail(user.email, `${appUrl}/login`, `${appUrl}/password/reset`, ctx.language),
   );
 }
 

@@ -21,7 +21,7 @@ import { FigureTile } from '../../features/dashboard/components/figure-tile.tsx'
 import { lineAccountsQueryOptions } from '../../features/line-accounts/api/line-accounts.api.ts';
 import { LineAccountPicker } from '../../features/line-accounts/components/line-account-picker.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { useLineAccountIdParam } from '../../lib/line-account-param.ts';
+import { useCurrentLineAccountId } from '../../lib/line-account-param.ts';
 
 const CHART_HEIGHT = 240;
 
@@ -167,12 +167,15 @@ function LineAccountDashboard({ lineAccountId }: { lineAccountId: number }) {
   );
 }
 
-/** The client's dashboard: one LINE account's figures (?lineAccountId=N; the first active one by default). */
+/**
+ * The client's dashboard: one LINE account's figures (?lineAccountId=N, else the one last worked on, else the
+ * first active one).
+ */
 export function ClientDashboard() {
   const { t } = useTranslation();
   const accounts = useQuery(lineAccountsQueryOptions());
   const failure = useQueryFailure(accounts);
-  const named = useLineAccountIdParam();
+  const named = useCurrentLineAccountId();
   const [, setSearchParams] = useSearchParams();
   const list = accounts.data?.data ?? [];
   const selected = list.find((a) => a.id === named) ?? list.find((a) => a.status === 'ACTIVE') ?? list[0];

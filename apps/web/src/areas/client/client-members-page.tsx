@@ -127,7 +127,7 @@ export function ClientMembersPage({ session }: { session: Session }) {
           key={account.id}
           lineAccountId={account.id}
           mainColor={account.mainColor}
-          title={account.title || account.displayName}
+          title={account.displayName}
           session={session}
         />
       )}

@@ -34,7 +34,7 @@ function LineAccountPage({
       header={
         <PageHeader
           title={title}
-          subtitle={selected ? t(subtitleKey, { name: selected.title || selected.displayName }) : undefined}
+          subtitle={selected ? t(subtitleKey, { name: selected.displayName }) : undefined}
           actions={selection.picker ?? undefined}
         />
       }

@@ -114,9 +114,12 @@ export function ClientShiftPages({ session }: { session: Session }) {
           title={t('shift.noStore.title')}
           description={t('shift.noStore.description')}
           action={
-            <Button variant="contained" component={RouterLink} to={`${paths.client}/services`}>
-              {t('nav.services')}
-            </Button>
+            // サービス (subscriptions) is the owner's and managers' page; staff are not shown the way there
+            can(session.role, session.position, 'client.billing.read') ? (
+              <Button variant="contained" component={RouterLink} to={`${paths.client}/services`}>
+                {t('nav.services')}
+              </Button>
+            ) : undefined
           }
         />
       </Card>

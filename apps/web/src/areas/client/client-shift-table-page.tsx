@@ -20,6 +20,7 @@ import {
 import { shiftPeriodKey, type TablePeriod } from '../../features/shift/lib/shift-grid-model.ts';
 import { GRID_HEIGHT } from '../../features/shift/components/shift-grid-styles.ts';
 import { ShiftTableView } from '../../features/shift/components/shift-table-view.tsx';
+import { formatDate } from '../../lib/format.ts';
 
 /** The shift table of a period: its title and the steps to the periods around it, then the loaded table. */
 export function ShiftTable({
@@ -75,7 +76,7 @@ export function ShiftTable({
         )}
         {closure.openPeriod?.key === period.key && (
           <Typography variant="body2" color="text.secondary">
-            {t('shift.table.closes', { date: closure.openPeriod.closingDate })}
+            {t('shift.table.closes', { date: formatDate(closure.openPeriod.closingDate) })}
           </Typography>
         )}
       </Stack>

@@ -24,6 +24,7 @@ import {
   useCreateClientMutation,
   useUpdateClientMutation,
 } from '../../features/clients/api/clients.api.ts';
+import { ApprovalQueue, ApproveClientButton } from '../../features/clients/components/approval-queue.tsx';
 import { ClientCreateForm } from '../../features/clients/components/client-create-form.tsx';
 import { ClientDetailCard } from '../../features/clients/components/client-detail-card.tsx';
 import { ClientEditForm } from '../../features/clients/components/client-edit-form.tsx';
@@ -60,6 +61,8 @@ function ClientListPage() {
       status: statusFilterOf(params),
     }),
   );
+  // The clients waiting for the operator: on top of the list, each with its 承認 button.
+  const awaiting = useQuery(clientSearchQueryOptions({ page: 1, limit: 100, status: 'PENDING_APPROVAL' }));
   const createButton = (
     <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to={`${base}/new`}>
       {t('clients.new')}
@@ -68,6 +71,7 @@ function ClientListPage() {
   return (
     <>
       <PageHeader title={t('nav.clients')} subtitle={t('clients.subtitle')} actions={createButton} />
+      <ApprovalQueue clients={awaiting.data?.data ?? []} hrefOf={(c) => `${base}/${c.id}`} />
       <ClientTable
         query={query}
         params={params}
@@ -135,6 +139,9 @@ function ClientDetailPage({ id }: { id: number }) {
                 subtitle={c.companyNameKana}
                 actions={
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    {c.contractStatus === 'PENDING_APPROVAL' && (
+                      <ApproveClientButton clientId={c.id} companyName={c.companyName} />
+                    )}
                     <Button
                       variant="outlined"
                       startIcon={<EditOutlined />}
@@ -144,7 +151,7 @@ function ClientDetailPage({ id }: { id: number }) {
                       {t('common.edit')}
                     </Button>
                     <Button
-                      variant="contained"
+                      variant={c.contractStatus === 'PENDING_APPROVAL' ? 'outlined' : 'contained'}
                       startIcon={<SwapHorizOutlined />}
                       disabled={allowed.length === 0}
                       onClick={() => setDialogStatus('')}

@@ -18,7 +18,7 @@ export function MemberCard({
   return (
     <>
       <section className="liff-card liff-center" data-testid="member-card" data-mode={mode}>
-        <div className="liff-muted">{info.branding.title || info.branding.displayName}</div>
+        <div className="liff-muted">{info.branding.displayName}</div>
         <h2>{t('card.title')}</h2>
         <div style={{ fontSize: 18, fontWeight: 700, margin: '4px 0 16px' }}>{profile.displayName}</div>
         {mode === 'QRCODE' ? (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type {
   LiffMember,
-  LiffMemberFailure,
+  LiffMemberState,
   LiffNotFollowing,
   MemberAttribute,
   MemberSettings,
@@ -45,42 +45,41 @@ function MemberScreens() {
         api<FormAttribute[]>(`${base}/attributes`),
       ]);
       const loaded = (view: View): Loaded => ({ view, settings: s, attributes: a });
-      try {
-        return loaded({ kind: 'card', member: await api<LiffMember>(`${base}/members`) });
-      } catch (error) {
-        if (!(error instanceof LiffApiError) || error.status !== 422 || isNotFollowing(error)) throw error;
-        const failure = error.body as LiffMemberFailure;
-        const member: LiffMember | null =
-          failure.id !== null
-            ? {
-                id: failure.id,
-                status: failure.status ?? 'ACTIVE',
-                memberCode: failure.memberCode ?? '',
-                attributes: failure.attributes,
-              }
-            : null;
-        switch (failure.reason) {
-          case 'NOT_FOLLOWING':
-            return loaded({ kind: 'notFollowing' });
-          case 'NOT_REGISTERED':
-            return loaded({ kind: 'inactive', message: translateServerText(language, failure.message) });
-          case 'REQUIRED_ATTRIBUTES':
-            return loaded({
-              kind: 'form',
-              mode: 'incomplete',
-              member,
-              banner: translateServerText(language, failure.message),
-            });
-          default:
-            if (!s.requireRegistration) {
-              // Nothing to fill in first: the card is issued at once.
-              return loaded({
-                kind: 'card',
-                member: await api<LiffMember>(`${base}/members/`, { method: 'POST', body: [] }),
-              });
+      // the member-state call answers 200 when there is no card to show (not a member yet is no failure)
+      const state = await api<LiffMemberState>(`${base}/member-state`);
+      if (state.member) return loaded({ kind: 'card', member: state.member });
+      const failure = state.problem;
+      if (!failure) throw new Error('The member state has neither a member nor a problem');
+      const member: LiffMember | null =
+        failure.id !== null
+          ? {
+              id: failure.id,
+              status: failure.status ?? 'ACTIVE',
+              memberCode: failure.memberCode ?? '',
+              attributes: failure.attributes,
             }
-            return loaded({ kind: 'form', mode: 'register', member: null });
-        }
+          : null;
+      switch (failure.reason) {
+        case 'NOT_FOLLOWING':
+          return loaded({ kind: 'notFollowing' });
+        case 'NOT_REGISTERED':
+          return loaded({ kind: 'inactive', message: translateServerText(language, failure.message) });
+        case 'REQUIRED_ATTRIBUTES':
+          return loaded({
+            kind: 'form',
+            mode: 'incomplete',
+            member,
+            banner: translateServerText(language, failure.message),
+          });
+        default:
+          if (!s.requireRegistration) {
+            // Nothing to fill in first: the card is issued at once.
+            return loaded({
+              kind: 'card',
+              member: await api<LiffMember>(`${base}/members/`, { method: 'POST', body: [] }),
+            });
+          }
+          return loaded({ kind: 'form', mode: 'register', member: null });
       }
     } catch (error) {
       // Every call answers it alike (the mini-apps' caller check): the first to fail says it.

@@ -107,11 +107,7 @@ function ShiftScreens() {
     case 'main':
       return (
         <>
-          <nav
-            className="shift-tabs"
-            role="tablist"
-            aria-label={info.branding.title || info.branding.displayName}
-          >
+          <nav className="shift-tabs" role="tablist" aria-label={info.branding.displayName}>
             {(['requests', 'mine', 'everyone'] as const).map((key) => (
               <button
                 key={key}

@@ -80,7 +80,7 @@ export function LiffStateScreen(props: {
 
 /**
  * The shell every mini-app runs in (member now, shift next): it starts LIFF (liff-boot.ts), applies the
- * account's branding (title, logo, mainColor), lays the page out at phone size and hands the session,
+ * account's branding (its LINE display name, logo, mainColor), lays the page out at phone size and hands the session,
  * the texts and an ID-token API call to the mini-app through useLiff().
  */
 export function LiffShell(props: {
@@ -120,7 +120,7 @@ export function LiffShell(props: {
     const root = document.documentElement.style;
     root.setProperty('--brand', branding.mainColor);
     root.setProperty('--brand-contrast', contrastOn(branding.mainColor));
-    document.title = branding.title || branding.displayName;
+    document.title = branding.displayName;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', branding.mainColor);
   }, [branding, language]);
 
@@ -143,7 +143,7 @@ export function LiffShell(props: {
         {branding?.logoUrl || branding?.pictureUrl ? (
           <img src={branding.logoUrl ?? branding.pictureUrl ?? ''} alt="" />
         ) : null}
-        <h1>{branding ? branding.title || branding.displayName : '\u00a0'}</h1>
+        <h1>{branding ? branding.displayName : '\u00a0'}</h1>
       </header>
       <main className="liff-main">
         {state.kind === 'loading' ? <LiffSpinner label={t('loading')} /> : null}

@@ -85,4 +85,19 @@ describe('AnnouncementEditor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(announcementMessages.titleMax)).toBeTruthy();
   });
+
+  it('publishes now with one button (no date to type), from this moment', async () => {
+    const { onSubmit } = renderEditor();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Notice' } });
+    fireEvent.change(screen.getByLabelText(/Content/), { target: { value: 'Body' } });
+    const before = Date.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const publishAt = Date.parse(onSubmit.mock.calls[0]![0].publishAt!);
+    expect(publishAt).toBeGreaterThanOrEqual(before);
+    expect(publishAt).toBeLessThanOrEqual(Date.now());
+    // an announcement already published has nothing to publish
+    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: local(-hour) } });
+    expect(screen.queryByRole('button', { name: 'Publish now' })).toBeNull();
+  });
 });

@@ -111,13 +111,16 @@ export function AnnouncementEditor({
   const values = useWatch({ control }) as AnnouncementEditorValues;
   const status = previewStatus(values);
 
-  const submit = handleSubmit(async (v) => {
-    try {
-      await onSubmit(toBody(v));
-    } catch (error) {
-      setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
-    }
-  });
+  const save = (publishNow: boolean) =>
+    handleSubmit(async (v) => {
+      try {
+        // 今すぐ公開: published from this moment, whatever date was typed (or none)
+        await onSubmit({ ...toBody(v), ...(publishNow ? { publishAt: new Date().toISOString() } : {}) });
+      } catch (error) {
+        setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
+      }
+    });
+  const submit = save(false);
   const dateField = (name: 'publishAt' | 'archiveAt', hint: string) => (
     <TextField
       type="datetime-local"
@@ -180,6 +183,11 @@ export function AnnouncementEditor({
               </Box>
               <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
                 <Button onClick={onCancel}>{t('common.cancel')}</Button>
+                {(status === 'DRAFT' || status === 'SCHEDULED') && (
+                  <Button variant="outlined" disabled={isSubmitting} onClick={() => void save(true)()}>
+                    {t('announcements.publishNow')}
+                  </Button>
+                )}
                 <Button type="submit" variant="contained" loading={isSubmitting}>
                   {announcement ? t('common.save') : t('announcements.create')}
                 </Button>

@@ -140,7 +140,9 @@ export function AuditLogTable({ query, params }: { query: PageQuery<AuditLog>; p
           key: 'target',
           label: t('audit.target'),
           render: (l) =>
-            `${t(`audit.targetTypes.${l.targetType}`, { defaultValue: l.targetType })}${l.targetId ? ` #${l.targetId}` : ''}`,
+            `${t(`audit.targetTypes.${l.targetType}`, { defaultValue: l.targetType })}${
+              l.targetName ? `: ${l.targetName}` : l.targetId ? ` #${l.targetId}` : ''
+            }`,
           isSecondary: true,
         },
         {

@@ -1,6 +1,7 @@
 import { authEndpoints, type LoginBody, type Session } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { rememberLineAccountId } from '../../../lib/line-account-param.ts';
 
 /** The signed-in user (`GET /me`), or null when nobody is signed in. */
 async function readSession(signal?: AbortSignal): Promise<Session | null> {
@@ -43,6 +44,7 @@ export function useLogoutMutation() {
     // Whatever the server said, this browser is signed out now: forget every cached answer.
     onSettled: () => {
       queryClient.removeQueries();
+      rememberLineAccountId(null);
       queryClient.setQueryData(sessionQueryOptions().queryKey, null);
     },
   });

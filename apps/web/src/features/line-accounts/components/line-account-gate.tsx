@@ -10,14 +10,15 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
 import { StatusState } from '../../../components/status-state.tsx';
 import { paths } from '../../../config/routes.ts';
-import { useLineAccountIdParam } from '../../../lib/line-account-param.ts';
+import { useLineAccountIdParam, useRememberedLineAccountId } from '../../../lib/line-account-param.ts';
 import { lineAccountsQueryOptions } from '../api/line-accounts.api.ts';
 import { LineAccountPicker } from './line-account-picker.tsx';
 
 export type LineAccountSelection = ReturnType<typeof useLineAccountSelection>;
 
 /**
- * The LINE account a client page works on: the one named by ?lineAccountId, else the first active one
+ * The LINE account a client page works on: the one named by ?lineAccountId, else the one last worked on,
+ * else the first active one
  * (written into the address, keeping the rest of it, so the page stays shareable). `among` narrows the
  * accounts offered (those with a service, say). `picker` is the account chooser for the page header,
  * null when there is only one account to choose; choosing one starts the page afresh (filters dropped).
@@ -26,11 +27,13 @@ export function useLineAccountSelection(among?: (account: LineAccount) => boolea
   const accounts = useQuery(lineAccountsQueryOptions());
   const failure = useQueryFailure(accounts);
   const lineAccountId = useLineAccountIdParam();
+  const remembered = useRememberedLineAccountId();
   const [, setSearchParams] = useSearchParams();
   const all = accounts.data?.data ?? [];
   const list = among ? all.filter(among) : all;
   const selected = list.find((a) => a.id === lineAccountId);
-  const fallback = list.find((a) => a.status === 'ACTIVE') ?? list[0];
+  const fallback =
+    list.find((a) => a.id === remembered) ?? list.find((a) => a.status === 'ACTIVE') ?? list[0];
   useEffect(() => {
     if (!selected && fallback) {
       setSearchParams(

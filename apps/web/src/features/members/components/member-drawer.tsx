@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/translate-message.ts';
 import {
   memberAttributesQueryOptions,
@@ -139,7 +139,7 @@ export function MemberDrawer(props: {
                       />
                     </Box>
                   ) : (
-                    (v.value ?? '—')
+                    (v.type === 'DATE' ? formatDate(v.value) : v.value) || '—'
                   ),
               })),
             ]}

@@ -91,7 +91,11 @@ export function MemberTable(props: {
     ...shown.map((a): TableColumn<MemberListEntry> => ({
       key: `attr-${a.id}`,
       label: a.label,
-      render: (m) => m.attributes.find((x) => x.attributeId === a.id)?.value ?? '—',
+      render: (m) => {
+        const value = m.attributes.find((x) => x.attributeId === a.id)?.value;
+        // a date attribute as the house writes dates (2026/11/25)
+        return (a.type === 'DATE' ? formatDate(value) : value) || '—';
+      },
       isSecondary: a.visibility === 'PRIVATE',
     })),
     {

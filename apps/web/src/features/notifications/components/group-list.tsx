@@ -39,6 +39,13 @@ import {
   useSaveSettingMutation,
 } from '../api/notifications.api.ts';
 
+/** Names as a Japanese reader looks for them: kana in 五十音 order (hiragana and katakana together). */
+const byName = new Intl.Collator('ja', { numeric: true });
+
+/** The recipients in the picker's order: the Japanese syllabary's, by display name. */
+export const inKanaOrder = <T extends { displayName: string }>(list: T[]): T[] =>
+  [...list].sort((a, b) => byName.compare(a.displayName, b.displayName));
+
 type Draft = {
   id: number | null;
   label: string;
@@ -61,10 +68,10 @@ function GroupDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const candidates = useQuery(recipientsQueryOptions(lineAccountId));
   const save = useSaveSettingMutation(lineAccountId);
-  const options = [
+  const options = inKanaOrder([
     ...draft.friends,
     ...(candidates.data?.data ?? []).filter((c) => !draft.friends.some((f) => f.friendId === c.friendId)),
-  ];
+  ]);
   const typeLabel = (r: NotificationRecipient) => t(`notifications.groups.type.${r.recipientType}`);
   const submit = async () => {
     setErrors({});

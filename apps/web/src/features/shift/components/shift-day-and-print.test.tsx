@@ -56,7 +56,11 @@ function renderWith(element: React.ReactNode) {
 describe('ShiftDayView and ShiftPrintView', { timeout: 40_000 }, () => {
   it('draws each shift of the day as a bar from its start, an overnight one running to the day end', async () => {
     renderWith(<ShiftDayView storeId={5} date="2026-12-05" onDateChange={() => undefined} />);
-    const table = await screen.findByRole('table', { name: '2026-12-05 のタイムライン' });
+    const table = await screen.findByRole('table', { name: '2026/12/05 のタイムライン' });
+    // the hour labels run 0 to 24, the last one drawn inside the timeline (not centred on its edge)
+    const shiftOf = (label: string) => getComputedStyle(within(table).getByText(label)).transform;
+    expect(shiftOf('12')).toBe('translateX(-50%)');
+    expect(shiftOf('24')).toBe('translateX(-100%)');
     const bars = [...table.querySelectorAll<HTMLElement>('[data-status]')];
     expect(bars.map((b) => `${b.dataset.status} ${b.textContent}`)).toEqual([
       'APPROVED 10:00-15:00',

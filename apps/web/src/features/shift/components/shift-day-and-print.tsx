@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { monthlyShiftsQueryOptions } from '../api/shift.api.ts';
 import {
   addDay,
@@ -80,7 +81,7 @@ export function ShiftDayView({
       ) : (
         <Box
           role="table"
-          aria-label={t('shift.day.label', { date })}
+          aria-label={t('shift.day.label', { date: formatDate(date) })}
           sx={{
             overflowX: 'auto',
             border: 1,
@@ -106,7 +107,8 @@ export function ShiftDayView({
                       position: 'absolute',
                       left: `${(h / 24) * 100}%`,
                       top: 8,
-                      transform: 'translateX(-50%)',
+                      // centred on its hour; 0 and 24 inside the timeline (24 was cut off at the edge)
+                      transform: h === 0 ? 'none' : h === 24 ? 'translateX(-100%)' : 'translateX(-50%)',
                     }}
                   >
                     {h}

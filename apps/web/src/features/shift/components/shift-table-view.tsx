@@ -11,6 +11,7 @@ import { CellEditor } from './cell-editor.tsx';
 import { ShiftGrid } from './shift-grid.tsx';
 import { GRID_HEIGHT } from './shift-grid-styles.ts';
 import { ShiftTableToolbar } from './shift-table-toolbar.tsx';
+import { formatDate } from '../../../lib/format.ts';
 
 /**
  * The loaded table of one period: the toolbar, the legend, what the last call said, the automatic
@@ -94,7 +95,10 @@ export function ShiftTableView({
         <CellEditor
           key={editing}
           open
-          title={t('shift.editor.title', { name: editingStaff?.name ?? '', date: editingParts[1] })}
+          title={t('shift.editor.title', {
+            name: editingStaff?.name ?? '',
+            date: formatDate(editingParts[1]),
+          })}
           list={cells.get(editing)}
           division={division}
           patterns={patterns}

@@ -156,9 +156,9 @@ export function UserManagement({
             label: t('users.belongsTo'),
             render: (u: BackOfficeUser) =>
               u.clientId
-                ? `${t('roles.CLIENT')} #${u.clientId}`
+                ? `${t('roles.CLIENT')}: ${u.tenantName ?? `#${u.clientId}`}`
                 : u.agencyId
-                  ? `${t('roles.AGENCY')} #${u.agencyId}`
+                  ? `${t('roles.AGENCY')}: ${u.tenantName ?? `#${u.agencyId}`}`
                   : '—',
             isSecondary: true,
           },

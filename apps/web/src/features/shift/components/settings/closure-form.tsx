@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateClosureMutation } from '../../api/shift.api.ts';
 import { numberOptions, useSaveState } from './settings-fields.tsx';
+import { formatDate } from '../../../../lib/format.ts';
 
 /** Closure and publishing: the period pattern, its closing days, the time division, the draft rules. */
 export function ClosureForm({
@@ -151,9 +152,9 @@ export function ClosureForm({
       <Typography variant="body2" color="text.secondary">
         {closure.openPeriod
           ? t('shift.settings.openPeriod', {
-              start: closure.openPeriod.startDate,
-              end: closure.openPeriod.endDate,
-              closing: closure.openPeriod.closingDate,
+              start: formatDate(closure.openPeriod.startDate),
+              end: formatDate(closure.openPeriod.endDate),
+              closing: formatDate(closure.openPeriod.closingDate),
             })
           : t('shift.settings.noOpenPeriod')}
       </Typography>
