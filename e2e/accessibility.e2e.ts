@@ -90,7 +90,9 @@ async function keyboardWalk(page: Page, where: string, steps = 5): Promise<strin
       const marked =
         (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
         style.boxShadow !== 'none' ||
-        el.matches('.Mui-focusVisible, .Mui-focused *, :has(> table:focus-visible)') ||
+        el.matches('.Mui-focusVisible, .Mui-focused *') ||
+        // the shift grid's table draws its focus ring on the scrolling frame around it
+        (el.parentElement !== null && getComputedStyle(el.parentElement).boxShadow !== 'none') ||
         el.closest('.Mui-focused, .Mui-focusVisible') !== null;
       return {
         name: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,

@@ -75,17 +75,19 @@ describe('LINE account branding', () => {
     rememberLineAccountId(7);
     const { ui } = renderableApp({ routes, initialPath: '/client/announcements' });
     const view = render(ui);
-    await waitFor(() => expect(screen.getByTestId('primary').textContent).toBe('#E4007F'));
+    await waitFor(() =>
+      expect(screen.getByTestId('primary').textContent).toBe(readableColor('#E4007F', 'light')),
+    );
     view.unmount();
     // outside the client area (the login page) a remembered account does not brand the page
     const login = renderableApp({ routes, initialPath: '/login' });
     const loginView = render(login.ui);
-    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    expect(screen.getByTestId('primary').textContent).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     loginView.unmount();
     rememberLineAccountId(null);
     const after = renderableApp({ routes, initialPath: '/client/announcements' });
     render(after.ui);
-    expect(screen.getByTestId('primary').textContent).toBe(DEFAULT_PRIMARY);
+    expect(screen.getByTestId('primary').textContent).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

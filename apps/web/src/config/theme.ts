@@ -98,6 +98,13 @@ export function createAppTheme({ mode, primary, language = 'ja' }: ThemeOptions)
           styleOverrides: { root: { borderRadius: 14 } },
         },
         MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTableContainer: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+            }),
+          },
+        },
         // Every progress indicator has a name a screen reader says (a spinner alone says nothing).
         MuiCircularProgress: { defaultProps: { 'aria-label': language === 'en' ? 'Loading' : '読み込み中' } },
         MuiLinearProgress: { defaultProps: { 'aria-label': language === 'en' ? 'Loading' : '読み込み中' } },

@@ -92,8 +92,10 @@ export function PagedTable<T>({
     }
     if (query.data.data.length === 0) return empty;
     return (
-      // relative: a visually hidden header label stays inside the scrolling box, not past the page edge
-      <TableContainer sx={{ position: 'relative' }}>
+      // relative: a visually hidden header label stays inside the scrolling box, not past the page edge.
+      // A focusable region: on a phone the table scrolls sideways, and a keyboard must reach it to scroll it
+      // even when its rows hold no link or button (WCAG 2.1.1).
+      <TableContainer sx={{ position: 'relative' }} tabIndex={0} role="region" aria-label={label}>
         <Table
           size="small"
           aria-label={label}

@@ -1,7 +1,7 @@
 import { lineAccountMessages } from '@app/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRIMARY } from '../../../config/theme.ts';
+import { DEFAULT_PRIMARY, readableColor } from '../../../config/theme.ts';
 import { lineAccountBody } from '../../../testing/line-fixtures.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
 import { BrandingForm, pickerColorOf, toBrandingBody } from './branding-form.tsx';
@@ -27,16 +27,16 @@ const previewPrimary = () => screen.getByTestId('branding-preview').getAttribute
 describe('BrandingForm', { timeout: 20_000 }, () => {
   it('previews the typed colour at once, before saving', async () => {
     renderForm({ mainColor: '#1C7F09' });
-    expect(previewPrimary()).toBe('#1C7F09');
+    expect(previewPrimary()).toBe(readableColor('#1C7F09', 'light'));
     fireEvent.change(colourField(), { target: { value: '#E4007F' } });
-    await waitFor(() => expect(previewPrimary()).toBe('#E4007F'));
+    await waitFor(() => expect(previewPrimary()).toBe(readableColor('#E4007F', 'light')));
   });
 
   it('shows the contract rule for a wrong colour code and previews the default green meanwhile', async () => {
     const { onSubmit } = renderForm({ mainColor: '#0B6BCB' });
     fireEvent.change(colourField(), { target: { value: '#12' } });
     expect(await screen.findByText(lineAccountMessages.mainColor)).toBeTruthy();
-    expect(previewPrimary()).toBe(DEFAULT_PRIMARY);
+    expect(previewPrimary()).toBe(readableColor(DEFAULT_PRIMARY, 'light'));
     expect(screen.getByText(/preview shows the default green/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(colourField().getAttribute('aria-invalid')).toBe('true'));
@@ -46,7 +46,7 @@ describe('BrandingForm', { timeout: 20_000 }, () => {
   it('takes a preset colour and saves blanks as cleared values', async () => {
     const { onSubmit } = renderForm({ title: 'みどり', logoUrl: 'https://example.com/logo.png' });
     fireEvent.click(screen.getByRole('button', { name: '#D14343' }));
-    await waitFor(() => expect(previewPrimary()).toBe('#D14343'));
+    await waitFor(() => expect(previewPrimary()).toBe(readableColor('#D14343', 'light')));
     fireEvent.change(screen.getByLabelText('Logo URL'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
