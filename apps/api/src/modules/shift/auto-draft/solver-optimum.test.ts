@@ -2,47 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { reasonText } from './reasons.ts';
 import { findViolations } from './solver-scoring.ts';
 import { draftShifts, solveExact } from './solver-exact.ts';
-import type { Candidate, SolverInput, SolverStaff } from './solver-types.ts';
+import type { SolverInput } from './solver-types.ts';
 import { solve } from './solver.ts';
+import { at, base, DAY1, DAY2, H, request, slot, staff } from './solver.test-setup.ts';
 
 // issue 29's defects, each a hand-built store with its known optimum; checked on the greedy (the fallback)
 // and on the call's method (HiGHS, then the greedy's re-check and balance). Times in UTC.
-const H = 3_600_000;
-const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * H;
-const DAY1 = '2026-12-01';
-const DAY2 = '2026-12-02';
-const staff = (id: number, name: string, caps: Partial<SolverStaff> = {}): SolverStaff => ({
-  id,
-  name,
-  maxDayMinutes: null,
-  maxWeekMinutes: null,
-  maxMonthMinutes: null,
-  targetMinutes: null,
-  ...caps,
-});
-const slot = (id: string, day: string, from: number, to: number, required: number) => ({
-  id,
-  day,
-  start: at(day, from),
-  end: at(day, to),
-  required,
-});
-const request = (id: number, staffId: number, day: string, from: number, to: number): Candidate => ({
-  id,
-  staffId,
-  day,
-  start: at(day, from),
-  end: at(day, to),
-});
-const base = (over: Partial<SolverInput>): SolverInput => ({
-  settings: { minRestMinutes: 11 * 60, allowMultiplePerDay: false },
-  staff: [],
-  slots: [],
-  candidates: [],
-  fixed: [],
-  closedDays: [],
-  ...over,
-});
 const hours = (a: { start: number; end: number }) => [(a.start % 86_400_000) / H, (a.end % 86_400_000) / H];
 const both = async (input: SolverInput) => {
   const [greedy, exact] = [solve(input), await draftShifts(input, { budgetMs: 20_000 })];

@@ -3,48 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../platform/dates.ts';
 import { reasonText } from './reasons.ts';
 import { fillableUpperBound, findViolations } from './solver-scoring.ts';
-import type { Candidate, FixedShift, SolverInput, SolverStaff } from './solver-types.ts';
+import type { FixedShift, SolverInput } from './solver-types.ts';
 import { draftShifts } from './solver-exact.ts';
 import { solve } from './solver.ts';
-
-// days and times in UTC here: the solver only sees instants and the day keys the caller gives
-const H = 3_600_000;
-const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * H;
-const DAY1 = '2026-12-01';
-const DAY2 = '2026-12-02';
-
-const staff = (id: number, name: string, caps: Partial<SolverStaff> = {}): SolverStaff => ({
-  id,
-  name,
-  maxDayMinutes: null,
-  maxWeekMinutes: null,
-  maxMonthMinutes: null,
-  targetMinutes: null,
-  ...caps,
-});
-const slot = (id: string, day: string, from: number, to: number, required: number) => ({
-  id,
-  day,
-  start: at(day, from),
-  end: at(day, to),
-  required,
-});
-const request = (id: number, staffId: number, day: string, from: number, to: number): Candidate => ({
-  id,
-  staffId,
-  day,
-  start: at(day, from),
-  end: at(day, to),
-});
-const base = (over: Partial<SolverInput>): SolverInput => ({
-  settings: { minRestMinutes: 11 * 60, allowMultiplePerDay: false },
-  staff: [],
-  slots: [],
-  candidates: [],
-  fixed: [],
-  closedDays: [],
-  ...over,
-});
+import { at, base, DAY1, DAY2, H, request, slot, staff } from './solver.test-setup.ts';
 
 describe('auto-draft solver: hand-built cases with a known optimum', () => {
   it('fills a slot with its required number, the least-served requesters first, trimmed to the slot', () => {
