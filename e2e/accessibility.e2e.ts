@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { DEMO_LOGINS, launchBrowser, logIn, screenshot } from './support/browser.ts';
 import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * WCAG 2.1 A and AA as axe-core checks them (and a keyboard walk: Tab reaches the content, with a visible focus), on every menu entry of every role and client position (read
+ * WCAG 2.1 A and AA as axe-core checks them (and a keyboard walk: Tab reaches the content, with a visible focus), on every menu entry of every role and position (read
  * from the menu itself, so a new page is walked without a change here), in light and dark mode at desktop
  * and phone size, and on both mini-apps in their main states. A serious or critical violation fails.
  */
@@ -151,14 +151,7 @@ async function newContext(viewport = DESKTOP): Promise<BrowserContext> {
 }
 
 describe('every menu entry passes axe (WCAG 2.1 AA), light and dark, desktop and phone', () => {
-  const logins = [
-    'master@demo.example',
-    'agency@demo.example',
-    'owner@demo.example',
-    'manager@demo.example',
-    'staff@demo.example',
-  ];
-  for (const email of logins) {
+  for (const { email } of DEMO_LOGINS) {
     it(email, { timeout: 240_000 }, async () => {
       const context = await newContext();
       const page = await context.newPage();

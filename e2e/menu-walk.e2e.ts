@@ -1,22 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { DEMO_LOGINS, launchBrowser, logIn, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /*
- * Every menu entry of every role and client position, as the demo logins see them: each login opens each
+ * Every menu entry of every role and position, as the demo logins see them: each login opens each
  * entry its navigation shows (read from the page, so a new entry is walked without changing this file) and
  * the walk fails on any console error or warning, any answer of 403, a page without a heading and a page
  * saying 読み込みに失敗しました, この画面を表示する権限がありません or ページが見つかりません. One browser; one context per login, reused for all of its entries.
  */
 
-const logins = [
-  { email: 'master@demo.example', area: '/master' },
-  { email: 'agency@demo.example', area: '/agency' },
-  { email: 'owner@demo.example', area: '/client' },
-  { email: 'manager@demo.example', area: '/client' },
-  { email: 'staff@demo.example', area: '/client' },
-];
+const logins = DEMO_LOGINS;
 
 let server: RunningServer;
 let browser: Browser;

@@ -31,6 +31,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The password of every demo login (apps/api/src/demo). */
 export const DEMO_PASSWORD = 'Demo-pass1';
 
+/** Every demo login (apps/api/src/db/seed.ts): each role in each position, and the area it lands in. */
+export const DEMO_LOGINS = [
+  { email: 'master@demo.example', area: '/master' },
+  { email: 'master-manager@demo.example', area: '/master' },
+  { email: 'master-staff@demo.example', area: '/master' },
+  { email: 'agency@demo.example', area: '/agency' },
+  { email: 'agency-manager@demo.example', area: '/agency' },
+  { email: 'agency-staff@demo.example', area: '/agency' },
+  { email: 'owner@demo.example', area: '/client' },
+  { email: 'manager@demo.example', area: '/client' },
+  { email: 'staff@demo.example', area: '/client' },
+] as const;
+
 /** Logs a demo user in through the login page, as a person does, and waits to leave it. */
 export async function logIn(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
