@@ -219,7 +219,7 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await expect.poll(() => menu.locator('button.area', { hasText: 'ショップ' }).count()).toBe(1);
   });
 
-  it('a manager starts from a template: the labels typed are drawn on the image (not letters) and reach LINE', async () => {
+  it('a manager starts from a template: the labels typed (and an icon) are drawn on the image (not letters) and reach LINE', async () => {
     const page = await newPage({ width: 1400, height: 1000 });
     await logIn(page, server.url, 'manager@demo.example');
     await page.goto(`${server.url}/client/rich-menus/new`);
@@ -232,6 +232,10 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await page.getByLabel('ラベル', { exact: true }).fill('ご予約はこちら');
     await page.getByLabel('送信するテキスト').fill('予約したい（テンプレート）');
     await expect.poll(imageSrc, { timeout: 10_000 }).not.toBe(blank);
+    const labelOnly = await imageSrc();
+    // an icon above the label: the drawing changes again
+    await page.getByLabel('アイコン（画像に描く）').selectOption({ label: 'カレンダー' });
+    await expect.poll(imageSrc, { timeout: 10_000 }).not.toBe(labelOnly);
     await page.getByRole('button', { name: /^2 / }).click();
     await page.getByLabel('ラベル', { exact: true }).fill('クーポン');
     await page.getByLabel('送信するテキスト').fill('クーポンを見る');

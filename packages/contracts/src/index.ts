@@ -51,6 +51,7 @@ export * from './payments/payments.schemas.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './rich-menus/rich-menus.schemas.ts';
 export * from './rich-menus/rich-menus.endpoints.ts';
+export * from './rich-menus/rich-menu-icons.ts';
 export * from './members/members.schemas.ts';
 export * from './members/members.endpoints.ts';
 export * from './services/liff-app.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idQueryParam, idSchema } from '../common/ids.ts';
+import { richMenuIconNames } from './rich-menu-icons.ts';
 
 /**
  * Rich menus (SPEC.md 3, 7 and 8): LINE's limits, checked here before LINE is called (and enforced by
@@ -34,6 +35,7 @@ export const richMenuMessages = {
   actionType: 'Action type must be message, uri or richmenuswitch',
   uriScheme: 'URI must be an http(s), tel or line link',
   label: 'Label cannot exceed 20 characters',
+  icon: `Icon must be one of ${richMenuIconNames.join(', ')}`,
   text: 'Text cannot exceed 300 characters',
   switchTarget: 'A richmenuswitch action needs richMenuAliasId and data',
   imageRequired: 'Image is required',
@@ -103,6 +105,10 @@ export const richMenuActionSchema = z
   });
 export type RichMenuAction = z.output<typeof richMenuActionSchema>;
 
+const areaIconSchema = z
+  .union([z.enum(richMenuIconNames), z.literal('')], { error: richMenuMessages.icon })
+  .optional();
+
 const pixel = z.number({ error: richMenuMessages.areaBounds }).int(richMenuMessages.areaBounds);
 
 export const richMenuAreaSchema = z.object({
@@ -113,6 +119,8 @@ export const richMenuAreaSchema = z.object({
     height: pixel.min(1, richMenuMessages.areaBounds),
   }),
   action: richMenuActionSchema,
+  /** An icon drawn above the label when the server draws the image ('' or absent: none); LINE never sees it. */
+  icon: areaIconSchema,
 });
 export type RichMenuArea = z.output<typeof richMenuAreaSchema>;
 
@@ -382,7 +390,13 @@ export const richMenuPreviewBodySchema = z
   .object({
     size: richMenuSizeSchema,
     areas: z
-      .array(z.object({ bounds: richMenuAreaSchema.shape.bounds, label: z.string().max(100).default('') }))
+      .array(
+        z.object({
+          bounds: richMenuAreaSchema.shape.bounds,
+          label: z.string().max(100).default(''),
+          icon: areaIconSchema,
+        }),
+      )
       .max(richMenuLimits.maxAreas, richMenuMessages.areasMax),
   })
   .superRefine((menu, issue) => {

@@ -72,7 +72,15 @@ describe('rich menu images', () => {
 });
 
 /** The dark (label) pixels of a drawn PNG inside a box: how many, and their extent. */
-async function inkIn(png: Buffer, box: { x: number; y: number; width: number; height: number }) {
+const inkIn = (png: Buffer, box: { x: number; y: number; width: number; height: number }) =>
+  pixelsIn(png, box, (r, g, b) => r < 100 && g < 100 && b < 100);
+
+/** The pixels of a drawn PNG inside a box that pass a test of their colour: how many, and their extent. */
+async function pixelsIn(
+  png: Buffer,
+  box: { x: number; y: number; width: number; height: number },
+  isOne: (r: number, g: number, b: number) => boolean,
+) {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(png);
   const canvas = createCanvas(image.width, image.height);
@@ -85,7 +93,7 @@ async function inkIn(png: Buffer, box: { x: number; y: number; width: number; he
   let minY = Infinity;
   let maxY = -Infinity;
   for (let i = 0; i < data.length; i += 4) {
-    if (data[i]! < 100 && data[i + 1]! < 100 && data[i + 2]! < 100) {
+    if (isOne(data[i]!, data[i + 1]!, data[i + 2]!)) {
       const x = (i / 4) % box.width;
       const y = Math.floor(i / 4 / box.width);
       count += 1;
@@ -131,6 +139,33 @@ describe('area images (a template without a designer image)', () => {
         draw(['ご予約はこちらから（24時間受付・当日もOK）', 'クーポン']).data,
       );
     }
+  });
+
+  it("draws an area's icon above its label in the account's color, the label below it", async () => {
+    const color = '#C0392B';
+    const iconPixel = (r: number, g: number, b: number) =>
+      Math.abs(r - 0xc0) < 4 && Math.abs(g - 0x39) < 4 && Math.abs(b - 0x2b) < 4;
+    const drawWith = (icon: 'calendar' | 'phone' | undefined) =>
+      renderAreaImage({
+        width: 2500,
+        height: 843,
+        color,
+        areas: [
+          { bounds: left, label: 'ご予約', icon },
+          { bounds: right, label: 'クーポン' },
+        ],
+      });
+    const calendar = drawWith('calendar');
+    expect(calendar.data.equals(drawWith(undefined).data)).toBe(false);
+    expect(calendar.data.equals(drawWith('phone').data)).toBe(false);
+    const icon = await pixelsIn(calendar.data, left, iconPixel);
+    expect(icon.count).toBeGreaterThan(5000);
+    const label = await inkIn(calendar.data, left);
+    expect(label.count).toBeGreaterThan(1000);
+    expect(label.minY).toBeGreaterThan(icon.maxY); // the label under the icon
+    expect((await pixelsIn(calendar.data, right, iconPixel)).count).toBe(0); // no icon asked there
+    if (process.env.RICH_MENU_RENDER_OUT)
+      fs.writeFileSync(process.env.RICH_MENU_RENDER_OUT.replace(/\.png$/, '-icon.png'), calendar.data);
   });
 
   it('fits a long Japanese label to its area on several lines, each inside the padding', () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as Canvas from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { richMenuIconPaths, type RichMenuIcon } from '@app/contracts';
 
 /**
  * Server-side drawing of rich menu images (tab bars and item grids) with @napi-rs/canvas (Skia; its
@@ -173,8 +174,25 @@ function encode(canvas: Canvas.Canvas): { contentType: 'image/png' | 'image/jpeg
   return { contentType: 'image/jpeg', data: canvas.toBuffer('image/jpeg', 85) };
 }
 
-/** A tile: tinted, rounded, outlined in the account's color, its label fitted inside. */
-function drawTile(ctx: SKRSContext2D, box: Box, label: string, color: string) {
+/**
+ * An icon (a 24 x 24 SVG path) in the account's color, centred in the box at the size given; the box
+ * left under it is what the label gets.
+ */
+function drawIcon(ctx: SKRSContext2D, icon: RichMenuIcon, box: Box, size: number, color: string) {
+  const { Path2D } = canvasWithFonts();
+  ctx.save();
+  ctx.translate(box.x + (box.width - size) / 2, box.y);
+  ctx.scale(size / 24, size / 24);
+  ctx.fillStyle = color;
+  ctx.fill(new Path2D(richMenuIconPaths[icon]));
+  ctx.restore();
+}
+
+/**
+ * A tile: tinted, rounded, outlined in the account's color, its label fitted inside; with an icon, the
+ * icon above (about two fifths of the tile's height) and the label in the rest.
+ */
+function drawTile(ctx: SKRSContext2D, box: Box, label: string, color: string, icon?: RichMenuIcon | '') {
   ctx.fillStyle = `${color}1F`;
   roundRect(ctx, box, 24);
   ctx.strokeStyle = `${color}66`;
@@ -182,7 +200,23 @@ function drawTile(ctx: SKRSContext2D, box: Box, label: string, color: string) {
   ctx.beginPath();
   ctx.roundRect(box.x + 2, box.y + 2, Math.max(1, box.width - 4), Math.max(1, box.height - 4), 22);
   ctx.stroke();
-  drawLabel(ctx, label, box, '#212529');
+  if (!icon) {
+    drawLabel(ctx, label, box, '#212529');
+    return;
+  }
+  const pad = Math.round(Math.min(box.width, box.height) * 0.08);
+  const iconSize = Math.round(
+    Math.min(box.width - pad * 2, (box.height - pad * 2) * (label.trim() ? 0.42 : 0.7)),
+  );
+  const top = label.trim() ? box.y + pad * 1.5 : box.y + (box.height - iconSize) / 2;
+  drawIcon(ctx, icon, { ...box, y: top }, iconSize, color);
+  const below = top + iconSize + pad / 2;
+  drawLabel(
+    ctx,
+    label,
+    { x: box.x, y: below, width: box.width, height: box.y + box.height - below - pad / 2 },
+    '#212529',
+  );
 }
 
 /**
@@ -217,7 +251,7 @@ export function renderRichMenuImage(input: RenderInput) {
 export function renderAreaImage(input: {
   width: number;
   height: number;
-  areas: { bounds: Box; label: string }[];
+  areas: { bounds: Box; label: string; icon?: RichMenuIcon | '' | undefined }[];
   color?: string | undefined;
 }) {
   const { createCanvas } = canvasWithFonts();
@@ -234,7 +268,7 @@ export function renderAreaImage(input: {
       width: area.bounds.width - inset * 2,
       height: area.bounds.height - inset * 2,
     };
-    drawTile(ctx, box, area.label, color);
+    drawTile(ctx, box, area.label, color, area.icon);
   }
   return encode(canvas);
 }

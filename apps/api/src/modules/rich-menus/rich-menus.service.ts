@@ -149,7 +149,7 @@ type CreateInput = AccountInput & { richMenu: RichMenuObject } & ImageInput;
 /** What an area shows on a drawn image: its label, else the text it sends. */
 const areaLabel = (area: RichMenuArea) => area.action.label ?? area.action.text ?? '';
 
-type DrawnArea = { bounds: RichMenuArea['bounds']; label: string };
+type DrawnArea = { bounds: RichMenuArea['bounds']; label: string; icon?: RichMenuArea['icon'] };
 
 /** The image drawn from the menu's areas, in the account's color (issue 30: the labels, not letters). */
 function drawnImage(size: RichMenuSize, areas: DrawnArea[], color: string | null | undefined): RichMenuImage {
@@ -161,7 +161,7 @@ function drawnImage(size: RichMenuSize, areas: DrawnArea[], color: string | null
   return checkRichMenuImage(image, size);
 }
 const drawnAreasOf = (menu: RichMenuObject): DrawnArea[] =>
-  menu.areas.map((area) => ({ bounds: area.bounds, label: areaLabel(area) }));
+  menu.areas.map((area) => ({ bounds: area.bounds, label: areaLabel(area), icon: area.icon }));
 
 /** The preview of drawImage: the image the server would draw, as a data URL; nothing changes. */
 export async function previewRichMenuImage({

@@ -1,4 +1,9 @@
-import { errorMessages, richMenuMessages, type RichMenuObjectInput } from '@app/contracts';
+import {
+  errorMessages,
+  richMenuMessages,
+  type RichMenuObject,
+  type RichMenuObjectInput,
+} from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { richMenus } from '../../db/schema/index.ts';
@@ -430,6 +435,53 @@ describe('rich menus drawn from their labels (drawImage)', () => {
     expect(redrawn.statusCode, redrawn.body).toBe(200);
     const again = await imageOf(redrawn.json<{ imageUrl: string }>().imageUrl);
     expect(`data:image/png;base64,${again.toString('base64')}`).toBe(other.json<{ image: string }>().image);
+  });
+
+  it('an area may have an icon drawn above its label: kept with the menu, never sent to LINE', async () => {
+    const withIcon = labelled(['ご予約', 'クーポン']);
+    withIcon.areas[0] = { ...withIcon.areas[0]!, icon: 'calendar' };
+    const response = await create({ richMenu: withIcon, drawImage: true });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<{
+      id: number;
+      richMenuId: string;
+      imageUrl: string;
+      areas: RichMenuObject['areas'];
+    }>();
+    expect(created.areas.map((area) => area.icon)).toEqual(['calendar', undefined]);
+    const read = await t.api('GET', `${base}/${created.id}`, { cookie: a.staff.cookie });
+    expect(read.json<{ areas: RichMenuObject['areas'] }>().areas[0]!.icon).toBe('calendar');
+    const atLine = (await simMenus()).richMenus.find((m) => m.richMenuId === created.richMenuId);
+    expect(JSON.stringify(atLine)).not.toContain('calendar');
+    // the icon is drawn: the image differs from the same labels without it, and is the preview's
+    const plain = await t.api('POST', `${base}/preview`, {
+      cookie: a.manager.cookie,
+      body: drawn(['ご予約', 'クーポン']),
+    });
+    const iconPreview = await t.api('POST', `${base}/preview`, {
+      cookie: a.manager.cookie,
+      body: {
+        ...drawn(['ご予約', 'クーポン']),
+        areas: drawn(['ご予約', 'クーポン']).areas.map((area, i) => ({
+          ...area,
+          icon: i === 0 ? 'calendar' : '',
+        })),
+      },
+    });
+    const stored = await imageOf(created.imageUrl);
+    expect(iconPreview.json<{ image: string }>().image).toBe(
+      `data:image/png;base64,${stored.toString('base64')}`,
+    );
+    expect(iconPreview.json<{ image: string }>().image).not.toBe(plain.json<{ image: string }>().image);
+    // an icon that is not in the list: 400 with the list, nothing made
+    const wrong = labelled(['ご予約', 'クーポン']);
+    wrong.areas[1] = { ...wrong.areas[1]!, icon: 'rocket' as never };
+    const refusedIcon = await create({ richMenu: wrong, drawImage: true });
+    expect(refusedIcon.statusCode).toBe(400);
+    expect(refusedIcon.json().errors).toContainEqual({
+      path: 'body.richMenu.areas.1.icon',
+      message: richMenuMessages.icon,
+    });
   });
 
   it('neither an image nor drawImage is a 400 on image; a staff member may not preview', async () => {

@@ -155,9 +155,13 @@ export function AreaCanvas({
               placeItems: 'center',
             }}
           >
+            {/* in the area's corner, so the label drawn on the image stays readable under it */}
             <Typography
               variant="caption"
               sx={{
+                position: 'absolute',
+                top: 4,
+                left: 4,
                 bgcolor: 'background.paper',
                 px: 0.75,
                 borderRadius: 1,

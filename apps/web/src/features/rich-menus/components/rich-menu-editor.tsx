@@ -1,5 +1,6 @@
 import {
   createRichMenuBodySchema,
+  richMenuIconNames,
   richMenuLimits,
   richMenuMessages,
   updateRichMenuBodySchema,
@@ -147,6 +148,7 @@ export function RichMenuEditor({
       areas: areas.map((area) => ({
         bounds: area.bounds,
         label: area.action.label || area.action.text || '',
+        icon: area.icon,
       })),
     },
     previewImage,
@@ -202,6 +204,7 @@ export function RichMenuEditor({
     value,
     label: t(`richMenus.actionTypes.${value}`),
   }));
+  const iconOptions = richMenuIconNames.map((value) => ({ value, label: t(`richMenus.icons.${value}`) }));
   const prefix = `richMenu.areas.${selected ?? 0}.action`;
 
   return (
@@ -368,6 +371,18 @@ export function RichMenuEditor({
                       <DeleteOutlined />
                     </IconButton>
                   </Grid>
+                  {drawImage && (
+                    <Grid size={{ xs: 12, sm: 4 }}>
+                      <FormSelectField
+                        name={`richMenu.areas.${selected}.icon`}
+                        label={t('richMenus.editor.icon')}
+                        emptyLabel={t('richMenus.editor.noIcon')}
+                        options={iconOptions}
+                        disabled={!canEdit}
+                        fullWidth
+                      />
+                    </Grid>
+                  )}
                   {selectedType === 'message' && (
                     <Grid size={12}>
                       <FormTextField
