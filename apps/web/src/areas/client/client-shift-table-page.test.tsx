@@ -213,6 +213,26 @@ describe('ShiftTable', { timeout: 40_000 }, () => {
     });
   });
 
+  it('moves with Home and End along the row, and with Ctrl to the first and last cell of the grid', async () => {
+    renderTable();
+    const grid = await screen.findByRole('grid');
+    grid.focus();
+    const rows = [...grid.querySelectorAll('tbody tr')].map((tr) => [
+      ...tr.querySelectorAll<HTMLElement>('td[role="gridcell"]'),
+    ]);
+    const first = rows[0]!;
+    const last = rows.at(-1)!;
+    const focused = () => grid.getAttribute('aria-activedescendant');
+    fireEvent.keyDown(grid, { key: 'End' });
+    expect(focused()).toBe(first.at(-1)!.id);
+    fireEvent.keyDown(grid, { key: 'Home' });
+    expect(focused()).toBe(first[0]!.id);
+    fireEvent.keyDown(grid, { key: 'End', ctrlKey: true });
+    expect(focused()).toBe(last.at(-1)!.id);
+    fireEvent.keyDown(grid, { key: 'Home', ctrlKey: true });
+    expect(focused()).toBe(first[0]!.id);
+  });
+
   it('selects cells with Shift+arrows, makes them rest days, and shows the server refusal on the refused cell', async () => {
     const { saved } = renderTable(() => ({
       status: 409,

@@ -119,7 +119,15 @@ export function ShiftGrid({
   }, [focus]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const move = moves[event.key];
+    // The ARIA grid's keys beside the arrows: Home / End to the row's first / last day, with Ctrl the
+    // grid's first / last cell (a move by the distance there).
+    const toEdge =
+      event.key === 'Home'
+        ? ([event.ctrlKey ? -focus.row : 0, -focus.col] as const)
+        : event.key === 'End'
+          ? ([event.ctrlKey ? staff.length - 1 - focus.row : 0, days.length - 1 - focus.col] as const)
+          : undefined;
+    const move = toEdge ?? moves[event.key];
     if (move) {
       event.preventDefault();
       onGridAction({ type: 'move', by: move, extend: event.shiftKey, grid: shape });
