@@ -116,7 +116,13 @@ export function RegistrationForm(props: {
         const label = (
           <>
             {a.label}
-            {a.isRequired ? <span className="liff-required">{t('field.required')}</span> : null}
+            {/* a space, so a screen reader says 「お名前、必須」 and not one word */}
+            {a.isRequired ? (
+              <>
+                {' '}
+                <span className="liff-required">{t('field.required')}</span>
+              </>
+            ) : null}
           </>
         );
         const choice = (multiple: boolean) => (
