@@ -118,11 +118,12 @@ describe('LINE: connect an account, a friend follows, the client writes to them'
     const page = await newPage();
     await logIn(page, server.url, 'owner@demo.example');
     await page.goto(`${server.url}${lineAccountPath}?tab=branding`);
+    // a colour that reads at AA as it is (the theme shows a darker shade of one that does not)
     const colour = page.getByLabel(/^テーマカラー/);
-    await colour.fill('#0B6BCB');
+    await colour.fill('#0B5394');
     await expect
       .poll(() => page.getByTestId('branding-preview').getAttribute('data-primary'))
-      .toBe('#0B6BCB');
+      .toBe('#0B5394');
     await page.getByLabel(/^タイトル/).fill('みどり薬局');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => isVisible(page, '保存しました')).toBe(true);
