@@ -400,6 +400,10 @@ describe('rich menus drawn from their labels (drawImage)', () => {
     areas: labelled(labels).areas.map((area) => ({ bounds: area.bounds, label: area.action.label })),
   });
   const imageOf = async (url: string) => (await t.api('GET', url, { cookie: a.staff.cookie })).rawPayload;
+  const preview = (body: unknown, cookie = a.manager.cookie) =>
+    t.api('POST', `${base}/preview`, { cookie, body });
+  const previewImage = async (body: unknown) => (await preview(body)).json<{ image: string }>().image;
+  const asDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
   it("draws the image from each area's label at LINE and here; the preview is that image", async () => {
     const response = await create({ richMenu: labelled(['ご予約', 'ショップサイト']), drawImage: true });
@@ -409,20 +413,12 @@ describe('rich menus drawn from their labels (drawImage)', () => {
     expect(readImageSize(stored)).toEqual({ format: 'png', width: 1200, height: 405 });
     const atLine = (await simMenus()).richMenus.find((m) => m.richMenuId === created.richMenuId);
     expect(atLine).toMatchObject({ hasImage: true });
-    const preview = await t.api('POST', `${base}/preview`, {
-      cookie: a.manager.cookie,
-      body: drawn(['ご予約', 'ショップサイト']),
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<{ image: string }>().image).toBe(
-      `data:image/png;base64,${stored.toString('base64')}`,
-    );
+    const first = await preview(drawn(['ご予約', 'ショップサイト']));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ image: string }>().image).toBe(asDataUrl(stored));
     // another label, another image; PUT with drawImage draws it again, without it keeps the image
-    const other = await t.api('POST', `${base}/preview`, {
-      cookie: a.manager.cookie,
-      body: drawn(['ご予約', 'クーポン']),
-    });
-    expect(other.json<{ image: string }>().image).not.toBe(preview.json<{ image: string }>().image);
+    const other = await previewImage(drawn(['ご予約', 'クーポン']));
+    expect(other).not.toBe(asDataUrl(stored));
     const kept = await t.api('PUT', `${base}/${created.id}`, {
       cookie: a.manager.cookie,
       body: { richMenu: labelled(['ご予約', 'クーポン']) },
@@ -434,7 +430,7 @@ describe('rich menus drawn from their labels (drawImage)', () => {
     });
     expect(redrawn.statusCode, redrawn.body).toBe(200);
     const again = await imageOf(redrawn.json<{ imageUrl: string }>().imageUrl);
-    expect(`data:image/png;base64,${again.toString('base64')}`).toBe(other.json<{ image: string }>().image);
+    expect(asDataUrl(again)).toBe(other);
   });
 
   it('an area may have an icon drawn above its label: kept with the menu, never sent to LINE', async () => {
@@ -454,25 +450,13 @@ describe('rich menus drawn from their labels (drawImage)', () => {
     const atLine = (await simMenus()).richMenus.find((m) => m.richMenuId === created.richMenuId);
     expect(JSON.stringify(atLine)).not.toContain('calendar');
     // the icon is drawn: the image differs from the same labels without it, and is the preview's
-    const plain = await t.api('POST', `${base}/preview`, {
-      cookie: a.manager.cookie,
-      body: drawn(['ご予約', 'クーポン']),
+    const plain = drawn(['ご予約', 'クーポン']);
+    const iconImage = await previewImage({
+      ...plain,
+      areas: plain.areas.map((area, i) => ({ ...area, icon: i === 0 ? 'calendar' : '' })),
     });
-    const iconPreview = await t.api('POST', `${base}/preview`, {
-      cookie: a.manager.cookie,
-      body: {
-        ...drawn(['ご予約', 'クーポン']),
-        areas: drawn(['ご予約', 'クーポン']).areas.map((area, i) => ({
-          ...area,
-          icon: i === 0 ? 'calendar' : '',
-        })),
-      },
-    });
-    const stored = await imageOf(created.imageUrl);
-    expect(iconPreview.json<{ image: string }>().image).toBe(
-      `data:image/png;base64,${stored.toString('base64')}`,
-    );
-    expect(iconPreview.json<{ image: string }>().image).not.toBe(plain.json<{ image: string }>().image);
+    expect(iconImage).toBe(asDataUrl(await imageOf(created.imageUrl)));
+    expect(iconImage).not.toBe(await previewImage(plain));
     // an icon that is not in the list: 400 with the list, nothing made
     const wrong = labelled(['ご予約', 'クーポン']);
     wrong.areas[1] = { ...wrong.areas[1]!, icon: 'rocket' as never };
@@ -491,17 +475,10 @@ describe('rich menus drawn from their labels (drawImage)', () => {
       path: 'body.image',
       message: richMenuMessages.imageRequired,
     });
-    const preview = await t.api('POST', `${base}/preview`, {
-      cookie: a.staff.cookie,
-      body: drawn(['a', 'b']),
-    });
-    expect(preview.statusCode).toBe(403);
-    const outside = await t.api('POST', `${base}/preview`, {
-      cookie: a.manager.cookie,
-      body: {
-        size: { width: 1200, height: 405 },
-        areas: [{ bounds: { x: 1000, y: 0, width: 400, height: 405 } }],
-      },
+    expect((await preview(drawn(['a', 'b']), a.staff.cookie)).statusCode).toBe(403);
+    const outside = await preview({
+      size: { width: 1200, height: 405 },
+      areas: [{ bounds: { x: 1000, y: 0, width: 400, height: 405 } }],
     });
     expect(outside.statusCode).toBe(400);
   });
