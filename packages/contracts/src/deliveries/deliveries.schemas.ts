@@ -5,6 +5,7 @@ import { paginationQuerySchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
 import { deliveryCardsSchema } from './delivery-cards.schemas.ts';
+import { isSendableSticker } from './stickers.ts';
 
 export const deliveryMessages = {
   notFound: 'Delivery not found',
@@ -18,6 +19,7 @@ export const deliveryMessages = {
   textMax: 'Message text cannot exceed 5000 characters',
   stickerId: 'packageId and stickerId must be numeric strings',
   messageType: 'type must be text, sticker or cards',
+  stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
   friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
   scheduledAtPast: 'The scheduled time must be in the future',
@@ -58,11 +60,16 @@ const numericId = z
   .string({ error: deliveryMessages.stickerId })
   .regex(/^\d{1,20}$/, deliveryMessages.stickerId);
 /** A LINE sticker of the packages bots may send. */
-export const deliveryStickerSchema = z.object({
-  type: z.literal('sticker'),
-  packageId: numericId,
-  stickerId: numericId,
-});
+export const deliveryStickerSchema = z
+  .object({
+    type: z.literal('sticker'),
+    packageId: numericId,
+    stickerId: numericId,
+  })
+  .refine((s) => isSendableSticker(s.packageId, s.stickerId), {
+    message: deliveryMessages.stickerNotSendable,
+    path: ['stickerId'],
+  });
 export const deliveryMessageSchema = z.discriminatedUnion(
   'type',
   [deliveryTextSchema, deliveryStickerSchema, deliveryCardsSchema],

@@ -167,6 +167,8 @@ describe('card-type message', () => {
       ],
       [cards([card({ actions: [{ type: 'postback', label: 'a', data: 'x' }] })]), cardMessages.actionType],
       [{ type: 'video' }, deliveryMessages.messageType],
+      [{ type: 'sticker', packageId: '446', stickerId: '2028' }, deliveryMessages.stickerNotSendable],
+      [{ type: 'sticker', packageId: '1', stickerId: '1' }, deliveryMessages.stickerNotSendable],
     ];
     for (const [message, text] of cases) {
       const error = await refused([message]);

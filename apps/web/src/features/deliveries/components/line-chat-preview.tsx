@@ -3,6 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { StickerImage } from './sticker-picker.tsx';
 
 const yen = (price: number) => `¥${price.toLocaleString('ja-JP')}`;
 
@@ -96,6 +97,7 @@ function MessageBubble({ message, first }: { message: DeliveryMessage; first: bo
     </Box>
   ) : (
     <Box
+      role="img"
       aria-label={t('deliveries.stickerLabel', {
         packageId: message.packageId,
         stickerId: message.stickerId,
@@ -104,18 +106,12 @@ function MessageBubble({ message, first }: { message: DeliveryMessage; first: bo
         width: 96,
         height: 96,
         borderRadius: 2,
-        bgcolor: 'rgba(255,255,255,0.35)',
         display: 'flex',
-        flexDirection: 'column',
         alignItems: 'center',
         justifyContent: 'center',
-        fontSize: 40,
       }}
     >
-      <span aria-hidden>😊</span>
-      <Typography variant="caption" sx={{ color: '#fff', fontSize: 10 }}>
-        {message.packageId}/{message.stickerId}
-      </Typography>
+      <StickerImage stickerId={message.stickerId} size={88} />
     </Box>
   );
 }

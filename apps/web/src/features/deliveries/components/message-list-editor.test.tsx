@@ -89,4 +89,24 @@ describe('MessageListEditor: the card-type form', { timeout: 20_000 }, () => {
     expect(screen.getByText('21 / 20')).toBeTruthy();
     expect(screen.getByTestId('card-0-action-0-label').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('picks a sticker of the packages LINE lets an account send', () => {
+    const { ui } = renderableApp({ routes: [{ path: '/', element: <Harness /> }], initialPath: '/' });
+    render(ui);
+    fireEvent.click(screen.getByRole('button', { name: 'Add sticker' }));
+    const picker = screen.getByRole('group', { name: 'Pick a sticker' });
+    expect(within(picker).getAllByRole('button')).toHaveLength(40);
+    expect(within(picker).getByRole('button', { name: 'Sticker 1988' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(within(picker).getByRole('button', { name: 'Sticker 2001' }));
+    expect(seen.latest[1]).toEqual({ type: 'sticker', packageId: '446', stickerId: '2001' });
+    expect(
+      screen.getByRole('img', { name: 'Sticker 446/2001' }),
+    ).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Pick a sticker' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Package 11537' }));
+    expect(seen.latest[1]).toEqual({ type: 'sticker', packageId: '11537', stickerId: '52002734' });
+    expect(deliveryMessageSchema.safeParse(seen.latest[1]).success).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { CardsMessageEditor, newCardsMessage } from './cards-message-editor.tsx';
+import { StickerPicker } from './sticker-picker.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -37,20 +38,7 @@ function MessageEditor({
           slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
         />
       ) : message.type === 'sticker' ? (
-        <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
-          <TextField
-            label={t('deliveries.stickerPackage', { n: index + 1 })}
-            value={message.packageId}
-            onChange={(e) => onChange({ ...message, packageId: e.target.value.trim() })}
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            label={t('deliveries.stickerId')}
-            value={message.stickerId}
-            onChange={(e) => onChange({ ...message, stickerId: e.target.value.trim() })}
-            sx={{ flex: 1 }}
-          />
-        </Stack>
+        <StickerPicker value={message} index={index} onChange={onChange} />
       ) : (
         <CardsMessageEditor value={message} index={index} onChange={onChange} />
       )}
