@@ -115,13 +115,15 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
       .toBe(true);
     // the card-type message arrives as a carousel; its text button sends the friend's text to the account
     const cards = sim.locator('#timeline .flex-message').last();
-    await expect.poll(() => cards.getByText(CARD_TITLE).isVisible()).toBe(true);
+    await expect.poll(() => cards.getByText(CARD_TITLE, { exact: true }).isVisible()).toBe(true);
     expect(await cards.textContent()).toContain('ほうじ茶ラテ');
     await cards.scrollIntoViewIfNeeded();
     await screenshot(sim, 'deliveries-sim-friend');
     await cards.getByRole('button', { name: '詳しく' }).click();
     await expect
-      .poll(() => sim.locator('#timeline').getByText(CARD_REPLY).first().isVisible(), { timeout: 20_000 })
+      .poll(() => sim.locator('#timeline').getByText(CARD_REPLY, { exact: true }).isVisible(), {
+        timeout: 20_000,
+      })
       .toBe(true);
     await screenshot(sim, 'deliveries-sim-friend-tapped');
     await context.close();

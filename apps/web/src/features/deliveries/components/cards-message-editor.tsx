@@ -38,7 +38,15 @@ function ActionEditor({
   const { t } = useTranslation();
   const id = `card-${cardNo}-action-${no}`;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(120px, 160px) minmax(0, 1fr) auto',
+        gap: 1,
+        alignItems: 'start',
+        '& > .action-detail': { gridColumn: '1 / 3' },
+      }}
+    >
       <TextField
         select
         size="small"
@@ -51,7 +59,6 @@ function ActionEditor({
               : { type: 'message', label: action.label, text: action.label },
           )
         }
-        sx={{ minWidth: 150 }}
         slotProps={{ htmlInput: { 'data-testid': `${id}-type` } }}
       >
         <MenuItem value="uri">{t('deliveries.actionUri')}</MenuItem>
@@ -64,9 +71,11 @@ function ActionEditor({
         onChange={(e) => onChange({ ...action, label: e.target.value })}
         helperText={counter(action.label, cardLimits.label)}
         error={action.label.length > cardLimits.label}
-        sx={{ flex: 1 }}
         slotProps={{ htmlInput: { 'data-testid': `${id}-label` } }}
       />
+      <IconButton aria-label={t('deliveries.removeAction', { n: no + 1 })} onClick={onRemove}>
+        <CloseOutlined />
+      </IconButton>
       {action.type === 'uri' ? (
         <TextField
           size="small"
@@ -74,7 +83,7 @@ function ActionEditor({
           label={t('deliveries.actionLink')}
           value={action.uri}
           onChange={(e) => onChange({ ...action, uri: e.target.value })}
-          sx={{ flex: 2 }}
+          className="action-detail"
           slotProps={{ htmlInput: { 'data-testid': `${id}-uri` } }}
         />
       ) : (
@@ -85,14 +94,11 @@ function ActionEditor({
           onChange={(e) => onChange({ ...action, text: e.target.value })}
           helperText={counter(action.text, cardLimits.actionText)}
           error={action.text.length > cardLimits.actionText}
-          sx={{ flex: 2 }}
+          className="action-detail"
           slotProps={{ htmlInput: { 'data-testid': `${id}-text` } }}
         />
       )}
-      <IconButton aria-label={t('deliveries.removeAction', { n: no + 1 })} onClick={onRemove}>
-        <CloseOutlined />
-      </IconButton>
-    </Stack>
+    </Box>
   );
 }
 
