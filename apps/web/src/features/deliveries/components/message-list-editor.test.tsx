@@ -101,9 +101,7 @@ describe('MessageListEditor: the card-type form', { timeout: 20_000 }, () => {
     );
     fireEvent.click(within(picker).getByRole('button', { name: 'Sticker 2001' }));
     expect(seen.latest[1]).toEqual({ type: 'sticker', packageId: '446', stickerId: '2001' });
-    expect(
-      screen.getByRole('img', { name: 'Sticker 446/2001' }),
-    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Sticker 446/2001' })).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Pick a sticker' }));
     fireEvent.click(screen.getByRole('option', { name: 'Package 11537' }));
     expect(seen.latest[1]).toEqual({ type: 'sticker', packageId: '11537', stickerId: '52002734' });
