@@ -6,11 +6,13 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * メッセージ配信 end to end: the owner saves the friends list's search as a segment, composes a delivery
- * with the LINE-like preview, picks the segment (its count shown, blocked friends excluded), sends it,
- * and the friend's LINE on the simulator's page shows the message.
+ * (a text, a sticker and a card-type message) with the LINE-like preview, picks the segment (its count shown, blocked friends excluded), sends it,
+ * and the friend's LINE on the simulator's page shows the messages; a card's button sends its text.
  */
 const FRIEND = '渡辺 蓮';
 const TEXT = '今週末は会員さま限定セールです。ぜひお越しください！';
+const CARD_TITLE = '抹茶パフェ';
+const CARD_REPLY = '抹茶パフェについて教えてください';
 let server: RunningServer;
 let browser: Browser;
 
@@ -53,6 +55,22 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await page.getByLabel('管理用タイトル').fill('週末セール');
     await page.getByTestId('message-text-0').fill(TEXT);
     await page.getByRole('button', { name: 'スタンプを追加' }).click();
+    // a card-type message built from the form: two cards, a link and a text button
+    await page.getByRole('button', { name: 'カードタイプを追加' }).click();
+    await page.getByTestId('message-2-alt-text').fill('今週のおすすめ');
+    await page.getByTestId('card-0-title').fill(CARD_TITLE);
+    await page.getByTestId('card-0-text').fill('宇治抹茶をたっぷり使った季節限定のパフェ');
+    await page.getByTestId('card-0-price').fill('1200');
+    await page.getByTestId('card-0-action-0-label').fill('予約する');
+    await page.getByTestId('card-0-action-0-uri').fill('https://example.com/reserve');
+    await page.getByRole('button', { name: 'ボタンを追加' }).click();
+    await page.getByTestId('card-0-action-1-label').fill('詳しく');
+    await page.getByTestId('card-0-action-1-text').fill(CARD_REPLY);
+    await page.getByRole('button', { name: 'カードを追加' }).click();
+    await page.getByTestId('card-1-title').fill('ほうじ茶ラテ');
+    await page.getByTestId('card-1-price').fill('650');
+    const cardsPreview = page.getByRole('group', { name: 'カードタイプメッセージ: 今週のおすすめ' });
+    await expect.poll(() => cardsPreview.textContent()).toContain('¥1,200');
     await page.getByLabel('保存したセグメント').check();
     await page.getByLabel('セグメント', { exact: true }).click();
     await page.getByRole('option', { name: '渡辺さん' }).click();
@@ -61,6 +79,7 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
       .toBe('配信対象: 1人（ブロック中の友だちを除く）');
     await expect.poll(() => page.getByTestId('line-chat-preview').textContent()).toContain(TEXT);
     expect(await page.getByTestId('quota').textContent()).toContain('この配信で使う通数: 1通');
+    await cardsPreview.scrollIntoViewIfNeeded();
     await screenshot(page, 'deliveries-composer');
     await page.getByRole('button', { name: '配信する' }).click();
     await expect.poll(() => page.getByText('配信を開始しました').isVisible()).toBe(true);
@@ -94,7 +113,19 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await expect
       .poll(() => sim.locator('#timeline').getByText(TEXT).first().isVisible(), { timeout: 20_000 })
       .toBe(true);
+    // the card-type message arrives as a carousel; its text button sends the friend's text to the account
+    const cards = sim.locator('#timeline .flex-message').last();
+    await expect.poll(() => cards.getByText(CARD_TITLE, { exact: true }).isVisible()).toBe(true);
+    expect(await cards.textContent()).toContain('ほうじ茶ラテ');
+    await cards.scrollIntoViewIfNeeded();
     await screenshot(sim, 'deliveries-sim-friend');
+    await cards.getByRole('button', { name: '詳しく' }).click();
+    await expect
+      .poll(() => sim.locator('#timeline').getByText(CARD_REPLY, { exact: true }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await screenshot(sim, 'deliveries-sim-friend-tapped');
     await context.close();
   });
 });

@@ -60,4 +60,6 @@ export * from './dashboard/dashboard.endpoints.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/notifications.endpoints.ts';
 export * from './deliveries/deliveries.schemas.ts';
+export * from './deliveries/delivery-cards.schemas.ts';
+export * from './deliveries/stickers.ts';
 export * from './deliveries/deliveries.endpoints.ts';

@@ -10,7 +10,115 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const isRetryKey = (value: string) => uuidPattern.test(value);
 
-type MessageLike = { type?: unknown; text?: unknown; altText?: unknown };
+type MessageLike = {
+  type?: unknown;
+  text?: unknown;
+  altText?: unknown;
+  contents?: unknown;
+  originalContentUrl?: unknown;
+  previewImageUrl?: unknown;
+  baseUrl?: unknown;
+};
+
+/** LINE's limits on Flex messages (the Messaging API reference's "Flex Message" pages). */
+export const flexLimits = {
+  carouselBubbles: 12,
+  bubbleBytes: 30_000,
+  carouselBytes: 50_000,
+  actionLabel: 40,
+  messageActionText: 300,
+  uri: 1000,
+  url: 2000,
+} as const;
+
+const httpsUrl = /^https:\/\/\S+$/;
+const actionUri = /^(https?:\/\/|line:\/\/|tel:)\S+$/;
+
+/** An action's label, text and link, as LINE checks them wherever an action appears. */
+const checkAction = (action: unknown, property: string): LineErrorDetail[] => {
+  if (!action || typeof action !== 'object') return [];
+  const a = action as { type?: unknown; label?: unknown; text?: unknown; uri?: unknown };
+  const details: LineErrorDetail[] = [];
+  if (typeof a.label === 'string' && a.label.length > flexLimits.actionLabel) {
+    details.push({
+      message: `Length must be between 0 and ${flexLimits.actionLabel}`,
+      property: `${property}.label`,
+    });
+  }
+  if (a.type === 'message' && typeof a.text === 'string' && a.text.length > flexLimits.messageActionText) {
+    details.push({
+      message: `Length must be between 0 and ${flexLimits.messageActionText}`,
+      property: `${property}.text`,
+    });
+  }
+  if (
+    a.type === 'uri' &&
+    (typeof a.uri !== 'string' || a.uri.length > flexLimits.uri || !actionUri.test(a.uri))
+  ) {
+    details.push({ message: 'invalid uri', property: `${property}.uri` });
+  }
+  return details;
+};
+
+/** Every component of a Flex container: texts not empty, images on https, actions within their limits. */
+const checkFlexComponent = (node: unknown, property: string): LineErrorDetail[] => {
+  if (!node || typeof node !== 'object') return [];
+  const n = node as Record<string, unknown>;
+  const details: LineErrorDetail[] = [];
+  if (n.type === 'text' && typeof n.text === 'string' && n.text.length === 0 && !n.contents) {
+    details.push({ message: 'must be non-empty text', property: `${property}.text` });
+  }
+  if (
+    n.type === 'image' &&
+    (typeof n.url !== 'string' || n.url.length > flexLimits.url || !httpsUrl.test(n.url))
+  ) {
+    details.push({
+      message: 'invalid url (https only, at most 2000 characters)',
+      property: `${property}.url`,
+    });
+  }
+  if (n.action) details.push(...checkAction(n.action, `${property}.action`));
+  for (const key of ['header', 'hero', 'body', 'footer']) {
+    if (n[key]) details.push(...checkFlexComponent(n[key], `${property}.${key}`));
+  }
+  if (Array.isArray(n.contents)) {
+    n.contents.forEach((child, index) =>
+      details.push(...checkFlexComponent(child, `${property}.contents[${index}]`)),
+    );
+  }
+  return details;
+};
+
+/** A Flex message's container: bubble count, JSON size, then each component. */
+const checkFlex = (contents: unknown, property: string): LineErrorDetail[] => {
+  if (!contents || typeof contents !== 'object') return [];
+  const c = contents as { type?: unknown; contents?: unknown[] };
+  const bytes = Buffer.byteLength(JSON.stringify(contents));
+  if (c.type === 'carousel') {
+    if ((c.contents?.length ?? 0) > flexLimits.carouselBubbles) {
+      return [
+        {
+          message: `Size must be between 1 and ${flexLimits.carouselBubbles}`,
+          property: `${property}.contents`,
+        },
+      ];
+    }
+    if (bytes > flexLimits.carouselBytes) {
+      return [
+        { message: `The size of the carousel must be at most ${flexLimits.carouselBytes} bytes`, property },
+      ];
+    }
+  } else if (bytes > flexLimits.bubbleBytes) {
+    return [{ message: `The size of the bubble must be at most ${flexLimits.bubbleBytes} bytes`, property }];
+  }
+  return checkFlexComponent(contents, property);
+};
+
+/** Image and imagemap URLs: https, at most 2000 characters (LINE fetches them). */
+const checkUrl = (value: unknown, property: string): LineErrorDetail[] =>
+  typeof value === 'string' && (value.length > flexLimits.url || !httpsUrl.test(value))
+    ? [{ message: 'invalid url (https only, at most 2000 characters)', property }]
+    : [];
 
 /** Text (and textV2) length is counted in UTF-16 units, like LINE's server. */
 export const checkMessageTexts = (body: unknown): LineErrorDetail[] => {
@@ -26,6 +134,12 @@ export const checkMessageTexts = (body: unknown): LineErrorDetail[] => {
     if (typeof message.altText === 'string' && message.altText.length > 1500) {
       details.push({ message: 'Length must be between 0 and 1500', property: `messages[${index}].altText` });
     }
+    if (message.type === 'flex') details.push(...checkFlex(message.contents, `messages[${index}].contents`));
+    if (message.type === 'image') {
+      details.push(...checkUrl(message.originalContentUrl, `messages[${index}].originalContentUrl`));
+      details.push(...checkUrl(message.previewImageUrl, `messages[${index}].previewImageUrl`));
+    }
+    if (message.type === 'imagemap') details.push(...checkUrl(message.baseUrl, `messages[${index}].baseUrl`));
   });
   return details;
 };

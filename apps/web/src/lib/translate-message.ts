@@ -3,6 +3,7 @@ import {
   announcementMessages,
   auditMessages,
   cardFormMessages,
+  cardMessages,
   clientMessages,
   dateMessages,
   errorMessages,
@@ -32,7 +33,7 @@ export const webMessages = {
 } as const;
 
 /** The delivery texts with no figures in them (the quota refusal is read by features/deliveries). */
-const { overQuota: _overQuota, ...deliveryTexts } = deliveryMessages;
+const { overQuota: _overQuota, lineRefused: _lineRefused, ...deliveryTexts } = deliveryMessages;
 
 const groups = {
   // First: its texts shared with other groups (nameRequired) take the other group's key.
@@ -57,6 +58,7 @@ const groups = {
   cardForm: cardFormMessages,
   richMenu: richMenuMessages,
   delivery: deliveryTexts,
+  card: cardMessages,
   web: webMessages,
 } as const;
 

@@ -4,6 +4,8 @@ import { idParamSchema, idSchema } from '../common/ids.ts';
 import { paginationQuerySchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
+import { deliveryCardsSchema } from './delivery-cards.schemas.ts';
+import { isSendableSticker } from './stickers.ts';
 
 export const deliveryMessages = {
   notFound: 'Delivery not found',
@@ -16,6 +18,8 @@ export const deliveryMessages = {
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
   stickerId: 'packageId and stickerId must be numeric strings',
+  messageType: 'type must be text, sticker or cards',
+  stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
   friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
   scheduledAtPast: 'The scheduled time must be in the future',
@@ -29,6 +33,8 @@ export const deliveryMessages = {
   overQuota: (count: number, remaining: number) =>
     `This delivery needs ${count} messages but only ${remaining} remain in this month's quota`,
   accountInactive: 'The LINE account is not active',
+  /** LINE's validate endpoint refused the messages; its reason (LINE's details) in words. */
+  lineRefused: (reason: string) => `LINE would not accept these messages: ${reason}`,
 } as const;
 
 export const messageDeliveryStatuses = [
@@ -54,19 +60,24 @@ const numericId = z
   .string({ error: deliveryMessages.stickerId })
   .regex(/^\d{1,20}$/, deliveryMessages.stickerId);
 /** A LINE sticker of the packages bots may send. */
-export const deliveryStickerSchema = z.object({
-  type: z.literal('sticker'),
-  packageId: numericId,
-  stickerId: numericId,
-});
+export const deliveryStickerSchema = z
+  .object({
+    type: z.literal('sticker'),
+    packageId: numericId,
+    stickerId: numericId,
+  })
+  .refine((s) => isSendableSticker(s.packageId, s.stickerId), {
+    message: deliveryMessages.stickerNotSendable,
+    path: ['stickerId'],
+  });
 export const deliveryMessageSchema = z.discriminatedUnion(
   'type',
-  [deliveryTextSchema, deliveryStickerSchema],
-  {
-    error: 'type must be text or sticker',
-  },
+  [deliveryTextSchema, deliveryStickerSchema, deliveryCardsSchema],
+  { error: deliveryMessages.messageType },
 );
-export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+/** A stored message (what the API answers); DeliveryMessageInput: what a request may leave to defaults. */
+export type DeliveryMessage = z.output<typeof deliveryMessageSchema>;
+export type DeliveryMessageInput = z.input<typeof deliveryMessageSchema>;
 
 /** The friends page's segment conditions, without its paging. */
 export const segmentConditionsSchema = searchFriendsFilterSchema.omit({

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 3600_000;
 
 /**
  * メッセージ配信 as the owner uses it: a saved segment (the members among the friends), a delivery sent to
- * it (the job runner sends it once the app runs, so its counts are real) and one scheduled for three days
+ * it with a text, a sticker and a card-type message whose buttons answer taps (the job runner sends it once the app runs, so its counts are real) and one scheduled for three days
  * later at 10:00 Japan time to every friend. Made after the member store, whose members the segment finds.
  */
 export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number): Promise<void> {
@@ -35,6 +35,29 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
           text: 'いつもご利用ありがとうございます。\n会員さま限定で、今週末は全品10%オフです！',
         },
         { type: 'sticker', packageId: '446', stickerId: '1988' },
+        {
+          type: 'cards',
+          altText: '会員さま限定 今週末のおすすめ',
+          cards: [
+            {
+              imageUrl: null,
+              title: '季節のフルーツタルト',
+              text: '旬の果物をたっぷりのせた週末限定のタルトです。',
+              price: 680,
+              actions: [
+                { type: 'message', label: '取り置きを頼む', text: 'フルーツタルトの取り置きをお願いします' },
+                { type: 'uri', label: 'お店の場所', uri: 'https://maps.google.com/?q=%E6%A2%85%E7%94%B0' },
+              ],
+            },
+            {
+              imageUrl: null,
+              title: '会員さま限定 10%オフ',
+              text: 'お会計の時に会員証を見せてください。',
+              price: null,
+              actions: [{ type: 'message', label: '会員証を出す', text: '会員証を見せます' }],
+            },
+          ],
+        },
       ],
       audience: { type: 'SEGMENT', segmentId: segment.id },
     },

@@ -1,5 +1,4 @@
-import { deliveryMessages, type DeliveryMessage } from '@app/contracts';
-import type { messagingApi } from '@line/bot-sdk';
+import { deliveryMessages } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -26,6 +25,7 @@ import {
   type ChunkRow,
   type DeliveryRow,
 } from './deliveries.repository.ts';
+import { toLineMessages } from './line-messages.ts';
 
 export const DELIVERY_SEND_QUEUE = 'deliveries.send';
 /** 5s, 10s, 20s ... about 3 hours in all: well inside the 24 hours LINE honours a retry key. */
@@ -77,13 +77,6 @@ export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentCondition
   if (audience.type === 'FRIENDS') return { kind: 'friends', friendIds: audience.friendIds };
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
-
-export const toLineMessages = (messages: DeliveryMessage[]): messagingApi.Message[] =>
-  messages.map((m) =>
-    m.type === 'text'
-      ? { type: 'text', text: m.text }
-      : { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId },
-  );
 
 /**
  * The month's quota against a delivery's count: null when it fits, else the refusal's text. LINE down
@@ -215,7 +208,11 @@ async function sendChunk(
     sendingFaults.beforeCall?.(chunk);
     await lineGatewayFor(config).sendMessages(channel, {
       to: chunk.recipients ?? 'all',
-      messages: toLineMessages(row.messages),
+      messages: await toLineMessages({
+        db: ctx.db,
+        lineAccountId: row.lineAccountId,
+        messages: row.messages,
+      }),
       retryKey: chunk.retryKey,
     });
     sendingFaults.afterCall?.(chunk);

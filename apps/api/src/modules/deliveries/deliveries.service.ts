@@ -4,6 +4,7 @@ import {
   paginationInfo,
   type Delivery,
   type DeliveryAudience,
+  type DeliveryMessage,
   type DeliveryQuota,
   type Segment,
   type deliveryBodySchema,
@@ -35,6 +36,7 @@ import {
   type DeliveryRow,
   type SegmentRow,
 } from './deliveries.repository.ts';
+import { validateWithLine } from './line-messages.ts';
 import { audienceOf, cancelDeliveryRuns, queueDeliveryRun, quotaRefusal } from './deliveries.sending.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -112,6 +114,21 @@ async function checkAudience(ctx: ServiceContext, scope: AccountScope, audience:
   }
 }
 
+/** The messages as LINE would take them for this audience (LINE's validate endpoint), before saving. */
+const checkWithLine = (
+  ctx: ServiceContext,
+  account: Awaited<ReturnType<typeof accountOf>>['account'],
+  input: { messages: readonly DeliveryMessage[]; audience: DeliveryAudience },
+) =>
+  validateWithLine({
+    db: ctx.db,
+    config: ctx.config,
+    channel: channelsOf(ctx, account).messaging,
+    lineAccountId: account.id,
+    kind: input.audience.type === 'ALL' ? 'broadcast' : 'multicast',
+    messages: input.messages,
+  });
+
 const canSend = (ctx: ServiceContext) => {
   const actor = requireActor(ctx);
   return can(actor.role, actor.position, 'client.manage');
@@ -145,8 +162,9 @@ export async function createDelivery({
   ctx,
   input,
 }: Ctx & { input: AccountInput & BodyInput }): Promise<Delivery> {
-  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const { scope, account } = await accountOf(ctx, input.lineAccountId);
   await checkAudience(ctx, scope, input.audience);
+  await checkWithLine(ctx, account, input);
   const now = ctx.clock.now();
   const row = await insertDelivery(ctx.db, {
     ...scope,
@@ -165,10 +183,11 @@ export async function updateDeliveryContent({
   ctx,
   input,
 }: Ctx & { input: DeliveryInput & BodyInput }): Promise<Delivery> {
-  const { scope, row } = await deliveryOrThrow(ctx, input);
+  const { scope, account, row } = await deliveryOrThrow(ctx, input);
   if (row.status !== 'DRAFT' && row.status !== 'SCHEDULED') throw conflict(deliveryMessages.notEditable);
   if (row.status === 'SCHEDULED' && !canSend(ctx)) throw forbidden(deliveryMessages.sendForbidden);
   await checkAudience(ctx, scope, input.audience);
+  await checkWithLine(ctx, account, input);
   const segment =
     input.audience.type === 'SEGMENT'
       ? await findSegment(ctx.db, scope, input.audience.segmentId)

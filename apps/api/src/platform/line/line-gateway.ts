@@ -102,6 +102,15 @@ export type LineGateway = {
       retryKey: string;
     },
   ) => Promise<{ duplicate: boolean }>;
+  /**
+   * LINE's check of message objects for a kind of send, without sending (LINE's validate endpoints): a
+   * LineError 400 with LINE's details when LINE would refuse them.
+   */
+  validateMessages: (
+    channel: LineChannel,
+    kind: 'push' | 'reply' | 'multicast' | 'narrowcast' | 'broadcast',
+    messages: messagingApi.Message[],
+  ) => Promise<void>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -323,6 +332,24 @@ export function createLineGateway(
         }
         throw error;
       }
+    },
+    validateMessages: async (channel, kind, messages) => {
+      await withToken(channel, (token) => {
+        const client = messaging(token);
+        const request = { messages };
+        switch (kind) {
+          case 'push':
+            return client.validatePush(request);
+          case 'reply':
+            return client.validateReply(request);
+          case 'multicast':
+            return client.validateMulticast(request);
+          case 'narrowcast':
+            return client.validateNarrowcast(request);
+          case 'broadcast':
+            return client.validateBroadcast(request);
+        }
+      });
     },
     getMessageQuota: async (channel) => {
       const [quota, consumption] = await Promise.all([

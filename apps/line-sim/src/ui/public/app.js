@@ -369,6 +369,71 @@ const renderTemplate = (template) => {
   );
 };
 
+/** Flex components drawn as LINE draws them, roughly: boxes, texts, images, separators and buttons. */
+const flexSizes = { xxs: '10px', xs: '11px', sm: '13px', md: '14px', lg: '16px', xl: '18px', xxl: '20px' };
+const renderFlexComponent = (node) => {
+  if (!node || typeof node !== 'object') return null;
+  switch (node.type) {
+    case 'box':
+      return h(
+        'div',
+        {
+          class: `flex-box ${node.layout ?? 'vertical'}`,
+          style: node.backgroundColor ? { background: node.backgroundColor } : {},
+          onclick: node.action ? () => performAction(node.action) : undefined,
+        },
+        ...(node.contents ?? []).map(renderFlexComponent),
+      );
+    case 'text':
+      return h(
+        'div',
+        {
+          class: 'flex-text',
+          style: {
+            fontSize: flexSizes[node.size] ?? node.size ?? '14px',
+            fontWeight: node.weight === 'bold' ? '700' : '400',
+            color: node.color ?? 'inherit',
+            whiteSpace: node.wrap ? 'pre-wrap' : 'nowrap',
+          },
+        },
+        node.text ?? (node.contents ?? []).map((span) => span.text ?? '').join(''),
+      );
+    case 'image':
+      return h('img', {
+        class: 'flex-image',
+        src: node.url,
+        alt: '',
+        style: { aspectRatio: (node.aspectRatio ?? '1:1').replace(':', ' / ') },
+        onclick: node.action ? () => performAction(node.action) : undefined,
+      });
+    case 'separator':
+      return h('hr', { class: 'flex-separator' });
+    case 'button':
+      return actionButton(node.action, `flex-button ${node.style ?? 'link'}`);
+    default:
+      return null;
+  }
+};
+const renderFlexBubble = (bubble) =>
+  h(
+    'div',
+    { class: 'flex-bubble' },
+    ...['header', 'hero', 'body', 'footer'].map((part) =>
+      bubble[part] ? h('div', { class: `flex-${part}` }, renderFlexComponent(bubble[part])) : null,
+    ),
+  );
+const renderFlex = (message) => {
+  const contents = message.contents ?? {};
+  return h(
+    'div',
+    { class: 'flex-message', 'aria-label': `Flex メッセージ: ${message.altText}` },
+    contents.type === 'carousel'
+      ? h('div', { class: 'carousel' }, ...(contents.contents ?? []).map(renderFlexBubble))
+      : renderFlexBubble(contents),
+    jsonDetails('JSON を見る', contents),
+  );
+};
+
 const jsonDetails = (label, value) =>
   h('details', { class: 'json' }, h('summary', {}, label), h('pre', {}, JSON.stringify(value, null, 2)));
 
@@ -407,12 +472,7 @@ const renderBotMessage = (message) => {
     case 'template':
       return renderTemplate(message.template);
     case 'flex':
-      return h(
-        'div',
-        { class: 'bubble' },
-        `Flex メッセージ: ${message.altText}`,
-        jsonDetails('内容を見る', message.contents),
-      );
+      return renderFlex(message);
     case 'imagemap':
       return h(
         'div',

@@ -3,6 +3,7 @@ import {
   announcementMessages,
   auditMessages,
   cardFormMessages,
+  cardMessages,
   clientMessages,
   dateMessages,
   errorMessages,
@@ -76,6 +77,7 @@ describe('UI texts', () => {
       paymentMessages,
       declineMessages,
       cardFormMessages,
+      cardMessages,
       richMenuMessages,
       shiftMessages,
     ].flatMap((group): string[] => Object.values(group));

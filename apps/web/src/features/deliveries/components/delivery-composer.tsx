@@ -1,13 +1,10 @@
 import type { DeliveryAudience, DeliveryMessage } from '@app/contracts';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -26,63 +23,12 @@ import {
   segmentsQueryOptions,
   useComposeMutation,
 } from '../api/deliveries.api.ts';
-import { japanInstant, overQuotaText } from '../lib/delivery-texts.ts';
+import { japanInstant, lineRefusedText, overQuotaText } from '../lib/delivery-texts.ts';
 import { LineChatPreview } from './line-chat-preview.tsx';
-
-const MAX_MESSAGES = 5;
-
-function MessageEditor({
-  message,
-  index,
-  onChange,
-  onRemove,
-}: {
-  message: DeliveryMessage;
-  index: number;
-  onChange: (message: DeliveryMessage) => void;
-  onRemove: (() => void) | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      {message.type === 'text' ? (
-        <TextField
-          label={t('deliveries.textLabel', { n: index + 1 })}
-          value={message.text}
-          onChange={(e) => onChange({ type: 'text', text: e.target.value })}
-          multiline
-          minRows={3}
-          fullWidth
-          helperText={`${message.text.length} / 5000`}
-          slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
-        />
-      ) : (
-        <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
-          <TextField
-            label={t('deliveries.stickerPackage', { n: index + 1 })}
-            value={message.packageId}
-            onChange={(e) => onChange({ ...message, packageId: e.target.value.trim() })}
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            label={t('deliveries.stickerId')}
-            value={message.stickerId}
-            onChange={(e) => onChange({ ...message, stickerId: e.target.value.trim() })}
-            sx={{ flex: 1 }}
-          />
-        </Stack>
-      )}
-      {onRemove && (
-        <IconButton aria-label={t('deliveries.removeMessage')} onClick={onRemove}>
-          <DeleteOutlined />
-        </IconButton>
-      )}
-    </Box>
-  );
-}
+import { MessageListEditor } from './message-list-editor.tsx';
 
 /**
- * The composer of a delivery: up to 5 messages (text, sticker) with a LINE-like preview, the audience
+ * The composer of a delivery: up to 5 messages (text, sticker, card-type) with a LINE-like preview, the audience
  * (every friend or a saved segment) and its count before sending, now or at a Japan time, and the
  * month's quota against this delivery's cost. Staff save drafts; owners and managers send.
  */
@@ -116,9 +62,6 @@ export function DeliveryComposer({
   const remaining = quota.data?.remaining ?? null;
   const overQuota = remaining !== null && cost > remaining;
 
-  const setMessage = (index: number, message: DeliveryMessage) =>
-    setMessages(messages.map((m, i) => (i === index ? message : m)));
-
   const submit = async (send: boolean) => {
     setError(null);
     if (!audience) {
@@ -139,7 +82,7 @@ export function DeliveryComposer({
       onDone();
     } catch (failure) {
       const text = showFailure(failure);
-      setError(overQuotaText(text, t) ?? text);
+      setError(overQuotaText(text, t) ?? lineRefusedText(text, t) ?? text);
     }
   };
 
@@ -155,35 +98,7 @@ export function DeliveryComposer({
               helperText={t('deliveries.titleHelp')}
             />
             <Typography variant="subtitle2">{t('deliveries.messages')}</Typography>
-            {messages.map((message, index) => (
-              <MessageEditor
-                key={index}
-                index={index}
-                message={message}
-                onChange={(m) => setMessage(index, m)}
-                onRemove={
-                  messages.length > 1 ? () => setMessages(messages.filter((_, i) => i !== index)) : null
-                }
-              />
-            ))}
-            <Stack direction="row" spacing={1}>
-              <Button
-                startIcon={<AddOutlined />}
-                disabled={messages.length >= MAX_MESSAGES}
-                onClick={() => setMessages([...messages, { type: 'text', text: '' }])}
-              >
-                {t('deliveries.addText')}
-              </Button>
-              <Button
-                startIcon={<AddOutlined />}
-                disabled={messages.length >= MAX_MESSAGES}
-                onClick={() =>
-                  setMessages([...messages, { type: 'sticker', packageId: '446', stickerId: '1988' }])
-                }
-              >
-                {t('deliveries.addSticker')}
-              </Button>
-            </Stack>
+            <MessageListEditor value={messages} onChange={setMessages} />
             <Typography variant="subtitle2">{t('deliveries.audience')}</Typography>
             <RadioGroup
               row

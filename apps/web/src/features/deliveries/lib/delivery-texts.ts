@@ -6,6 +6,12 @@ export function overQuotaText(message: string, t: TFunction): string | null {
   return match ? t('deliveries.overQuota', { count: Number(match[1]), remaining: Number(match[2]) }) : null;
 }
 
+/** LINE's refusal from its validate endpoint (deliveryMessages.lineRefused), LINE's reason kept as LINE wrote it. */
+export function lineRefusedText(message: string, t: TFunction): string | null {
+  const match = /^LINE would not accept these messages: ([\s\S]*)$/.exec(message);
+  return match ? t('deliveries.lineRefused', { reason: match[1] }) : null;
+}
+
 /** Japan time of a datetime-local value (the composer's input), as an instant with its offset. */
 export const japanInstant = (local: string) => `${local}:00+09:00`;
 

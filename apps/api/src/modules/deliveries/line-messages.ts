@@ -1,0 +1,146 @@
+import {
+  deliveryMessages,
+  type Card,
+  type CardAction,
+  type DeliveryCards,
+  type DeliveryMessage,
+} from '@app/contracts';
+import type { messagingApi } from '@line/bot-sdk';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
+import { lineFailure } from '../line-accounts/index.ts';
+
+/** A message object as LINE takes it (push, multicast, broadcast, reply). */
+export type LineMessage = messagingApi.Message;
+
+const yen = (price: number) => `¥${price.toLocaleString('ja-JP')}`;
+
+const lineAction = (action: CardAction): messagingApi.Action =>
+  action.type === 'uri'
+    ? { type: 'uri', label: action.label, uri: action.uri }
+    : { type: 'message', label: action.label, text: action.text };
+
+/** One card as a Flex bubble: the image on top, title, price and text, the buttons in the footer. */
+function cardBubble(card: Card): messagingApi.FlexBubble {
+  const body: messagingApi.FlexComponent[] = [
+    { type: 'text', text: card.title, weight: 'bold', size: 'lg', wrap: true },
+  ];
+  if (card.price !== null) {
+    body.push({ type: 'text', text: yen(card.price), weight: 'bold', size: 'md', color: '#111111' });
+  }
+  if (card.text) body.push({ type: 'text', text: card.text, size: 'sm', color: '#555555', wrap: true });
+  return {
+    type: 'bubble',
+    size: 'kilo',
+    ...(card.imageUrl
+      ? {
+          hero: {
+            type: 'image',
+            url: card.imageUrl,
+            size: 'full',
+            aspectRatio: '20:13',
+            aspectMode: 'cover',
+          },
+        }
+      : {}),
+    body: { type: 'box', layout: 'vertical', spacing: 'sm', contents: body },
+    ...(card.actions.length
+      ? {
+          footer: {
+            type: 'box',
+            layout: 'vertical',
+            spacing: 'sm',
+            contents: card.actions.map((action, index): messagingApi.FlexButton => ({
+              type: 'button',
+              style: index === 0 ? 'primary' : 'secondary',
+              height: 'sm',
+              action: lineAction(action),
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A card-type message as LINE's Flex carousel (one bubble per card). */
+export function cardsToFlex(message: DeliveryCards): messagingApi.FlexMessage {
+  return {
+    type: 'flex',
+    altText: message.altText,
+    contents: { type: 'carousel', contents: message.cards.map(cardBubble) },
+  };
+}
+
+/**
+ * The stored messages of a delivery (or a greeting, an auto-reply) as LINE's message objects. The account
+ * and the database are for what a message refers to (uploaded images served at our public URL); friendName
+ * is for a personalised text (a push per friend).
+ */
+export async function toLineMessages(input: {
+  db: Db;
+  lineAccountId: number;
+  messages: readonly DeliveryMessage[];
+  friendName?: string;
+}): Promise<LineMessage[]> {
+  return input.messages.map((m): LineMessage => {
+    switch (m.type) {
+      case 'text':
+        return { type: 'text', text: m.text };
+      case 'sticker':
+        return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
+      case 'cards':
+        return cardsToFlex(m);
+    }
+  });
+}
+
+/** LINE's details ({ message, property: "messages[0].contents..." }) as our field errors (messages.0...). */
+function lineDetails(error: LineError): { path: string; message: string }[] {
+  try {
+    const parsed = JSON.parse(error.body) as { details?: { message?: unknown; property?: unknown }[] };
+    return (parsed.details ?? []).flatMap((d) =>
+      typeof d.message === 'string'
+        ? [
+            {
+              path: typeof d.property === 'string' ? d.property.replace(/\[(\d+)\]/g, '.$1') : 'messages',
+              message: d.message,
+            },
+          ]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Before a delivery is saved, LINE's validate endpoint for the kind of send (broadcast for all friends,
+ * multicast otherwise): it sees what our schema cannot (the size of a Flex carousel's JSON). LINE's refusal is a 422
+ * with LINE's reason in words and its details as field errors; LINE unreachable is a 503, nothing saved.
+ */
+export async function validateWithLine(input: {
+  db: Db;
+  config: Config;
+  channel: LineChannel;
+  lineAccountId: number;
+  kind: 'push' | 'reply' | 'multicast' | 'narrowcast' | 'broadcast';
+  messages: readonly DeliveryMessage[];
+}): Promise<void> {
+  const lineMessages = await toLineMessages(input);
+  try {
+    await lineGatewayFor(input.config).validateMessages(input.channel, input.kind, lineMessages);
+  } catch (error) {
+    if (error instanceof LineError && error.status === 400) {
+      const text = deliveryMessages.lineRefused(error.reason);
+      const details = lineDetails(error);
+      throw new AppError(
+        'UNPROCESSABLE',
+        text,
+        details.length ? details : [{ path: 'messages', message: text }],
+      );
+    }
+    throw lineFailure(error, deliveryMessages.accountInactive);
+  }
+}

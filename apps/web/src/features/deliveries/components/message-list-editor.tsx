@@ -1,0 +1,96 @@
+import type { DeliveryMessage } from '@app/contracts';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { CardsMessageEditor, newCardsMessage } from './cards-message-editor.tsx';
+import { StickerPicker } from './sticker-picker.tsx';
+
+const MAX_MESSAGES = 5;
+
+function MessageEditor({
+  message,
+  index,
+  onChange,
+  onRemove,
+}: {
+  message: DeliveryMessage;
+  index: number;
+  onChange: (message: DeliveryMessage) => void;
+  onRemove: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {message.type === 'text' ? (
+        <TextField
+          label={t('deliveries.textLabel', { n: index + 1 })}
+          value={message.text}
+          onChange={(e) => onChange({ type: 'text', text: e.target.value })}
+          multiline
+          minRows={3}
+          fullWidth
+          helperText={`${message.text.length} / 5000`}
+          slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
+        />
+      ) : message.type === 'sticker' ? (
+        <StickerPicker value={message} index={index} onChange={onChange} />
+      ) : (
+        <CardsMessageEditor value={message} index={index} onChange={onChange} />
+      )}
+      {onRemove && (
+        <IconButton aria-label={t('deliveries.removeMessage')} onClick={onRemove}>
+          <DeleteOutlined />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The messages of a delivery (or of a greeting, an auto-reply): up to 5 of LINE's kinds, each edited by
+ * its own form. A controlled component: value and onChange.
+ */
+export function MessageListEditor({
+  value,
+  onChange,
+}: {
+  value: DeliveryMessage[];
+  onChange: (messages: DeliveryMessage[]) => void;
+}) {
+  const { t } = useTranslation();
+  const add = (message: DeliveryMessage) => onChange([...value, message]);
+  const full = value.length >= MAX_MESSAGES;
+  return (
+    <Stack spacing={2.5}>
+      {value.map((message, index) => (
+        <MessageEditor
+          key={index}
+          index={index}
+          message={message}
+          onChange={(m) => onChange(value.map((old, i) => (i === index ? m : old)))}
+          onRemove={value.length > 1 ? () => onChange(value.filter((_, i) => i !== index)) : null}
+        />
+      ))}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add({ type: 'text', text: '' })}>
+          {t('deliveries.addText')}
+        </Button>
+        <Button
+          startIcon={<AddOutlined />}
+          disabled={full}
+          onClick={() => add({ type: 'sticker', packageId: '446', stickerId: '1988' })}
+        >
+          {t('deliveries.addSticker')}
+        </Button>
+        <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newCardsMessage())}>
+          {t('deliveries.addCards')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
