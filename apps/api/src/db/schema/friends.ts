@@ -109,7 +109,11 @@ export const messages = pgTable(
   (t) => [
     index('messages_friend_id_idx').on(t.friendId, t.id),
     // The chat in LINE's order, newest first, a page at a time.
-    index('messages_friend_time_idx').on(t.friendId, t.lineTimestamp.desc(), t.id.desc()),
+    index('messages_friend_time_idx').on(
+      t.friendId,
+      t.lineTimestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The unsend event names LINE's message id.
     index('messages_line_message_id_idx').on(t.lineAccountId, t.lineMessageId),
     index('messages_line_account_id_idx').on(t.lineAccountId),
@@ -152,22 +156,24 @@ export const conversations = pgTable(
     // The inbox page, newest first by keyset (last_message_at, friend_id), and its filters.
     index('conversations_inbox_idx').on(
       t.lineAccountId,
-      t.lastMessageAt.desc(),
-      t.friendId.desc(),
+      t.lastMessageAt.desc().nullsFirst(),
+      t.friendId.desc().nullsFirst(),
     ),
     index('conversations_needs_reply_idx')
-      .on(t.lineAccountId, t.lastMessageAt.desc(), t.friendId.desc())
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.friendId.desc().nullsFirst())
       .where(sql`status = 'NEEDS_REPLY'`),
     index('conversations_unread_idx')
-      .on(t.lineAccountId, t.lastMessageAt.desc(), t.friendId.desc())
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.friendId.desc().nullsFirst())
       .where(sql`unread_count > 0`),
     index('conversations_assignee_idx').on(
       t.lineAccountId,
       t.assigneeUserId,
-      t.lastMessageAt.desc(),
-      t.friendId.desc(),
+      t.lastMessageAt.desc().nullsFirst(),
+      t.friendId.desc().nullsFirst(),
     ),
     // The menu's unread total of a client.
-    index('conversations_client_unread_idx').on(t.clientId).where(sql`unread_count > 0`),
+    index('conversations_client_unread_idx')
+      .on(t.clientId)
+      .where(sql`unread_count > 0`),
   ],
 );

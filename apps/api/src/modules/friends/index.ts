@@ -11,6 +11,7 @@ export {
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
+  recordUnsend,
   type FriendProfile,
 } from './line-events.ts';
 export {

@@ -1,10 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { setConversationPreviewIfLast, touchConversation } from './inbox.repository.ts';
 import {
   findFriendByLineUserId,
   insertFriend,
+  findMessageByLineId,
   insertMessage,
   updateFriend,
+  updateMessage,
   type FriendRow,
 } from './friends.repository.ts';
 
@@ -83,6 +86,8 @@ export async function recordIncomingMessage(
     lineUserId: string;
     profile: FriendProfile | null;
     message: { id: string; type: string; text?: string | undefined } & Record<string, unknown>;
+    /** When LINE says it was sent (the event's timestamp): the chat's order. */
+    sentAt?: Date | undefined;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
@@ -91,7 +96,7 @@ export async function recordIncomingMessage(
     (await findFriendByLineUserId(tx, scope, lineUserId)) ??
     (await insertFriend(tx, { ...scope, lineUserId, ...(profile ?? {}), isFriend: true }));
   const { id, type, text, ...rest } = input.message;
-  await insertMessage(tx, {
+  const message = await insertMessage(tx, {
     ...scope,
     friendId: friend.id,
     type: type.slice(0, 16),
@@ -99,5 +104,24 @@ export async function recordIncomingMessage(
     source: 'user',
     delivery: 'RECEIVED',
     lineMessageId: id,
+    lineTimestamp: input.sentAt ?? new Date(),
   });
+  await touchConversation(tx, message);
+}
+
+/** What the inbox shows in place of a message the user took back. */
+export const UNSENT_PREVIEW = '[unsent]';
+
+/**
+ * unsend: the user took a message back. It stays in the chat as 送信が取り消されました, its contents
+ * dropped (LINE asks that an unsent message is no longer shown). An unknown message id changes nothing.
+ */
+export async function recordUnsend(
+  tx: Db,
+  input: { scope: AccountScope; lineMessageId: string; now: Date },
+): Promise<void> {
+  const message = await findMessageByLineId(tx, input.scope, input.lineMessageId);
+  if (!message || message.unsentAt) return;
+  await updateMessage(tx, input.scope, message.id, { unsentAt: input.now, contents: {} });
+  await setConversationPreviewIfLast(tx, input.scope, message.friendId, message.id, UNSENT_PREVIEW);
 }

@@ -12,6 +12,7 @@ import {
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
+  recordUnsend,
   type FriendProfile,
 } from '../friends/index.ts';
 import { channelsOf, findLineAccountById, type LineAccountRow } from '../line-accounts/index.ts';
@@ -95,6 +96,8 @@ const eventSchema = z.looseObject({
   source: z.looseObject({ userId: z.string().optional() }).optional(),
   follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
+  unsend: z.looseObject({ messageId: z.string() }).optional(),
+  timestamp: z.number().optional(),
 });
 
 async function fetchProfile(
@@ -159,7 +162,16 @@ export async function processWebhookEvent({
     }
     if (userId && event.type === 'unfollow') await recordUnfollow(tx, { scope, lineUserId: userId, now });
     if (userId && event.type === 'message' && event.message) {
-      await recordIncomingMessage(tx, { scope, lineUserId: userId, profile, message: event.message });
+      await recordIncomingMessage(tx, {
+        scope,
+        lineUserId: userId,
+        profile,
+        message: event.message,
+        sentAt: event.timestamp === undefined ? now : new Date(event.timestamp),
+      });
+    }
+    if (event.type === 'unsend' && event.unsend) {
+      await recordUnsend(tx, { scope, lineMessageId: event.unsend.messageId, now });
     }
     await markWebhookEventProcessed(tx, account.id, stored.id, now);
   });
