@@ -87,7 +87,7 @@ export async function recordIncomingMessage(
     profile: FriendProfile | null;
     message: { id: string; type: string; text?: string | undefined } & Record<string, unknown>;
     /** When LINE says it was sent (the event's timestamp): the chat's order. */
-    sentAt?: Date | undefined;
+    sentAt: Date;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
@@ -104,7 +104,7 @@ export async function recordIncomingMessage(
     source: 'user',
     delivery: 'RECEIVED',
     lineMessageId: id,
-    lineTimestamp: input.sentAt ?? new Date(),
+    lineTimestamp: input.sentAt,
   });
   await touchConversation(tx, message);
 }
