@@ -94,7 +94,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     collect,
   );
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // a loaded machine (several suites at once) may need longer: E2E_START_TIMEOUT_MS
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
   while (
     !output.includes('is running') ||
     !output.includes('LINE simulator listening') ||
