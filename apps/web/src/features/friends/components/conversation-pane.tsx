@@ -91,10 +91,25 @@ export function ConversationPane({
   const isDone = c.status === 'DONE';
   return (
     <Box
-      sx={{ display: 'flex', height: '100%', minHeight: 0, flexDirection: { xs: 'column', lg: 'row' } }}
+      sx={{
+        display: 'flex',
+        height: '100%',
+        minHeight: 0,
+        flexDirection: { xs: 'column', lg: 'row' },
+        // narrower screens: the friend's panel follows the chat, the whole pane scrolls
+        overflowY: { xs: 'auto', lg: 'hidden' },
+      }}
       data-testid="conversation-pane"
     >
-      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0, minHeight: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          flex: { xs: '0 0 auto', lg: '1 1 auto' },
+          minWidth: 0,
+          minHeight: { xs: '100%', lg: 0 },
+        }}
+      >
         <Box
           sx={{
             display: 'flex',
@@ -164,7 +179,7 @@ export function ConversationPane({
             ))}
           </TextField>
         </Box>
-        <Box sx={{ flexGrow: 1, overflowY: 'auto', px: 2, minHeight: 240 }}>
+        <Box sx={{ flexGrow: 1, overflowY: { lg: 'auto' }, px: 2, minHeight: 240 }}>
           <MessageHistory query={messages} friendName={name} friendPictureUrl={c.pictureUrl} />
         </Box>
         {canWork && (
@@ -182,7 +197,7 @@ export function ConversationPane({
         aria-label={t('inbox.aboutFriend')}
         sx={{
           width: { lg: 300 },
-          flexShrink: 0,
+          flex: '0 0 auto',
           borderLeft: { lg: 1 },
           borderTop: { xs: 1, lg: 0 },
           borderColor: 'divider',
