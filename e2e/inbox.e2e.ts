@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshot } from './support/browser.ts';
@@ -29,8 +31,26 @@ async function sim<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pro
 }
 
 async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ja-JP', viewport });
+  // bypassCSP: axe is injected below (the product's CSP allows no injected script)
+  const context = await browser.newContext({ locale: 'ja-JP', viewport, bypassCSP: true });
   return context.newPage();
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+
+/** Serious and critical WCAG 2.1 AA violations (as accessibility.e2e.ts counts them), one line each. */
+async function audit(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } }).axe.run(
+      document,
+      { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    ),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
 }
 
 describe('チャット: the inbox of the demo account', () => {
@@ -92,6 +112,7 @@ describe('チャット: the inbox of the demo account', () => {
     await expect.poll(() => pane.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
     await expect.poll(() => row.getByText('対応済み').isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'inbox-conversation');
+    expect(await audit(page)).toEqual([]);
 
     // the friend got the answer on LINE
     await expect
@@ -124,6 +145,7 @@ describe('チャット: the inbox of the demo account', () => {
     await expect.poll(() => pane.getByText('駐車場はありますか？').isVisible()).toBe(true);
     await expect.poll(() => pane.getByText('画像').first().isVisible()).toBe(true);
     await screenshot(page, 'inbox-phone-conversation');
+    expect(await audit(page)).toEqual([]);
     await pane.getByRole('button', { name: '会話一覧に戻る' }).click();
     await expect.poll(() => list.isVisible()).toBe(true);
     await page.context().close();
