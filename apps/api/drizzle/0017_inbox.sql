@@ -22,7 +22,7 @@ CREATE INDEX "conversations_inbox_idx" ON "conversations" USING btree ("line_acc
 CREATE INDEX "conversations_needs_reply_idx" ON "conversations" USING btree ("line_account_id","last_message_at" DESC NULLS FIRST,"friend_id" DESC NULLS FIRST) WHERE status = 'NEEDS_REPLY';--> statement-breakpoint
 CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("line_account_id","last_message_at" DESC NULLS FIRST,"friend_id" DESC NULLS FIRST) WHERE unread_count > 0;--> statement-breakpoint
 CREATE INDEX "conversations_assignee_idx" ON "conversations" USING btree ("line_account_id","assignee_user_id","last_message_at" DESC NULLS FIRST,"friend_id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "conversations_client_unread_idx" ON "conversations" USING btree ("client_id") WHERE unread_count > 0;--> statement-breakpoint
+CREATE INDEX "conversations_client_unread_idx" ON "conversations" USING btree ("client_id","unread_count") WHERE unread_count > 0;--> statement-breakpoint
 CREATE INDEX "messages_friend_time_idx" ON "messages" USING btree ("friend_id","line_timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "messages_line_message_id_idx" ON "messages" USING btree ("line_account_id","line_message_id");--> statement-breakpoint
 -- hand-written: existing messages keep their order (LINE's time unknown: when stored), the inbox starts with every existing chat (要対応 when the friend spoke last), message text search by trigrams (pg_trgm, from 0006)

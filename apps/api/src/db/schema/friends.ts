@@ -171,9 +171,9 @@ export const conversations = pgTable(
       t.lastMessageAt.desc().nullsFirst(),
       t.friendId.desc().nullsFirst(),
     ),
-    // The menu's unread total of a client.
+    // The menu's unread total of a client, from the index alone.
     index('conversations_client_unread_idx')
-      .on(t.clientId)
+      .on(t.clientId, t.unreadCount)
       .where(sql`unread_count > 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, friends, messages } from '../../db/schema/friends.ts';
 import { likePattern, type AccountScope, type MessageRow } from './friends.repository.ts';
@@ -105,8 +105,9 @@ export type InboxPageQuery = {
 /**
  * A page of the inbox, newest message first, by keyset (last_message_at, friend_id): each filter walks its
  * own index (conversations_*_idx) from the cursor and stops at the page's end, however many conversations
- * the account has. Search: the friend's name (trigram index on friends) or the text of a message of the
- * account (trigram index on messages), tested per conversation the walk reaches.
+ * the account has. Search: the friends whose name (trigram index on friends) or a message's text (trigram
+ * index on messages) matches, one set read from both indexes (an OR across the join would read every
+ * conversation: 600 ms at 100,000 against 2-60 ms).
  */
 export async function readInboxPage(db: Db, scope: AccountScope, q: InboxPageQuery): Promise<InboxRow[]> {
   const pattern = q.search ? likePattern(q.search) : undefined;
@@ -118,17 +119,12 @@ export async function readInboxPage(db: Db, scope: AccountScope, q: InboxPageQue
         : q.filter === 'mine'
           ? eq(conversations.assigneeUserId, q.userId)
           : undefined;
-  const textMatches = pattern
-    ? db
-        .select({ friendId: messages.friendId })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.lineAccountId, scope.lineAccountId),
-            sql`${messages.contents}->>'text' ilike ${pattern}`,
-            isNull(messages.unsentAt),
-          ),
-        )
+  // the friends whose name or a message's text matches, as one set the page's walk tests
+  const matches = pattern
+    ? sql`select ${friends.id} from ${friends} where ${friends.lineAccountId} = ${scope.lineAccountId} and ${friends.displayName} ilike ${pattern}
+          union
+          select ${messages.friendId} from ${messages} where ${messages.lineAccountId} = ${scope.lineAccountId}
+            and ${messages.contents}->>'text' ilike ${pattern} and ${messages.unsentAt} is null`
     : undefined;
   return db
     .select(inboxColumns)
@@ -141,9 +137,7 @@ export async function readInboxPage(db: Db, scope: AccountScope, q: InboxPageQue
         q.after
           ? sql`(${conversations.lastMessageAt}, ${conversations.friendId}) < (${q.after.at.toISOString()}::timestamptz, ${q.after.friendId})`
           : undefined,
-        pattern && textMatches
-          ? or(ilike(friends.displayName, pattern), sql`${conversations.friendId} in (${textMatches})`)
-          : undefined,
+        matches ? sql`${conversations.friendId} in (${matches})` : undefined,
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.friendId))
