@@ -218,6 +218,8 @@ describe('chat inbox', () => {
     expect(search.json().data).toEqual([]);
     const conversation = await t.api('GET', `${inboxUrl()}/${itoId}`, { cookie: a.staff.cookie });
     expect(conversation.json().lastMessagePreview).toBe('[unsent]');
+    // 伊藤 never followed: LINE has no profile of them, listed as not following (no follow date)
+    expect(conversation.json()).toMatchObject({ isFriend: false, followedAt: null });
   });
 
   it('a message sent from the back office joins the conversation; another client sees nothing', async () => {

@@ -56,7 +56,8 @@ export async function recordFollow(
     if (existing.isFriend) return; // a repeated follow: nothing new happened
   }
   await recordDomainEvent(tx, {
-    topic: existing ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
+    // one who only messaged before (never followed: no followedAt) is a new friend, not an unblock
+    topic: existing?.followedAt ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
     clientId: scope.clientId,
     lineAccountId: scope.lineAccountId,
     payload: { friendId: friend.id, lineUserId, displayName: friend.displayName },
@@ -88,13 +89,20 @@ export async function recordIncomingMessage(
     message: { id: string; type: string; text?: string | undefined } & Record<string, unknown>;
     /** When LINE says it was sent (the event's timestamp): the chat's order. */
     sentAt: Date;
+    /** false: LINE has no profile of the user (not a friend): listed as not following, no followedAt. */
+    isFollowing?: boolean;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
   // A friend from before the webhook was connected: known from now on, without a NEW_FRIEND event.
   const friend =
     (await findFriendByLineUserId(tx, scope, lineUserId)) ??
-    (await insertFriend(tx, { ...scope, lineUserId, ...(profile ?? {}), isFriend: true }));
+    (await insertFriend(tx, {
+      ...scope,
+      lineUserId,
+      ...(profile ?? {}),
+      isFriend: input.isFollowing ?? true,
+    }));
   const { id, type, text, ...rest } = input.message;
   const message = await insertMessage(tx, {
     ...scope,
