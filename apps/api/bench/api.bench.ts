@@ -76,6 +76,7 @@ const world: BenchWorld = await writeWorld(database.db, {
   sealSecret: (secret) => secretBoxFor(sealing).seal(secret),
   million: withMillion,
   log: note,
+  withInbox: onPostgres,
 });
 await database.close();
 note(`world written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -256,6 +257,30 @@ for (const condition of ['AND', 'OR'] as const)
     () => oneAtATime(search(world.big.accountId, twoConditions(world.big, condition))),
     pgTarget('p95 <= 10 ms', 10),
   );
+
+// ---- The チャット inbox: 100,000 conversations, 1,000,000 messages (PostgreSQL) ------------------------
+if (onPostgres) {
+  console.log('');
+  const inboxUrl = `${server.url}/client/api/v1/line-account/${world.big.accountId}/inbox`;
+  await line(
+    'GET inbox page 1 of 100,000 conversations (1,000,000 messages)',
+    () => oneAtATime(get(`${inboxUrl}?limit=30`)),
+    pgTarget('p95 <= 20 ms', 20),
+  );
+  await line(
+    'GET inbox, 要対応 filter',
+    () => oneAtATime(get(`${inboxUrl}?limit=30&filter=needsReply`)),
+    pgTarget('p95 <= 20 ms', 20),
+  );
+  const firstPage = (await (await fetch(`${inboxUrl}?limit=30`, { headers: { cookie } })).json()) as {
+    nextCursor: string;
+  };
+  await line(
+    'GET inbox, the next page by cursor',
+    () => oneAtATime(get(`${inboxUrl}?limit=30&cursor=${firstPage.nextCursor}`)),
+    pgTarget('p95 <= 20 ms', 20),
+  );
+}
 
 // ---- The monthly shift table (50 staff x 30 days) --------------------------------------------------
 console.log('');

@@ -130,9 +130,44 @@ async function shiftStore(db: Db, clientId: number, accountId: number) {
   return { shiftStoreId: storeId, firstStaffUserId: first.line_user_id, shiftCount: Number(result.n) };
 }
 
+/**
+ * The チャット of an account's friends: 10 messages each (a million for 100,000 friends), every third
+ * friend's last from the friend (要対応, unread), LINE's times a minute apart; the conversations as the
+ * messages leave them.
+ */
+async function inbox(db: Db, accountId: number) {
+  await db.execute(sql`
+    insert into messages (client_id, line_account_id, friend_id, type, contents, source, delivery,
+                          line_message_id, line_timestamp, created_at)
+    select f.client_id, f.line_account_id, f.id, 'text',
+           jsonb_build_object('text', 'メッセージ ' || f.id || '-' || m),
+           case when m = 10 and f.id % 3 <> 0 then 'system'::message_source else 'user'::message_source end,
+           case when m = 10 and f.id % 3 <> 0 then 'SENT'::message_delivery else 'RECEIVED'::message_delivery end,
+           f.id || '-' || m,
+           date_trunc('milliseconds', f.created_at + m * interval '1 minute'),
+           f.created_at + m * interval '1 minute'
+    from friends f, generate_series(1, 10) as m
+    where f.line_account_id = ${accountId}`);
+  await db.execute(sql`
+    insert into conversations (friend_id, client_id, line_account_id, last_message_at, last_message_id,
+                               last_message_preview, last_message_source, unread_count, status)
+    select distinct on (friend_id) friend_id, client_id, line_account_id, line_timestamp, id,
+           left(contents->>'text', 120), source,
+           case when source = 'user' then 1 else 0 end,
+           case when source = 'user' then 'NEEDS_REPLY'::conversation_status else 'DONE'::conversation_status end
+    from messages where line_account_id = ${accountId}
+    order by friend_id, line_timestamp desc, id desc`);
+}
+
 export async function writeWorld(
   db: Db,
-  options: { sealSecret: (secret: string) => string; million: boolean; log: (text: string) => void },
+  options: {
+    sealSecret: (secret: string) => string;
+    million: boolean;
+    log: (text: string) => void;
+    /** 1,000,000 messages in the 100,000 friends' chats (the inbox's figure is taken on PostgreSQL). */
+    withInbox?: boolean;
+  },
 ): Promise<BenchWorld> {
   await seedDemoData(db);
   const { client_id: clientId } = await one<{ client_id: number }>(
@@ -149,6 +184,13 @@ export async function writeWorld(
   options.log(
     `seeded 100,000 friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  if (options.withInbox) {
+    started = performance.now();
+    await inbox(db, bigAccount.id);
+    options.log(
+      `seeded 1,000,000 messages in 100,000 conversations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
   let million: MemberStore | undefined;
   if (options.million) {
     started = performance.now();
@@ -160,7 +202,15 @@ export async function writeWorld(
   }
   // What autovacuum does in production after a bulk load: statistics and the visibility map.
   started = performance.now();
-  for (const table of ['friends', 'members', 'member_values', 'member_value_choices', 'staff_shifts'])
+  for (const table of [
+    'friends',
+    'members',
+    'member_values',
+    'member_value_choices',
+    'staff_shifts',
+    'messages',
+    'conversations',
+  ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   options.log(`vacuum analyze in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return {

@@ -49,7 +49,10 @@ export const demoFriendNames = [
   '西村 花音',
 ] as const;
 
-type Line = { from: 'user' | 'shop'; text: string };
+type Line =
+  | { from: 'user' | 'shop'; text: string }
+  /** A photo or a sticker from the friend (LINE's message object without its id). */
+  | { from: 'user'; message: { type: 'image' | 'sticker' } & Record<string, unknown> };
 
 /** Conversations by friend index (a blocked friend's index has none). */
 export const demoConversations: Partial<Record<number, Line[]>> = {
@@ -67,7 +70,14 @@ export const demoConversations: Partial<Record<number, Line[]>> = {
     { from: 'user', text: '予約の変更をお願いしたいです。' },
     { from: 'shop', text: '承知しました。ご希望の日時をお知らせください。' },
   ],
-  3: [{ from: 'user', text: '駐車場はありますか？' }],
+  3: [
+    { from: 'user', text: '駐車場はありますか？' },
+    { from: 'user', message: { type: 'image', contentProvider: { type: 'line' } } },
+    {
+      from: 'user',
+      message: { type: 'sticker', packageId: '446', stickerId: '1988', stickerResourceType: 'STATIC' },
+    },
+  ],
   4: [
     { from: 'shop', text: '本日はご来店ありがとうございました。またのお越しをお待ちしております。' },
     { from: 'user', text: 'とても良かったです、また行きます！' },
@@ -78,6 +88,19 @@ export const demoConversations: Partial<Record<number, Line[]>> = {
     { from: 'shop', text: '来週水曜日の入荷予定です。入荷しましたらご案内いたします。' },
   ],
   12: [{ from: 'shop', text: '12月のセール情報をお届けします。全品10%オフ！' }],
+};
+
+/**
+ * How the チャット handles the conversations, by friend index: 対応済み, assigned to the owner, opened
+ * (read). The others stay 要対応 and unread.
+ */
+export const demoInbox: Partial<Record<number, { isDone?: boolean; isMine?: boolean; isRead?: boolean }>> = {
+  0: { isDone: true, isMine: true, isRead: true },
+  1: { isRead: true },
+  2: { isMine: true },
+  4: { isDone: true, isRead: true },
+  9: { isDone: true, isRead: true },
+  12: { isDone: true, isRead: true },
 };
 
 /** Notes the managers keep on some friends, by friend index. */

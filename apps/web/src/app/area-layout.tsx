@@ -9,6 +9,7 @@ import { isAwaitingApproval, navigationOf } from '../config/navigation.tsx';
 import { areaPathOfRole, paths } from '../config/routes.ts';
 import { unreadAnnouncementCountQueryOptions } from '../features/announcements/api/announcements.api.ts';
 import { useLogoutMutation } from '../features/auth/api/session.api.ts';
+import { inboxUnreadQueryOptions } from '../features/friends/api/inbox.api.ts';
 import { useBranding } from '../features/branding/api/use-branding.ts';
 import { lineAccountsQueryOptions } from '../features/line-accounts/api/line-accounts.api.ts';
 import {
@@ -49,6 +50,11 @@ export function AreaLayout({ session }: { session: Session }) {
   const suffix = lineAccountId ? `?lineAccountId=${lineAccountId}` : '';
   // Client users see how many announcements they have not opened yet.
   const unread = useQuery({ ...unreadAnnouncementCountQueryOptions(), enabled: session.role === 'CLIENT' });
+  // ... and how many messages from friends wait unread in the チャット.
+  const inboxUnread = useQuery({
+    ...inboxUnreadQueryOptions(),
+    enabled: session.role === 'CLIENT' && !isAwaitingApproval(session),
+  });
   useRememberLineAccount(session, lineAccountId);
 
   const navItems: ShellNavItem[] = navigationOf(session)
@@ -58,7 +64,14 @@ export function AreaLayout({ session }: { session: Session }) {
       label: t(item.labelKey),
       icon: item.icon,
       end: item.path === '',
-      badge: item.path === 'announcements' && session.role === 'CLIENT' ? unread.data : undefined,
+      badge:
+        session.role !== 'CLIENT'
+          ? undefined
+          : item.path === 'announcements'
+            ? unread.data
+            : item.path === 'inbox'
+              ? inboxUnread.data?.unread
+              : undefined,
     }));
 
   return (

@@ -17,6 +17,7 @@ import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -114,6 +115,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       icon: <ChatOutlined />,
       permission: 'client.read',
     },
+    { path: 'inbox', labelKey: 'nav.inbox', icon: <ForumOutlined />, permission: 'client.read' },
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
     { path: 'deliveries', labelKey: 'nav.deliveries', icon: <SendOutlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },

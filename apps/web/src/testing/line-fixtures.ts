@@ -57,5 +57,7 @@ export const messageBody = (overrides: Partial<Message> = {}): Message => ({
   deliveryError: null,
   sentAt: null,
   createdAt: '2026-04-02T01:05:00.000Z',
+  timestamp: overrides.createdAt ?? '2026-04-02T01:05:00.000Z',
+  unsentAt: null,
   ...overrides,
 });

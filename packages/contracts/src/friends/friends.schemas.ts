@@ -131,6 +131,10 @@ export const messageSchema = z.object({
   deliveryError: z.string().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When LINE says it was sent (incoming) or when it was written (outgoing): the chat's order. */
+  timestamp: z.string(),
+  /** The user took the message back (送信が取り消されました): contents is empty. */
+  unsentAt: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { clients } from './clients.ts';
 import { lineAccounts } from './line-accounts.ts';
 
@@ -97,10 +98,82 @@ export const messages = pgTable(
     deliveryError: varchar('delivery_error', { length: 500 }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When LINE says the message was sent (the webhook event's timestamp); the chat is in this order
+     * (an outgoing message: its createdAt), whatever order the webhook jobs ran in.
+     */
+    lineTimestamp: timestamp('line_timestamp', { withTimezone: true }),
+    /** The user took the message back (LINE's unsend event): shown as 送信が取り消されました, contents dropped. */
+    unsentAt: timestamp('unsent_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_friend_id_idx').on(t.friendId, t.id),
+    // The chat in LINE's order, newest first, a page at a time.
+    index('messages_friend_time_idx').on(
+      t.friendId,
+      t.lineTimestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The unsend event names LINE's message id.
+    index('messages_line_message_id_idx').on(t.lineAccountId, t.lineMessageId),
     index('messages_line_account_id_idx').on(t.lineAccountId),
     index('messages_client_id_idx').on(t.clientId),
+  ],
+);
+
+export const conversationStatusEnum = pgEnum('conversation_status', ['NEEDS_REPLY', 'DONE']);
+
+/**
+ * One conversation of the チャット inbox per friend who has a message (in or out): what the inbox lists
+ * without reading the messages (last message, unread count), and its handling (要対応 / 対応済み, who
+ * answers). Written in the transaction that writes the message.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    friendId: integer('friend_id')
+      .primaryKey()
+      .references(() => friends.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    lastMessageId: integer('last_message_id').notNull(),
+    /** The last message's text or kind (a short line for the list). */
+    lastMessagePreview: varchar('last_message_preview', { length: 120 }).notNull().default(''),
+    lastMessageSource: messageSourceEnum('last_message_source').notNull(),
+    /** Messages from the friend since the conversation was last opened. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    status: conversationStatusEnum('status').notNull().default('NEEDS_REPLY'),
+    /** The user of the client who answers this conversation (担当者), or nobody. */
+    assigneeUserId: integer('assignee_user_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The inbox page, newest first by keyset (last_message_at, friend_id), and its filters.
+    index('conversations_inbox_idx').on(
+      t.lineAccountId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.friendId.desc().nullsFirst(),
+    ),
+    index('conversations_needs_reply_idx')
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.friendId.desc().nullsFirst())
+      .where(sql`status = 'NEEDS_REPLY'`),
+    index('conversations_unread_idx')
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.friendId.desc().nullsFirst())
+      .where(sql`unread_count > 0`),
+    index('conversations_assignee_idx').on(
+      t.lineAccountId,
+      t.assigneeUserId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.friendId.desc().nullsFirst(),
+    ),
+    // The menu's unread total of a client, from the index alone.
+    index('conversations_client_unread_idx')
+      .on(t.clientId, t.unreadCount)
+      .where(sql`unread_count > 0`),
   ],
 );

@@ -3,14 +3,18 @@ import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import {
   findFriendOfLineUser,
+  markConversationRead,
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
   sendFriendMessage,
   setFriendManagerNote,
+  updateConversationOf,
 } from '../../modules/friends/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { requireActor } from '../../platform/context.ts';
 import { createLineAccount, listLineAccountsOfClient } from '../../modules/line-accounts/index.ts';
-import { demoConversations, demoFriendNames, demoNotes } from '../demo-content.ts';
+import { demoConversations, demoFriendNames, demoInbox, demoNotes } from '../demo-content.ts';
 import { DAY_MS } from './clock.ts';
 import { simulatorCall, waitForSimulator, type SimChannelView, type SimUserView } from './simulators.ts';
 import { friendDirectories, lineAccountServiceLinks } from '../../composition.ts';
@@ -75,22 +79,40 @@ export async function seedLineAccount(ctx: ServiceContext, simBaseUrl: string) {
     const conversation = demoConversations[index];
     if (conversation && !isBlocked) {
       for (const [turn, line] of conversation.entries()) {
+        // the first conversations are the latest: an hour apart, their messages minutes apart
+        const at = new Date(now - (index + 1) * 3_600_000 + turn * 4 * 60_000);
         if (line.from === 'user') {
+          const id = `${Date.now()}${index}${turn}`.slice(0, 18);
           await inTransaction(ctx.db, (tx) =>
             recordIncomingMessage(tx, {
               scope,
               lineUserId: user.userId,
               profile,
-              message: { id: `${Date.now()}${index}${turn}`.slice(0, 18), type: 'text', text: line.text },
+              message: 'message' in line ? { ...line.message, id } : { id, type: 'text', text: line.text },
+              sentAt: at,
             }),
           );
-        } else {
+        } else if ('text' in line) {
           // Queued like a manager's reply: the push job delivers it to the simulator.
           await sendFriendMessage({
-            ctx,
+            ctx: { ...ctx, clock: fixedClock(at) },
             input: { lineAccountId: account.id, friendId: friend.id, text: line.text },
           });
         }
+      }
+      const handling = demoInbox[index];
+      const input = { lineAccountId: account.id, friendId: friend.id };
+      if (handling?.isRead) await markConversationRead({ ctx, directories: friendDirectories, input });
+      if (handling?.isDone || handling?.isMine) {
+        await updateConversationOf({
+          ctx,
+          directories: friendDirectories,
+          input: {
+            ...input,
+            ...(handling.isDone ? { status: 'DONE' as const } : {}),
+            ...(handling.isMine ? { assigneeUserId: requireActor(ctx).userId } : {}),
+          },
+        });
       }
     }
     const note = demoNotes[index];

@@ -271,6 +271,26 @@ export async function insertMessage(db: Db, values: NewMessageRow): Promise<Mess
   return row!;
 }
 
+/** A message of the account by LINE's message id (the unsend event names it). */
+export async function findMessageByLineId(
+  db: Db,
+  scope: AccountScope,
+  lineMessageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.lineAccountId, scope.lineAccountId),
+        eq(messages.clientId, scope.clientId),
+        eq(messages.lineMessageId, lineMessageId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** The outbox job reads its message by id alone: the job payload was written by this server. */
 export async function findMessageForDelivery(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
@@ -310,7 +330,7 @@ export async function listMessages(
     .select()
     .from(messages)
     .where(where)
-    .orderBy(desc(messages.id))
+    .orderBy(desc(messages.lineTimestamp), desc(messages.id))
     .limit(page.limit)
     .offset(page.offset);
   return { rows, total: total?.n ?? 0 };

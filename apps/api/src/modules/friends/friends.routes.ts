@@ -1,7 +1,8 @@
-import { friendEndpoints } from '@app/contracts';
+import { friendEndpoints, inboxEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
+import * as inbox from './inbox.service.ts';
 import type { FriendDirectories } from './service-users.ts';
 
 /**
@@ -26,4 +27,19 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   route(app, e.search, async ({ params, body }, { ctx }) =>
     friends.searchFriends({ ctx, directories, input: { ...params, ...body } }),
   );
+  const i = inboxEndpoints;
+  route(app, i.list, async ({ params, query }, { ctx }) =>
+    inbox.listInbox({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, i.get, async ({ params }, { ctx }) =>
+    inbox.getConversation({ ctx, directories, input: params }),
+  );
+  route(app, i.markRead, async ({ params }, { ctx }) =>
+    inbox.markConversationRead({ ctx, directories, input: params }),
+  );
+  route(app, i.update, async ({ params, body }, { ctx }) =>
+    inbox.updateConversationOf({ ctx, directories, input: { ...params, ...body } }),
+  );
+  route(app, i.assignees, async ({ params }, { ctx }) => inbox.listInboxAssignees({ ctx, input: params }));
+  route(app, i.unread, async ({ query }, { ctx }) => inbox.countInboxUnread({ ctx, input: query }));
 }

@@ -30,6 +30,7 @@ import {
   type FriendRow,
   type MessageRow,
 } from './friends.repository.ts';
+import { touchConversation } from './inbox.repository.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
@@ -95,12 +96,14 @@ export function toMessageView(row: MessageRow): Message {
     friendId: row.friendId,
     lineAccountId: row.lineAccountId,
     type: row.type,
-    contents: typeof contents?.text === 'string' ? contents.text : `[${row.type}]`,
+    contents: row.unsentAt ? '' : typeof contents?.text === 'string' ? contents.text : `[${row.type}]`,
     source: row.source,
     delivery: row.delivery,
     deliveryError: row.deliveryError,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    timestamp: (row.lineTimestamp ?? row.createdAt).toISOString(),
+    unsentAt: row.unsentAt?.toISOString() ?? null,
   };
 }
 
@@ -235,7 +238,9 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
       source: 'system',
       delivery: 'QUEUED',
       retryKey: randomUUID(),
+      lineTimestamp: ctx.clock.now(),
     });
+    await touchConversation(tx, message);
     await enqueueJob(tx, {
       queue: PUSH_MESSAGE_QUEUE,
       payload: { messageId: message.id },

@@ -11,6 +11,7 @@ export {
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
+  recordUnsend,
   type FriendProfile,
 } from './line-events.ts';
 export {
@@ -20,6 +21,7 @@ export {
   type StaffDirectory,
   type StaffOfFriend,
 } from './service-users.ts';
+export { markConversationRead, updateConversationOf } from './inbox.service.ts';
 export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';

@@ -1,10 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { setConversationPreviewIfLast, touchConversation } from './inbox.repository.ts';
 import {
   findFriendByLineUserId,
   insertFriend,
+  findMessageByLineId,
   insertMessage,
   updateFriend,
+  updateMessage,
   type FriendRow,
 } from './friends.repository.ts';
 
@@ -53,7 +56,8 @@ export async function recordFollow(
     if (existing.isFriend) return; // a repeated follow: nothing new happened
   }
   await recordDomainEvent(tx, {
-    topic: existing ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
+    // one who only messaged before (never followed: no followedAt) is a new friend, not an unblock
+    topic: existing?.followedAt ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
     clientId: scope.clientId,
     lineAccountId: scope.lineAccountId,
     payload: { friendId: friend.id, lineUserId, displayName: friend.displayName },
@@ -83,15 +87,24 @@ export async function recordIncomingMessage(
     lineUserId: string;
     profile: FriendProfile | null;
     message: { id: string; type: string; text?: string | undefined } & Record<string, unknown>;
+    /** When LINE says it was sent (the event's timestamp): the chat's order. */
+    sentAt: Date;
+    /** false: LINE has no profile of the user (not a friend): listed as not following, no followedAt. */
+    isFollowing?: boolean;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
   // A friend from before the webhook was connected: known from now on, without a NEW_FRIEND event.
   const friend =
     (await findFriendByLineUserId(tx, scope, lineUserId)) ??
-    (await insertFriend(tx, { ...scope, lineUserId, ...(profile ?? {}), isFriend: true }));
+    (await insertFriend(tx, {
+      ...scope,
+      lineUserId,
+      ...(profile ?? {}),
+      isFriend: input.isFollowing ?? true,
+    }));
   const { id, type, text, ...rest } = input.message;
-  await insertMessage(tx, {
+  const message = await insertMessage(tx, {
     ...scope,
     friendId: friend.id,
     type: type.slice(0, 16),
@@ -99,5 +112,24 @@ export async function recordIncomingMessage(
     source: 'user',
     delivery: 'RECEIVED',
     lineMessageId: id,
+    lineTimestamp: input.sentAt,
   });
+  await touchConversation(tx, message);
+}
+
+/** What the inbox shows in place of a message the user took back. */
+export const UNSENT_PREVIEW = '[unsent]';
+
+/**
+ * unsend: the user took a message back. It stays in the chat as 送信が取り消されました, its contents
+ * dropped (LINE asks that an unsent message is no longer shown). An unknown message id changes nothing.
+ */
+export async function recordUnsend(
+  tx: Db,
+  input: { scope: AccountScope; lineMessageId: string; now: Date },
+): Promise<void> {
+  const message = await findMessageByLineId(tx, input.scope, input.lineMessageId);
+  if (!message || message.unsentAt) return;
+  await updateMessage(tx, input.scope, message.id, { unsentAt: input.now, contents: {} });
+  await setConversationPreviewIfLast(tx, input.scope, message.friendId, message.id, UNSENT_PREVIEW);
 }

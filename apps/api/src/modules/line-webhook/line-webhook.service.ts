@@ -12,6 +12,7 @@ import {
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
+  recordUnsend,
   type FriendProfile,
 } from '../friends/index.ts';
 import { channelsOf, findLineAccountById, type LineAccountRow } from '../line-accounts/index.ts';
@@ -95,16 +96,21 @@ const eventSchema = z.looseObject({
   source: z.looseObject({ userId: z.string().optional() }).optional(),
   follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
+  unsend: z.looseObject({ messageId: z.string() }).optional(),
+  timestamp: z.number().optional(),
 });
+
+/** LINE has no profile of the user for the account (404): the user does not follow it. */
+const NOT_A_FRIEND = 'not-a-friend' as const;
 
 async function fetchProfile(
   ctx: JobServiceContext,
   account: LineAccountRow,
   userId: string,
-): Promise<FriendProfile | null> {
+): Promise<FriendProfile | null | typeof NOT_A_FRIEND> {
   try {
     const profile = await lineGatewayFor(ctx.config).getProfile(channelsOf(ctx, account).messaging, userId);
-    if (!profile) return null;
+    if (!profile) return NOT_A_FRIEND;
     return {
       displayName: profile.displayName.slice(0, 100),
       pictureUrl: profile.pictureUrl ?? null,
@@ -145,9 +151,17 @@ export async function processWebhookEvent({
 
   // LINE calls happen before the transaction, never inside it.
   let profile: FriendProfile | null = null;
-  if (userId && event.type === 'follow') profile = await fetchProfile(ctx, account, userId);
+  const profileOrNull = async (id: string) => {
+    const found = await fetchProfile(ctx, account, id);
+    return found === NOT_A_FRIEND ? null : found;
+  };
+  if (userId && event.type === 'follow') profile = await profileOrNull(userId);
+  // A user LINE has no profile for (404: not a friend) who messages: known from now on, as not following.
+  let isFollowing = true;
   if (userId && event.type === 'message' && !(await isKnownFriend(ctx.db, scope, userId))) {
-    profile = await fetchProfile(ctx, account, userId);
+    const found = await fetchProfile(ctx, account, userId);
+    if (found === NOT_A_FRIEND) isFollowing = false;
+    else profile = found;
   }
 
   await inTransaction(ctx.db, async (tx) => {
@@ -159,7 +173,17 @@ export async function processWebhookEvent({
     }
     if (userId && event.type === 'unfollow') await recordUnfollow(tx, { scope, lineUserId: userId, now });
     if (userId && event.type === 'message' && event.message) {
-      await recordIncomingMessage(tx, { scope, lineUserId: userId, profile, message: event.message });
+      await recordIncomingMessage(tx, {
+        scope,
+        lineUserId: userId,
+        profile,
+        message: event.message,
+        isFollowing,
+        sentAt: event.timestamp === undefined ? now : new Date(event.timestamp),
+      });
+    }
+    if (event.type === 'unsend' && event.unsend) {
+      await recordUnsend(tx, { scope, lineMessageId: event.unsend.messageId, now });
     }
     await markWebhookEventProcessed(tx, account.id, stored.id, now);
   });

@@ -6,6 +6,7 @@ export {
   toUserView,
   updateUser as updateUserRow,
   userNamesOf,
+  clientUserChoices,
   type UserRow,
 } from './users.repository.ts';
 export {

@@ -175,3 +175,16 @@ export async function userNamesOf(db: Db, ids: readonly number[]): Promise<Map<n
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The back-office users of a client (id and name, by name): whom the client's work may be assigned to. */
+export async function clientUserChoices(db: Db, clientId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`trim(concat(${users.lastName}, ' ', ${users.firstName}))`,
+    })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.role, 'CLIENT')))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return rows;
+}

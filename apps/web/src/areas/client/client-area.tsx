@@ -11,6 +11,7 @@ import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from 
 import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientDeliveriesPage } from './client-deliveries-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
+import { ClientInboxPage } from './client-inbox-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
 import { ClientRichMenuPages } from './client-rich-menu-pages.tsx';
@@ -29,6 +30,7 @@ export function ClientArea() {
   const isPending = isAwaitingApproval(session);
   const pages: Record<string, ReactNode> = {
     'line-accounts': <ClientLineAccountPages session={session} />,
+    inbox: <ClientInboxPage session={session} />,
     friends: <ClientFriendsPage session={session} />,
     'rich-menus': <ClientRichMenuPages session={session} />,
     members: <ClientMembersPage session={session} />,

@@ -19,7 +19,8 @@ export function MessageBubble({
   message: Pick<
     Message,
     'id' | 'contents' | 'source' | 'delivery' | 'deliveryError' | 'createdAt' | 'sentAt'
-  >;
+  > &
+    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp'>>;
   friendName: string;
   friendPictureUrl: string | null;
 }) {
@@ -27,6 +28,8 @@ export function MessageBubble({
   const isFromFriend = message.source === 'user';
   const isFailed = message.delivery === 'FAILED';
   const isRetrying = message.delivery === 'QUEUED' && Boolean(message.deliveryError);
+  // a kind of message the chat cannot draw yet is named in words ([image] → 画像)
+  const kind = message.type && message.type !== 'text' ? message.type : null;
   const bubble = (
     <Box
       data-testid="message-bubble"
@@ -57,8 +60,16 @@ export function MessageBubble({
           wordBreak: 'break-word',
         }}
       >
-        <Typography variant="body2" component="p" sx={{ m: 0 }}>
-          {message.contents}
+        <Typography
+          variant="body2"
+          component="p"
+          sx={{ m: 0, fontStyle: message.unsentAt || kind ? 'italic' : undefined }}
+        >
+          {message.unsentAt
+            ? t('inbox.unsent')
+            : kind
+              ? t(`inbox.kind.${kind}`, { defaultValue: t('inbox.kind.other') })
+              : message.contents}
         </Typography>
       </Box>
       <Box
@@ -83,7 +94,9 @@ export function MessageBubble({
           </Typography>
         )}
         <Typography variant="caption" sx={{ lineHeight: 1.3, fontSize: '0.7rem' }}>
-          {formatDateTime(message.sentAt ?? message.createdAt)}
+          {formatDateTime(
+            isFromFriend ? (message.timestamp ?? message.createdAt) : (message.sentAt ?? message.createdAt),
+          )}
         </Typography>
       </Box>
     </Box>

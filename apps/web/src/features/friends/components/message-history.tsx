@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 
-/** The API gives pages newest first; a chat reads oldest first, newest at the bottom. */
+/** The API gives pages newest first; a chat reads oldest first (by LINE's time), newest at the bottom. */
 export function chronological(pages: { data: Message[] }[]): Message[] {
   const byId = new Map<number, Message>();
   for (const page of pages) for (const m of page.data) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  return [...byId.values()].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
 }
 
 type HistoryQuery = {

@@ -1,0 +1,247 @@
+import { inboxMessages } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, friends } from '../../db/schema/index.ts';
+import {
+  connectBody,
+  createLineTestApp,
+  signLineBody,
+  startLineSim,
+  type LineSim,
+  type LineTestApp,
+  type SimChannel,
+} from '../../testing/line-sim.ts';
+
+const C = '/client/api/v1';
+let sim: LineSim;
+let t: LineTestApp;
+let a: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+let b: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+let channel: SimChannel;
+let accountId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  sim = await startLineSim();
+  t = await createLineTestApp(sim);
+  a = await t.clientWithUsers();
+  b = await t.clientWithUsers();
+  channel = await sim.createChannel({ displayName: '京都茶房' });
+  accountId = (
+    await t.api('POST', `${C}/line-account`, { cookie: a.owner.cookie, body: connectBody(channel) })
+  ).json().id;
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+/** LINE's webhook call with these events, signed; the jobs then run. */
+async function deliver(events: Record<string, unknown>[]) {
+  const body = JSON.stringify({ destination: channel.channelId, events });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/line/webhook/${accountId}`,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-line-signature': signLineBody(channel.channelSecret, body),
+    },
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  await t.app.jobs.runDue();
+}
+
+const event = (userId: string, timestamp: number, extra: Record<string, unknown>) => ({
+  mode: 'active',
+  timestamp,
+  webhookEventId: `01INBOX${String(++seq).padStart(19, '0')}`,
+  deliveryContext: { isRedelivery: false },
+  source: { type: 'user', userId },
+  ...extra,
+});
+const textFrom = (userId: string, text: string, timestamp: number, id = `m${++seq}`) =>
+  event(userId, timestamp, {
+    type: 'message',
+    replyToken: `r${seq}`,
+    message: { id, type: 'text', text, quoteToken: 'q' },
+  });
+
+const inboxUrl = () => `${C}/line-account/${accountId}/inbox`;
+const friendIdOf = async (userId: string) =>
+  (await t.db.select().from(friends).where(eq(friends.lineUserId, userId)))[0]!.id;
+
+describe('chat inbox', () => {
+  let tanaka: { userId: string };
+  let sato: { userId: string };
+  let tanakaId: number;
+  let satoId: number;
+  // an hour ago: every message here is older than one the back office sends now
+  let t0 = 0;
+
+  it('lists conversations newest first with unread counts and 要対応; the menu total counts them', async () => {
+    t0 = t.clock.now().getTime() - 3_600_000;
+    tanaka = await sim.createUser('田中 一郎');
+    sato = await sim.createUser('佐藤 花子');
+    await sim.act(tanaka.userId, `follow/${channel.channelId}`);
+    await sim.act(sato.userId, `follow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    await deliver([textFrom(tanaka.userId, '予約できますか', t0)]);
+    await deliver([textFrom(sato.userId, '抹茶ラテはありますか', t0 + 60_000)]);
+    await deliver([textFrom(tanaka.userId, '明日の15時です', t0 + 120_000)]);
+    tanakaId = await friendIdOf(tanaka.userId);
+    satoId = await friendIdOf(sato.userId);
+
+    const list = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({
+      data: [
+        {
+          friendId: tanakaId,
+          displayName: '田中 一郎',
+          unreadCount: 2,
+          status: 'NEEDS_REPLY',
+          lastMessagePreview: '明日の15時です',
+          lastMessageSource: 'user',
+          lastMessageAt: new Date(t0 + 120_000).toISOString(),
+        },
+        { friendId: satoId, unreadCount: 1, lastMessagePreview: '抹茶ラテはありますか' },
+      ],
+      nextCursor: null,
+    });
+    const total = await t.api('GET', `${C}/inbox-unread`, { cookie: a.staff.cookie });
+    expect(total.json()).toEqual({ unread: 3 });
+    expect((await t.api('GET', `${C}/inbox-unread`, { cookie: b.owner.cookie })).json()).toEqual({
+      unread: 0,
+    });
+  });
+
+  it('keyset pages: the cursor continues where the page ended, without repeats', async () => {
+    const first = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { limit: '1' } });
+    expect(first.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([tanakaId]);
+    const cursor = first.json().nextCursor;
+    expect(cursor).toMatch(/^\d{13}_\d+$/);
+    const second = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { limit: '1', cursor } });
+    expect(second.json()).toMatchObject({ data: [{ friendId: satoId }], nextCursor: null });
+    const bad = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { cursor: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(inboxMessages.cursor);
+    const badFilter = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'x' } });
+    expect(badFilter.json().message).toBe(inboxMessages.filter);
+  });
+
+  it('opening marks read; 対応済み and the assignee are kept and filter the inbox', async () => {
+    const read = await t.api('POST', `${inboxUrl()}/${tanakaId}/read`, { cookie: a.staff.cookie });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ friendId: tanakaId, unreadCount: 0, member: null, staff: null });
+    const unread = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'unread' } });
+    expect(unread.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([satoId]);
+
+    const done = await t.api('PATCH', `${inboxUrl()}/${tanakaId}`, {
+      cookie: a.staff.cookie,
+      body: { status: 'DONE', assigneeUserId: a.staff.user.id },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'DONE', assigneeUserId: a.staff.user.id });
+    expect(done.json().assigneeName).toEqual(expect.any(String));
+    const needs = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'needsReply' } });
+    expect(needs.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([satoId]);
+    const mine = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'mine' } });
+    expect(mine.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([tanakaId]);
+    const ownersOwn = await t.api('GET', inboxUrl(), { cookie: a.owner.cookie, query: { filter: 'mine' } });
+    expect(ownersOwn.json().data).toEqual([]);
+
+    // a user of another client cannot be assigned, nothing changes
+    const foreign = await t.api('PATCH', `${inboxUrl()}/${tanakaId}`, {
+      cookie: a.owner.cookie,
+      body: { assigneeUserId: b.owner.user.id },
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toBe(inboxMessages.assignee);
+    const empty = await t.api('PATCH', `${inboxUrl()}/${tanakaId}`, { cookie: a.owner.cookie, body: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(inboxMessages.nothingToChange);
+    const [row] = await t.db.select().from(conversations).where(eq(conversations.friendId, tanakaId));
+    expect(row).toMatchObject({ status: 'DONE', assigneeUserId: a.staff.user.id });
+
+    const assignees = await t.api('GET', `${C}/line-account/${accountId}/inbox-assignees`, {
+      cookie: a.staff.cookie,
+    });
+    expect(
+      assignees
+        .json()
+        .data.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([a.owner.user.id, a.manager.user.id, a.staff.user.id].sort());
+
+    // a new message from the friend: 要対応 again, unread again
+    await deliver([textFrom(tanaka.userId, 'やっぱり16時で', t0 + 180_000)]);
+    const again = await t.api('GET', `${inboxUrl()}/${tanakaId}`, { cookie: a.staff.cookie });
+    expect(again.json()).toMatchObject({ status: 'NEEDS_REPLY', unreadCount: 1 });
+  });
+
+  it('searches by name and by message text', async () => {
+    const byName = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '佐藤' } });
+    expect(byName.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([satoId]);
+    const byText = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '15時' } });
+    expect(byText.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([tanakaId]);
+    const none = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '100%' } });
+    expect(none.json().data).toEqual([]);
+  });
+
+  it("orders the chat by LINE's timestamp, whatever order the events came in; a late older message stays out of the list's last line", async () => {
+    const kato = await sim.createUser('加藤 三郎');
+    await sim.act(kato.userId, `follow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    await deliver([textFrom(kato.userId, '二通目', t0 + 600_000)]);
+    await deliver([textFrom(kato.userId, '一通目', t0 + 500_000)]);
+    const katoId = await friendIdOf(kato.userId);
+    const chat = await t.api('GET', `${C}/line-account/${accountId}/friends/${katoId}/messages`, {
+      cookie: a.staff.cookie,
+    });
+    expect(chat.json().data.map((m: { contents: string }) => m.contents)).toEqual(['二通目', '一通目']);
+    const conversation = await t.api('GET', `${inboxUrl()}/${katoId}`, { cookie: a.staff.cookie });
+    expect(conversation.json()).toMatchObject({ lastMessagePreview: '二通目', unreadCount: 2 });
+  });
+
+  it('unsend hides the message: contents dropped, the list says it was taken back', async () => {
+    const ito = await sim.createUser('伊藤 四郎');
+    await deliver([textFrom(ito.userId, '間違えました', t0 + 700_000, 'unsend-me')]);
+    const itoId = await friendIdOf(ito.userId);
+    await deliver([event(ito.userId, t0 + 701_000, { type: 'unsend', unsend: { messageId: 'unsend-me' } })]);
+    const chat = await t.api('GET', `${C}/line-account/${accountId}/friends/${itoId}/messages`, {
+      cookie: a.staff.cookie,
+    });
+    expect(chat.json().data).toMatchObject([{ contents: '', unsentAt: expect.any(String) }]);
+    expect(JSON.stringify(chat.json())).not.toContain('間違えました');
+    const search = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '間違え' } });
+    expect(search.json().data).toEqual([]);
+    const conversation = await t.api('GET', `${inboxUrl()}/${itoId}`, { cookie: a.staff.cookie });
+    expect(conversation.json().lastMessagePreview).toBe('[unsent]');
+    // 伊藤 never followed: LINE has no profile of them, listed as not following (no follow date)
+    expect(conversation.json()).toMatchObject({ isFriend: false, followedAt: null });
+  });
+
+  it('a message sent from the back office joins the conversation; another client sees nothing', async () => {
+    const sent = await t.api('POST', `${C}/line-account/${accountId}/friends/${satoId}/messages`, {
+      cookie: a.staff.cookie,
+      body: { text: 'ございます！' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const first = (await t.api('GET', inboxUrl(), { cookie: a.staff.cookie })).json().data[0];
+    expect(first).toMatchObject({
+      friendId: satoId,
+      lastMessagePreview: 'ございます！',
+      lastMessageSource: 'system',
+    });
+    for (const [method, url] of [
+      ['GET', inboxUrl()],
+      ['GET', `${inboxUrl()}/${satoId}`],
+      ['POST', `${inboxUrl()}/${satoId}/read`],
+    ] as const) {
+      const response = await t.api(method, url, { cookie: b.owner.cookie });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('佐藤');
+    }
+  });
+});

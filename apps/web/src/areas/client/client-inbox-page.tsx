@@ -1,0 +1,129 @@
+import { can, inboxFilterSchema, type InboxFilter, type Session } from '@app/contracts';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SimulatorLink } from '../../components/simulator-link.tsx';
+import { INBOX_POLL_MS, inboxQueryOptions } from '../../features/friends/api/inbox.api.ts';
+import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
+import { InboxList } from '../../features/friends/components/inbox-list.tsx';
+import {
+  LineAccountGate,
+  useLineAccountSelection,
+} from '../../features/line-accounts/components/line-account-gate.tsx';
+
+/** The inbox's state in the address: ?filter=&q=&friend= (the open conversation). */
+function useInboxParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = inboxFilterSchema.safeParse(searchParams.get('filter') ?? 'all');
+  const filter: InboxFilter = parsed.success ? parsed.data : 'all';
+  const search = searchParams.get('q') ?? '';
+  const rawFriend = searchParams.get('friend');
+  const friendId = rawFriend && /^\d+$/.test(rawFriend) ? Number(rawFriend) : null;
+  const set = (name: string, value: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null || value === '' || (name === 'filter' && value === 'all')) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+  return {
+    filter,
+    search,
+    friendId,
+    setFilter: (f: InboxFilter) => set('filter', f),
+    setSearch: (q: string) => set('q', q),
+    setFriendId: (id: number | null) => set('friend', id === null ? null : String(id)),
+  };
+}
+
+function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const { t } = useTranslation();
+  const params = useInboxParams();
+  const list = useInfiniteQuery({
+    ...inboxQueryOptions(lineAccountId, params.filter, params.search),
+    refetchInterval: INBOX_POLL_MS,
+  });
+  const isOpen = params.friendId !== null;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        height: { xs: 'calc(100dvh - 180px)', md: 'calc(100dvh - 200px)' },
+        minHeight: 480,
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          width: { xs: '100%', md: 340 },
+          flexShrink: 0,
+          borderRight: { md: 1 },
+          borderColor: 'divider',
+          display: { xs: isOpen ? 'none' : 'block', md: 'block' },
+        }}
+      >
+        <InboxList
+          query={list}
+          filter={params.filter}
+          search={params.search}
+          selectedFriendId={params.friendId}
+          onFilter={params.setFilter}
+          onSearch={params.setSearch}
+          onOpen={params.setFriendId}
+        />
+      </Box>
+      <Box
+        sx={{ flexGrow: 1, minWidth: 0, display: { xs: isOpen ? 'flex' : 'none', md: 'flex' } }}
+        component="section"
+        aria-label={t('inbox.conversation')}
+      >
+        {params.friendId !== null ? (
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <ConversationPane
+              key={params.friendId}
+              lineAccountId={lineAccountId}
+              friendId={params.friendId}
+              canWork={can(session.role, session.position, 'client.work')}
+              onBack={() => params.setFriendId(null)}
+            />
+          </Box>
+        ) : (
+          <Box sx={{ display: 'grid', placeItems: 'center', flexGrow: 1, p: 3 }}>
+            <Typography color="text.secondary">{t('inbox.pick')}</Typography>
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/** /client/inbox?lineAccountId=N: the チャット of one LINE account (the first one when none is named). */
+export function ClientInboxPage({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const selection = useLineAccountSelection();
+  const { selected } = selection;
+  return (
+    <LineAccountGate
+      selection={selection}
+      header={
+        <PageHeader
+          title={t('nav.inbox')}
+          subtitle={selected ? t('inbox.subtitle', { name: selected.displayName }) : undefined}
+          actions={
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <SimulatorLink url={session.lineSimulatorUrl} />
+              {selection.picker}
+            </Box>
+          }
+        />
+      }
+    >
+      {(account) => <Inbox key={account.id} lineAccountId={account.id} session={session} />}
+    </LineAccountGate>
+  );
+}

@@ -1,0 +1,80 @@
+import { inboxEndpoints, type InboxFilter, type UpdateConversationBody } from '@app/contracts';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** New messages and status changes reach an open inbox by asking again this often. */
+export const INBOX_POLL_MS = 3000;
+
+const inboxKeys = {
+  all: ['inbox'] as const,
+  ofAccount: (lineAccountId: number) => ['inbox', lineAccountId] as const,
+};
+
+const conversationParams = (lineAccountId: number, friendId: number) => ({
+  lineAccountId: String(lineAccountId),
+  friendId: String(friendId),
+});
+
+/** The チャット inbox of a LINE account, newest first, page by page (keyset). */
+export const inboxQueryOptions = (lineAccountId: number, filter: InboxFilter, search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...inboxKeys.ofAccount(lineAccountId), 'list', filter, search],
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(inboxEndpoints.list, {
+        params: { lineAccountId: String(lineAccountId) },
+        query: { filter, ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const conversationQueryOptions = (lineAccountId: number, friendId: number) =>
+  queryOptions({
+    queryKey: [...inboxKeys.ofAccount(lineAccountId), 'detail', friendId],
+    queryFn: ({ signal }) =>
+      apiRequest(inboxEndpoints.get, { params: conversationParams(lineAccountId, friendId), signal }),
+  });
+
+export const inboxAssigneesQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...inboxKeys.ofAccount(lineAccountId), 'assignees'],
+    queryFn: ({ signal }) =>
+      apiRequest(inboxEndpoints.assignees, { params: { lineAccountId: String(lineAccountId) }, signal }),
+    staleTime: 60_000,
+  });
+
+/** The menu's badge: unread messages over the client's LINE accounts. */
+export const inboxUnreadQueryOptions = () =>
+  queryOptions({
+    queryKey: [...inboxKeys.all, 'unread'],
+    queryFn: ({ signal }) => apiRequest(inboxEndpoints.unread, { query: {}, signal }),
+    refetchInterval: 15_000,
+  });
+
+export function useMarkConversationReadMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: number) =>
+      apiRequest(inboxEndpoints.markRead, { params: conversationParams(lineAccountId, friendId) }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData(
+        conversationQueryOptions(lineAccountId, conversation.friendId).queryKey,
+        conversation,
+      );
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    },
+  });
+}
+
+export function useUpdateConversationMutation(lineAccountId: number, friendId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateConversationBody) =>
+      apiRequest(inboxEndpoints.update, { params: conversationParams(lineAccountId, friendId), body }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData(conversationQueryOptions(lineAccountId, friendId).queryKey, conversation);
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.ofAccount(lineAccountId) });
+    },
+  });
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type SimSent = { sent: { kind: string; to: string[]; messages: { type: string; text?: string }[] }[] };
+
+/** The simulator's console API (not LINE's). */
+async function sim<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.lineSimUrl}/_sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /_sim${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  // bypassCSP: axe is injected below (the product's CSP allows no injected script)
+  const context = await browser.newContext({ locale: 'ja-JP', viewport, bypassCSP: true });
+  return context.newPage();
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+
+/** Serious and critical WCAG 2.1 AA violations (as accessibility.e2e.ts counts them), one line each. */
+async function audit(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } }).axe.run(
+      document,
+      { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    ),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
+}
+
+describe('チャット: the inbox of the demo account', () => {
+  it('lists the demo conversations with unread counts; the menu shows the unread total', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: /チャット/ }).click();
+    await page.waitForURL((url) => url.pathname === '/client/inbox');
+    const list = page.getByRole('list', { name: '会話' });
+    await expect
+      .poll(() => list.getByTestId('inbox-conversation').count(), { timeout: 20_000 })
+      .toBeGreaterThan(3);
+    await expect.poll(() => list.getByText('要対応').first().isVisible()).toBe(true);
+    await expect.poll(() => list.getByText('スタンプ').first().isVisible()).toBe(true);
+    await screenshot(page, 'inbox-list');
+
+    await page.getByRole('button', { name: '自分の担当' }).click();
+    await expect.poll(() => list.getByTestId('inbox-conversation').count()).toBe(2);
+    await page.getByRole('button', { name: 'すべて' }).click();
+    await page.context().close();
+  });
+
+  it('a friend writes on LINE: the message appears without reload; the owner answers and marks it 対応済み', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    const user = await sim<{ userId: string }>('POST', '/users', { displayName: '森 さくら' });
+    await sim('POST', `/users/${user.userId}/follow/${channel.channelId}`);
+
+    const page = await newPage();
+    await logIn(page, server.url, 'staff@demo.example');
+    await page.goto(`${server.url}/client/inbox`);
+    const list = page.getByRole('list', { name: '会話' });
+    await expect
+      .poll(() => list.getByTestId('inbox-conversation').count(), { timeout: 20_000 })
+      .toBeGreaterThan(3);
+
+    await sim('POST', `/users/${user.userId}/messages`, {
+      channelId: channel.channelId,
+      text: '今日の営業時間を教えてください',
+    });
+    const row = list.getByTestId('inbox-conversation').filter({ hasText: '森 さくら' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => row.getByText('今日の営業時間を教えてください').isVisible()).toBe(true);
+    await screenshot(page, 'inbox-new-message');
+
+    await row.click();
+    const pane = page.getByTestId('conversation-pane');
+    await expect.poll(() => pane.getByText('今日の営業時間を教えてください').isVisible()).toBe(true);
+    // opened: nothing unread any more
+    await expect.poll(() => row.getByText('未読 1 件').count()).toBe(0);
+
+    await pane.getByLabel('メッセージ').fill('本日は20時まで営業しております。');
+    await pane.getByRole('button', { name: '送信' }).click();
+    await expect.poll(() => pane.getByText('本日は20時まで営業しております。').isVisible()).toBe(true);
+    await pane.getByRole('button', { name: '対応済みにする' }).click();
+    await expect.poll(() => pane.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('対応済み').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'inbox-conversation');
+    expect(await audit(page)).toEqual([]);
+
+    // the friend got the answer on LINE
+    await expect
+      .poll(
+        async () => {
+          const { sent } = await sim<SimSent>('GET', `/channels/${channel.channelId}/sent`);
+          return sent.some(
+            (s) =>
+              s.to.includes(user.userId) &&
+              s.messages.some((m) => m.text === '本日は20時まで営業しております。'),
+          );
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('at phone width: the list, then the conversation with a way back', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.goto(`${server.url}/client/inbox`);
+    const list = page.getByRole('list', { name: '会話' });
+    await expect
+      .poll(() => list.getByTestId('inbox-conversation').count(), { timeout: 20_000 })
+      .toBeGreaterThan(3);
+    await screenshot(page, 'inbox-phone-list');
+    await list.getByTestId('inbox-conversation').filter({ hasText: 'スタンプ' }).click();
+    const pane = page.getByTestId('conversation-pane');
+    await expect.poll(() => pane.getByText('駐車場はありますか？').isVisible()).toBe(true);
+    await expect.poll(() => pane.getByText('画像').first().isVisible()).toBe(true);
+    await screenshot(page, 'inbox-phone-conversation');
+    expect(await audit(page)).toEqual([]);
+    await pane.getByRole('button', { name: '会話一覧に戻る' }).click();
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
