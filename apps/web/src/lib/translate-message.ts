@@ -11,6 +11,7 @@ import {
   declineMessages,
   deliveryMessages,
   lineAccountMessages,
+  memberCardMessages,
   paginationMessages,
   paymentMessages,
   pathParamMessages,
@@ -57,6 +58,7 @@ const groups = {
   cardForm: cardFormMessages,
   richMenu: richMenuMessages,
   delivery: deliveryTexts,
+  memberCard: memberCardMessages,
   web: webMessages,
 } as const;
 

@@ -11,6 +11,7 @@ import {
   declineMessages,
   deliveryMessages,
   lineAccountMessages,
+  memberCardMessages,
   paginationMessages,
   paymentMessages,
   pathParamMessages,
@@ -78,6 +79,7 @@ describe('UI texts', () => {
       cardFormMessages,
       richMenuMessages,
       shiftMessages,
+      memberCardMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);
