@@ -11,7 +11,7 @@ import { at, DAY_MS, HOUR_MS } from './clock.ts';
 
 /**
  * The member card that earns (issue 33) on the demo store: the owner sets a points programme with three
- * ranks; over the last five months the staff recorded visits and purchases at the counter, so the members
+ * ranks; over the last five months the staff recorded visits and bills at the counter, so the members
  * spread across the ranks with histories; some redeemed a reward; the manager reversed a mistyped amount.
  */
 export async function seedMemberCard(
@@ -50,8 +50,9 @@ export async function seedMemberCard(
   });
   const now = owner.clock.now().getTime();
   const active = data.filter((m) => m.status === 'ACTIVE');
-  // ゴールド, シルバー, レギュラー in turn: 18, 8 and 2 visits over the last 150 days
-  const visitsOf = [18, 8, 2];
+  // ゴールド, シルバー, レギュラー in turn: 10, 5 and 1 visits over the last 150 days (a visit and its bill
+  // the first time, the bill alone after: few rows, for a quick first start)
+  const visitsOf = [10, 5, 1];
   for (const [i, member] of active.entries()) {
     const tier = i % 3;
     const visits = visitsOf[tier]!;
@@ -63,11 +64,11 @@ export async function seedMemberCard(
       if (when.getTime() >= now) break;
       const ctx = at(staff, when);
       const input = { lineAccountId, memberId: member.memberId, reason: null };
-      await actOnMemberCard({ ctx, input: { ...input, action: 'VISIT' } });
-      const amountYen = (tier === 0 ? 3000 : 2000) + ((i * 37 + v * 53) % 60) * 100;
+      if (v === 0) await actOnMemberCard({ ctx, input: { ...input, action: 'VISIT' } });
+      const amountYen = (tier === 0 ? 8000 : 4000) + ((i * 37 + v * 53) % 60) * 100;
       const card = await actOnMemberCard({ ctx, input: { ...input, action: 'PURCHASE', amountYen } });
       // the regulars at the top redeem a drink now and then
-      if (tier === 0 && v % 6 === 5 && card.standing.points >= 300)
+      if (tier === 0 && v % 4 === 3 && card.standing.points >= 300)
         await actOnMemberCard({ ctx, input: { ...input, action: 'REDEEM' } });
     }
   }
