@@ -111,6 +111,7 @@ function CounterCard(props: {
       },
     );
   };
+  const isActive = props.card.member.status === 'ACTIVE';
   const canRedeem =
     s.kind === 'POINTS' ? s.rewardPoints > 0 && s.points >= s.rewardPoints : s.stamps >= s.stampsForReward;
   return (
@@ -124,7 +125,7 @@ function CounterCard(props: {
           <Button
             variant="contained"
             size="large"
-            disabled={act.isPending}
+            disabled={act.isPending || !isActive}
             onClick={() => run({ action: 'VISIT' }, t('memberCard.counter.visitDone'))}
           >
             {t('memberCard.counter.visit')}
@@ -146,7 +147,11 @@ function CounterCard(props: {
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 sx={{ flex: 1 }}
               />
-              <Button type="submit" variant="contained" disabled={act.isPending || amount === ''}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={act.isPending || amount === '' || !isActive}
+              >
                 {t('memberCard.counter.addPoints')}
               </Button>
             </Stack>
@@ -154,7 +159,7 @@ function CounterCard(props: {
           <Button
             variant="outlined"
             size="large"
-            disabled={act.isPending || !canRedeem}
+            disabled={act.isPending || !canRedeem || !isActive}
             onClick={() =>
               run({ action: 'REDEEM' }, t('memberCard.counter.redeemDone', { reward: s.rewardName }))
             }

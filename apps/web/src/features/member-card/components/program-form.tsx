@@ -196,6 +196,7 @@ export function ProgramForm(props: {
                 disabled={disabled}
                 onChange={(e) => setRank(index, { name: e.target.value })}
                 size="small"
+                sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
               />
               <TextField
                 label={t('memberCard.program.threshold')}
@@ -204,7 +205,7 @@ export function ProgramForm(props: {
                 disabled={disabled}
                 onChange={(e) => setRank(index, { threshold: Number(e.target.value) })}
                 size="small"
-                sx={{ width: 130 }}
+                sx={{ width: { xs: '100%', sm: 110 }, flexShrink: 0 }}
               />
               <TextField
                 label={t('memberCard.program.benefits')}
@@ -212,7 +213,7 @@ export function ProgramForm(props: {
                 disabled={disabled}
                 onChange={(e) => setRank(index, { benefits: e.target.value })}
                 size="small"
-                sx={{ flex: 1 }}
+                sx={{ flex: 1, width: { xs: '100%', sm: 'auto' } }}
               />
               {props.canManage ? (
                 <IconButton
