@@ -81,9 +81,10 @@ export function EarnedCard() {
             </div>
             {standing.expiring ? (
               <div className="liff-muted">
+                {/* expiring at 00:00 of a month's first day: valid through the day before */}
                 {t('earned.expiring', {
                   points: String(standing.expiring.points),
-                  day: dayOf(standing.expiring.at),
+                  day: dayOf(new Date(Date.parse(standing.expiring.at) - 1).toISOString()),
                 })}
               </div>
             ) : null}
