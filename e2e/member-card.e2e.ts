@@ -20,10 +20,13 @@ let cameraBrowser: Browser | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-card-e2e-'));
 
 // the first start writes the demo: on a loaded machine it may take minutes (E2E_START_MS)
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, Number(process.env.E2E_START_MS ?? 60_000) + 30_000);
+beforeAll(
+  async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  },
+  Number(process.env.E2E_START_MS ?? 60_000) + 30_000,
+);
 afterAll(async () => {
   await cameraBrowser?.close();
   await browser?.close();
