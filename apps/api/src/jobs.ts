@@ -8,7 +8,7 @@ import { defineMailJobs } from './platform/mail.jobs.ts';
 import { friendDirectories } from './composition.ts';
 import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
-import { defineMemberJobs, queueImageSweep } from './modules/members/members.jobs.ts';
+import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { defineLineWebhookJobs } from './modules/line-webhook/line-webhook.jobs.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
@@ -37,4 +37,5 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
 export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueHousekeeping(db, clock.now(), { now: true });
   await queueImageSweep(db, clock.now(), { now: true });
+  await queueMemberCardSweep(db, clock.now(), { now: true });
 }

@@ -30,6 +30,7 @@ import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
 import { deliveryEndpoints } from './deliveries/deliveries.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
+import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { liffAppEndpoints } from './services/liff-app.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
@@ -77,6 +78,8 @@ export const endpointGroups = {
   richMenus: richMenuEndpoints,
   members: memberEndpoints,
   memberLiff: memberLiffEndpoints,
+  memberCard: memberCardEndpoints,
+  memberCardLiff: memberCardLiffEndpoints,
   liffApp: liffAppEndpoints,
   dashboard: dashboardEndpoints,
   notifications: notificationEndpoints,

@@ -56,6 +56,8 @@ export * from './rich-menus/rich-menus.endpoints.ts';
 export * from './rich-menus/rich-menu-icons.ts';
 export * from './members/members.schemas.ts';
 export * from './members/members.endpoints.ts';
+export * from './members/member-card.schemas.ts';
+export * from './members/member-card.endpoints.ts';
 export * from './services/liff-app.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './dashboard/dashboard.endpoints.ts';

@@ -11,6 +11,7 @@ import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
+import { seedMemberCard } from './world/member-card.ts';
 import { seedMemberStore } from './world/member-store.ts';
 import { seedNotificationGroups } from './world/notification-groups.ts';
 import { seedPayments } from './world/payments.ts';
@@ -56,6 +57,11 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   }
   if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
   if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
+  if (lineAccount) {
+    const staff = contextOf(deps, await userOrThrow(deps.db, 'staff@demo.example'));
+    const manager = contextOf(deps, await userOrThrow(deps.db, 'manager@demo.example'));
+    await seedMemberCard(ownerCtx, staff, manager, lineAccount.id);
+  }
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }

@@ -65,6 +65,15 @@ export const domainEventPayloads = {
   }),
   /** A staff member on LINE was approved by the store. */
   SHIFT_MEMBER_STAFF_APPROVED: z.object({ staffId: id, friendId: id }),
+  /** A member's rank changed (a ledger row, a reversal, or the hourly recount as points age out). */
+  MEMBER_RANK_CHANGED: z.object({
+    memberId: id,
+    friendId: id,
+    memberCode: z.string(),
+    fromRank: z.string().nullable(),
+    toRank: z.string().nullable(),
+    direction: z.enum(['UP', 'DOWN']),
+  }),
 } as const satisfies Record<DomainTopic, z.ZodType>;
 
 export type DomainEventPayload<T extends DomainTopic> = z.output<(typeof domainEventPayloads)[T]>;

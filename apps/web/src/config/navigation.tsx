@@ -2,6 +2,7 @@ import type { Permission, Role, Session } from '@app/contracts';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
@@ -127,6 +128,8 @@ export const navigationByRole: Record<Role, NavItem[]> = {
       permission: 'client.billing.read',
     },
     { path: 'members', labelKey: 'nav.members', icon: <BadgeOutlined />, permission: 'member.read' },
+    // the counter: staff scan a member card and add a visit, points or a reward
+    { path: 'scan', labelKey: 'nav.scan', icon: <QrCodeScanner />, permission: 'member.work' },
     { path: 'shift', labelKey: 'nav.shift', icon: <CalendarMonthOutlined />, permission: 'client.work' },
     {
       path: 'notifications',

@@ -12,6 +12,7 @@ import {
   declineMessages,
   deliveryMessages,
   lineAccountMessages,
+  memberCardMessages,
   paginationMessages,
   paymentMessages,
   pathParamMessages,
@@ -59,6 +60,7 @@ const groups = {
   richMenu: richMenuMessages,
   delivery: deliveryTexts,
   card: cardMessages,
+  memberCard: memberCardMessages,
   web: webMessages,
 } as const;
 

@@ -50,4 +50,5 @@ export const notificationTopics = [
   'LINE_UNBLOCK_EVENT',
   'MEMBERSHIP_REGISTRATION',
   'SHIFT_MEMBER_STAFF_APPROVED',
+  'MEMBER_RANK_CHANGED',
 ] as const;

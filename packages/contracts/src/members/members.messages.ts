@@ -79,3 +79,47 @@ export const memberMessages = {
   conditionRange:
     'min and max must be numbers for a NUMBER attribute and YYYY-MM-DD days for a DATE attribute',
 } as const;
+
+/** The member card that earns (issue 33): programme kinds, ledger kinds and their texts. */
+export const memberProgramKinds = ['POINTS', 'STAMPS'] as const;
+export type MemberProgramKind = (typeof memberProgramKinds)[number];
+export const memberRoundings = ['FLOOR', 'ROUND', 'CEIL'] as const;
+/** What a rank's threshold counts: points earned in the last 12 months (Japan time), or visits in them. */
+export const memberRankBases = ['POINTS_12M', 'VISITS_12M'] as const;
+/** A ledger row: a visit, points for an amount, a reward redeemed, points expired, or a reversal of one. */
+export const memberLedgerKinds = ['VISIT', 'PURCHASE', 'REDEEM', 'EXPIRE', 'REVERSAL'] as const;
+export type MemberLedgerKind = (typeof memberLedgerKinds)[number];
+export const memberCounterActions = ['VISIT', 'PURCHASE', 'REDEEM'] as const;
+export type MemberCounterAction = (typeof memberCounterActions)[number];
+
+export const memberCardMessages = {
+  programNotSet: 'The store has no point or stamp programme yet',
+  kind: 'kind must be POINTS or STAMPS',
+  rounding: 'rounding must be FLOOR, ROUND or CEIL',
+  rankBasis: 'rankBasis must be POINTS_12M or VISITS_12M',
+  wholeNumber: 'Must be a whole number of 0 or more',
+  pointsPerYen: 'pointsPerYen must be a number from 0 to 1 (e.g. 0.01: 1 point per ¥100)',
+  expiryMonths: 'expiryMonths must be a whole number from 1 to 120, or null (points do not expire)',
+  stampsForReward: 'stampsForReward must be a whole number from 1 to 100',
+  earnsNothing: 'A points programme must earn something: points per visit or points per yen',
+  rewardName: 'The reward name is required and cannot exceed 50 characters',
+  rankName: 'A rank name is required and cannot exceed 30 characters',
+  rankBenefits: 'Benefits cannot exceed 500 characters',
+  ranksOrder: 'Ranks must start at threshold 0 and rise strictly, with distinct names (at most 10)',
+  memberCode: 'Member code must be 1 to 20 digits',
+  cardNotFound: 'No member of this store has this code',
+  memberInactive: 'This member is switched off: switch them on in the member list first',
+  action: 'action must be VISIT, PURCHASE or REDEEM',
+  amountRequired: 'amountYen is required for a purchase: a whole number of yen from 1 to 10,000,000',
+  amountNotAllowed: 'amountYen is only for a purchase',
+  reasonMax: 'Reason cannot exceed 200 characters',
+  stampTooSoon: 'A stamp was given too recently: the programme sets a minimum interval between stamps',
+  notEnoughPoints: 'Not enough points for the reward',
+  notEnoughStamps: 'Not enough stamps for the reward',
+  purchaseOnStamps: 'A stamp card earns per visit, not per amount',
+  entryNotFound: 'Ledger entry not found',
+  alreadyReversed: 'This entry has already been reversed',
+  reversalOfReversal: 'A reversal cannot itself be reversed: add a new entry instead',
+  reversalOfExpiry: 'Expired points cannot be reversed',
+  reversalOverdraws: 'Reversing this entry would take the balance below zero',
+} as const;

@@ -46,6 +46,7 @@ export const notificationPlaceholders = {
   dateTime: '日時',
   period: '期間',
   memberCode: '会員番号',
+  rankName: '会員ランク',
   link: 'リンク（管理者には管理画面、スタッフにはスタッフ用ミニアプリ）',
 } as const;
 export type NotificationPlaceholder = keyof typeof notificationPlaceholders;
@@ -61,6 +62,7 @@ export const topicPlaceholders: Record<NotificationTopic, readonly NotificationP
   SHIFT_SUBMISSION_COMPLETE: ['storeName', 'period', 'dateTime', 'link'],
   SHIFT_CONFIRMED: ['storeName', 'period', 'dateTime', 'link'],
   SHIFT_MEMBER_STAFF_APPROVED: ['staffName', 'storeName', 'dateTime', 'link'],
+  MEMBER_RANK_CHANGED: ['friendName', 'memberCode', 'rankName', 'storeName', 'dateTime', 'link'],
 };
 
 /** Japanese names of the topics, for screens. */
@@ -74,6 +76,7 @@ export const topicLabels: Record<NotificationTopic, string> = {
   LINE_UNBLOCK_EVENT: 'ブロック解除',
   MEMBERSHIP_REGISTRATION: '会員登録',
   SHIFT_MEMBER_STAFF_APPROVED: 'スタッフ登録の承認',
+  MEMBER_RANK_CHANGED: '会員ランクの変更',
 };
 
 /** The default template of each topic (used until the client saves its own). */
@@ -90,6 +93,8 @@ export const defaultTemplates: Record<NotificationTopic, string> = {
   SHIFT_CONFIRMED: '{storeName}の{period}のシフトが確定しました。確認をお願いします。\n{link}',
   SHIFT_MEMBER_STAFF_APPROVED:
     '{staffName}さんが{storeName}のスタッフとして承認されました。シフト希望の提出ができます。\n{link}',
+  MEMBER_RANK_CHANGED:
+    '{friendName}さん、{storeName}の会員ランクが「{rankName}」になりました。\n会員番号: {memberCode}\n{link}',
 };
 
 /** The placeholders a text uses (`{key}`). */

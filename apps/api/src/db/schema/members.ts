@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -17,11 +18,17 @@ import {
   memberAttributeTypes,
   memberAttributeVisibilities,
   memberCodeShowModes,
+  memberLedgerKinds,
+  memberProgramKinds,
+  memberRankBases,
+  memberRoundings,
   memberStatuses,
+  type MemberRank,
 } from '@app/contracts';
 import { clients } from './clients.ts';
 import { friends } from './friends.ts';
 import { stores } from './stores.ts';
+import { users } from './users.ts';
 
 export const memberAttributeTypeEnum = pgEnum('member_attribute_type', memberAttributeTypes);
 export const memberAttributeVisibilityEnum = pgEnum(
@@ -111,6 +118,8 @@ export const members = pgTable(
     status: memberStatusEnum('status').notNull().default('ACTIVE'),
     memberCode: varchar('member_code', { length: 20 }).notNull(),
     remarks: text('remarks'),
+    /** The rank the member holds (the programme's rank name), kept to notice a change; null: none. */
+    rankName: varchar('rank_name', { length: 30 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -231,4 +240,70 @@ export const memberCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.status] })],
+);
+
+export const memberProgramKindEnum = pgEnum('member_program_kind', memberProgramKinds);
+export const memberRoundingEnum = pgEnum('member_rounding', memberRoundings);
+export const memberRankBasisEnum = pgEnum('member_rank_basis', memberRankBases);
+export const memberLedgerKindEnum = pgEnum('member_ledger_kind', memberLedgerKinds);
+
+/** The point or stamp programme of a member store and its ranks (issue 33; missing: none yet). */
+export const memberPrograms = pgTable('member_programs', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  kind: memberProgramKindEnum('kind').notNull(),
+  pointsPerVisit: integer('points_per_visit').notNull().default(0),
+  pointsPerYen: doublePrecision('points_per_yen').notNull().default(0),
+  rounding: memberRoundingEnum('rounding').notNull().default('FLOOR'),
+  expiryMonths: integer('expiry_months'),
+  rewardPoints: integer('reward_points').notNull().default(0),
+  stampsForReward: integer('stamps_for_reward').notNull().default(10),
+  stampIntervalMinutes: integer('stamp_interval_minutes').notNull().default(0),
+  rewardName: varchar('reward_name', { length: 50 }).notNull(),
+  rankBasis: memberRankBasisEnum('rank_basis').notNull().default('POINTS_12M'),
+  /** Lowest first, the first at threshold 0 (checked by the contract). */
+  ranks: jsonb('ranks').$type<MemberRank[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The ledger of a member's card: every change is a row, never edited. Balance = sum(points), stamps =
+ * sum(stamps), visits = sum(visits). A reversal is a row with the opposite amounts naming the row it
+ * reverses (at most once: unique). `expiresAt` on a row that earned points: when they expire.
+ */
+export const memberLedger = pgTable(
+  'member_ledger',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: memberLedgerKindEnum('kind').notNull(),
+    points: integer('points').notNull().default(0),
+    stamps: integer('stamps').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    amountYen: integer('amount_yen'),
+    reason: varchar('reason', { length: 200 }),
+    /** Who did it; null for the system (an expiry). */
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reversesId: integer('reverses_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_ledger_member_idx').on(t.memberId, t.createdAt, t.id),
+    index('member_ledger_store_expires_idx').on(t.storeId, t.expiresAt),
+    index('member_ledger_client_id_idx').on(t.clientId),
+    uniqueIndex('member_ledger_reverses_uq').on(t.reversesId),
+  ],
 );

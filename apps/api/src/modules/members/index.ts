@@ -4,6 +4,12 @@ export { memberDirectory } from './member-directory.ts';
 export { createMemberAttribute, updateMemberSettings } from './attributes.service.ts';
 export { registerOwnMember } from './member-app.service.ts';
 export { uploadOwnImage } from './member-images.ts';
-export { updateMemberRemarks, updateMemberStatus } from './members.service.ts';
+export { listStoreMembers, updateMemberRemarks, updateMemberStatus } from './members.service.ts';
+export {
+  actOnMemberCard,
+  getMemberProgram,
+  putMemberProgram,
+  reverseLedgerEntry,
+} from './member-card.service.ts';
 // For the client dashboard.
 export { memberFiguresOfLineAccount } from './members.figures.ts';

@@ -241,7 +241,7 @@ export async function listMembersByFriends(
     .where(and(eq(members.clientId, clientId), inArray(members.friendId, friendIds)));
 }
 
-export type MemberWithFriend = MemberRow & {
+export type MemberWithFriend = Omit<MemberRow, 'rankName'> & {
   displayName: string;
   pictureUrl: string | null;
   isFriend: boolean;

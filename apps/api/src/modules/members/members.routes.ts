@@ -1,7 +1,13 @@
-import { memberEndpoints as e, memberLiffEndpoints as l } from '@app/contracts';
+import {
+  memberCardEndpoints as c,
+  memberCardLiffEndpoints as cl,
+  memberEndpoints as e,
+  memberLiffEndpoints as l,
+} from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as attributes from './attributes.service.ts';
+import * as card from './member-card.service.ts';
 import * as liff from './member-app.service.ts';
 import * as images from './member-images.ts';
 import * as members from './members.service.ts';
@@ -61,6 +67,19 @@ export function memberRoutes(app: FastifyInstance) {
   route(app, e.deleteAttribute, ({ params }, { ctx }) =>
     attributes.deleteMemberAttribute({ ctx, input: params }),
   );
+  // the member card that earns (issue 33): programme, counter, reversals
+  route(app, c.getProgram, ({ params }, { ctx }) => card.getMemberProgram({ ctx, input: params }));
+  route(app, c.putProgram, ({ params, body }, { ctx }) =>
+    card.putMemberProgram({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, c.scan, ({ params }, { ctx }) => card.scanMemberCard({ ctx, input: params }));
+  route(app, c.card, ({ params }, { ctx }) => card.getMemberCard({ ctx, input: params }));
+  route(app, c.act, ({ params, body }, { ctx }) =>
+    card.actOnMemberCard({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, c.reverse, ({ params, body }, { ctx }) =>
+    card.reverseLedgerEntry({ ctx, input: { ...params, ...body } }),
+  );
 }
 
 /** The member mini-app (/member-liff/api/v1): the caller is the LINE user of the LIFF ID token. */
@@ -95,5 +114,8 @@ export function memberLiffRoutes(app: FastifyInstance) {
   );
   route(app, l.listAttributes, ({ params }, request) =>
     liff.listLiffAttributes({ ctx: request.ctx, input: { ...params } }),
+  );
+  route(app, cl.getCard, ({ params }, request) =>
+    card.getOwnMemberCard({ ctx: request.ctx, input: { ...params } }),
   );
 }

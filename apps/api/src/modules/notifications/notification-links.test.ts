@@ -176,6 +176,18 @@ describe('notice links by recipient type', () => {
         ...scope,
         payload: { staffId: staff.staffId, friendId: staff.friendId },
       },
+      {
+        topic: 'MEMBER_RANK_CHANGED',
+        ...scope,
+        payload: {
+          memberId: 1,
+          friendId: staff.friendId,
+          memberCode: '0000000001',
+          fromRank: 'ブロンズ',
+          toRank: 'シルバー',
+          direction: 'UP',
+        },
+      },
     ];
     expect(events.map((e) => e.topic).sort()).toEqual([...notificationTopics].sort());
     const backOffice: Record<NotificationTopic, string> = {
@@ -188,6 +200,7 @@ describe('notice links by recipient type', () => {
       SHIFT_SUBMISSION_COMPLETE: `/client/shift?lineAccountId=${shop.accountId}&shiftStoreId=${shop.storeId}`,
       SHIFT_CONFIRMED: `/client/shift?lineAccountId=${shop.accountId}&shiftStoreId=${shop.storeId}`,
       SHIFT_MEMBER_STAFF_APPROVED: `/client/shift/staff?lineAccountId=${shop.accountId}&shiftStoreId=${shop.storeId}`,
+      MEMBER_RANK_CHANGED: `/client/members?lineAccountId=${shop.accountId}`,
     };
     const liff = `https://liff.line.me/${shop.liffId}`;
     for (const event of events) {
@@ -211,6 +224,11 @@ describe('notice links by recipient type', () => {
       ) {
         expect(concerned, event.topic).toHaveLength(1);
         expect(concerned[0]!.endsWith(liff), concerned[0]).toBe(true);
+      } else if (event.topic === 'MEMBER_RANK_CHANGED') {
+        // the member who reached the rank hears of it; this account has no member service: no link
+        expect(concerned, event.topic).toHaveLength(1);
+        expect(concerned[0]).toContain('「シルバー」になりました');
+        expect(concerned[0]).not.toMatch(/https?:\/\//);
       } else expect(concerned, event.topic).toEqual([]);
     }
   });

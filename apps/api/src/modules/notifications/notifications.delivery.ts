@@ -26,7 +26,7 @@ import {
   setDeliveryStatus,
   type AccountScope,
 } from './notifications.repository.ts';
-import { linksOf } from './notifications.links.ts';
+import { linksOf, memberFacingTopics } from './notifications.links.ts';
 
 export const NOTIFICATION_PUSH_QUEUE = 'notifications.push';
 /** 5s, 10s, 20s ... about 10 minutes in all: well inside the 24 hours LINE honours a retry key. */
@@ -98,6 +98,11 @@ async function placeholderValues(
       values.friendName = await friendName(event.payload.friendId);
       values.staffName = await staffName(event.payload.staffId);
       break;
+    case 'MEMBER_RANK_CHANGED':
+      values.friendName = values.staffName = await friendName(event.payload.friendId);
+      values.memberCode = event.payload.memberCode;
+      values.rankName = event.payload.toRank ?? '';
+      break;
   }
   return values;
 }
@@ -113,6 +118,9 @@ async function staffConcerned(db: Db, event: DomainEvent): Promise<number[]> {
     }
     case 'SHIFT_MEMBER_STAFF_APPROVED':
       return [event.payload.friendId];
+    // the member who reached a higher rank hears of it (a lower one is the managers' business only)
+    case 'MEMBER_RANK_CHANGED':
+      return event.payload.direction === 'UP' ? [event.payload.friendId] : [];
     default:
       return [];
   }
@@ -134,12 +142,13 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: JobContex
   const groups = (await listSettingRows(db, scope)).filter(
     (g) => g.topics.includes(event.topic) && g.fromEventId < event.id,
   );
-  if (groups.length === 0) return;
+  // A member-facing topic reaches its member even when no group takes it.
+  const concerned = await staffConcerned(db, event);
+  if (groups.length === 0 && !(memberFacingTopics.has(event.topic) && concerned.length > 0)) return;
   const members = await listSettingFriendIds(
     db,
     groups.map((g) => g.id),
   );
-  const concerned = await staffConcerned(db, event);
   const friendIds = [...new Set([...[...members.values()].flat(), ...concerned])];
   const recipients = await listFriendCards(db, scope, friendIds);
   if (recipients.length === 0) return;
@@ -163,6 +172,7 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: JobContex
 
 /** Staff (the link of a staff-facing notice): the staff concerned and the recipients who are shift staff. */
 async function staffFriendIds(db: Db, event: DomainEvent, friendIds: number[], concerned: number[]) {
+  if (memberFacingTopics.has(event.topic)) return new Set(concerned);
   const directory = await shiftStaffDirectory.listStaffOfFriends(db, event.clientId, friendIds);
   return new Set([...concerned, ...directory.flatMap((s) => (s.friendId ? [s.friendId] : []))]);
 }

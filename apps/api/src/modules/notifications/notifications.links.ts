@@ -18,6 +18,12 @@ export const staffFacingTopics: ReadonlySet<NotificationTopic> = new Set([
   'SHIFT_EDITED',
 ]);
 
+/**
+ * Topics that concern a member of the member card (issue 33): the member concerned is a recipient of the
+ * STAFF kind (not a back-office user), and their link is the member mini-app.
+ */
+export const memberFacingTopics: ReadonlySet<NotificationTopic> = new Set(['MEMBER_RANK_CHANGED']);
+
 const backOfficePaths: Record<NotificationTopic, string> = {
   NEW_FRIEND: '/client/friends',
   LINE_UNBLOCK_EVENT: '/client/friends',
@@ -28,6 +34,7 @@ const backOfficePaths: Record<NotificationTopic, string> = {
   SHIFT_SUBMISSION_COMPLETE: '/client/shift',
   SHIFT_CONFIRMED: '/client/shift',
   SHIFT_MEMBER_STAFF_APPROVED: '/client/shift/staff',
+  MEMBER_RANK_CHANGED: '/client/members',
 };
 
 /** LINE opens a LIFF app at this address (in the LINE app, or the simulator's chat). */
@@ -41,10 +48,10 @@ export function backOfficeLink(config: Config, event: DomainEvent) {
   return `${config.appUrl}${path}?${query.toString()}`;
 }
 
-/** The staff mini-app of the event's account: its shift service's LIFF URL, when the service is on. */
-async function staffAppLink(db: Db, event: DomainEvent) {
+/** The staff (or member) mini-app of the event's account: its service's LIFF URL, when the service is on. */
+async function staffAppLink(db: Db, event: DomainEvent, serviceCode: 'KS-001' | 'KS-002' = 'KS-002') {
   const store = await findServiceStoreOfAccount(db, {
-    serviceCode: 'KS-002',
+    serviceCode,
     clientId: event.clientId,
     lineAccountId: event.lineAccountId!,
   });
@@ -62,6 +69,8 @@ export async function linksOf(
   event: DomainEvent,
 ): Promise<Record<RecipientType, string>> {
   const manager = backOfficeLink(config, event);
+  if (memberFacingTopics.has(event.topic))
+    return { MANAGER: manager, STAFF: await staffAppLink(db, event, 'KS-001') };
   if (!staffFacingTopics.has(event.topic)) return { MANAGER: manager, STAFF: manager };
   return { MANAGER: manager, STAFF: await staffAppLink(db, event) };
 }

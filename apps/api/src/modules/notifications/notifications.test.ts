@@ -104,7 +104,7 @@ describe('delivery', () => {
     expect(sent.map((s) => (s.messages[0] as { text: string }).text)).toEqual(['新しい友だち: 有効に戻った']);
   });
 
-  it('each of the nine topics reaches exactly its subscribed recipients once (and the staff concerned)', async () => {
+  it('each of the ten topics reaches exactly its subscribed recipients once (and the staff concerned)', async () => {
     await deleteAllGroups();
     const staffFriend = await follow('スタッフ 木村');
     // manager hears of every topic; helper only of NEW_FRIEND
@@ -168,6 +168,18 @@ describe('delivery', () => {
         ...scope,
         payload: { staffId: 999999, friendId: staffFriend.friendId },
       },
+      {
+        topic: 'MEMBER_RANK_CHANGED',
+        ...scope,
+        payload: {
+          memberId: 1,
+          friendId: staffFriend.friendId,
+          memberCode: '00012',
+          fromRank: 'ブロンズ',
+          toRank: 'シルバー',
+          direction: 'UP',
+        },
+      },
     ];
     expect(events.map((e) => e.topic).sort()).toEqual([...notificationTopics].sort());
     for (const event of events) await recordDomainEvent(t.db, event);
@@ -175,10 +187,10 @@ describe('delivery', () => {
     await drain(); // nothing more the second time
     const sent = await multicastsSince(from);
     const heard = (userId: string) => sent.filter((s) => s.to.includes(userId)).length;
-    expect(heard(manager.userId)).toBe(9);
+    expect(heard(manager.userId)).toBe(10);
     expect(heard(helper.userId)).toBe(1);
-    // the staff concerned by the reminder and the approval hear of them as well
-    expect(heard(staffFriend.userId)).toBe(2);
+    // the staff concerned by the reminder and the approval hear of them as well, and a member of a higher rank
+    expect(heard(staffFriend.userId)).toBe(3);
     const texts = sent.map((s) => (s.messages[0] as { text: string }).text);
     expect(texts.some((x) => x.includes('2026/12/01〜2026/12/31'))).toBe(true);
     expect(texts.some((x) => x.includes('00012'))).toBe(true);

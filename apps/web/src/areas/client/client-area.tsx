@@ -16,6 +16,7 @@ import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
 import { ClientRichMenuPages } from './client-rich-menu-pages.tsx';
 import { ClientMembersPage } from './client-members-page.tsx';
+import { ClientScanPage } from './client-scan-page.tsx';
 import { ClientNotificationsPage } from './client-notifications-page.tsx';
 import { ClientShiftPages } from './client-shift-pages.tsx';
 
@@ -34,6 +35,7 @@ export function ClientArea() {
     friends: <ClientFriendsPage session={session} />,
     'rich-menus': <ClientRichMenuPages session={session} />,
     members: <ClientMembersPage session={session} />,
+    scan: <ClientScanPage session={session} />,
     users: <UserManagement scope="client" currentUserId={session.user.id} title={t('nav.users')} />,
     settings: <CompanySettingsPage />,
     account: <ClientAccountPage session={session} />,

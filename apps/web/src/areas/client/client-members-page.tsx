@@ -22,8 +22,10 @@ import { MemberCardSettings } from '../../features/members/components/member-car
 import { MemberDrawer } from '../../features/members/components/member-drawer.tsx';
 import { MemberTable } from '../../features/members/components/member-table.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
+import { ProgramForm } from '../../features/member-card/components/program-form.tsx';
 
-const tabs = ['list', 'attributes', 'card'] as const;
+const tabs = ['list', 'attributes', 'card', 'program'] as const;
 type TabName = (typeof tabs)[number];
 
 function MemberService(props: { lineAccountId: number; mainColor: string; title: string; session: Session }) {
@@ -35,6 +37,7 @@ function MemberService(props: { lineAccountId: number; mainColor: string; title:
     : 'list';
   const attributes = useQuery(memberAttributesQueryOptions(props.lineAccountId));
   const settings = useQuery(memberSettingsQueryOptions(props.lineAccountId));
+  const program = useQuery(memberProgramQueryOptions(props.lineAccountId));
   const failure = useQueryFailure(attributes.isError ? attributes : settings);
   const raw = searchParams.get('member');
   const openId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
@@ -93,6 +96,17 @@ function MemberService(props: { lineAccountId: number; mainColor: string; title:
           title={props.title}
           canManage={canManage}
         />
+      ) : null}
+      {tab === 'program' ? (
+        program.isPending ? (
+          <PageLoader />
+        ) : (
+          <ProgramForm
+            lineAccountId={props.lineAccountId}
+            program={program.data ?? null}
+            canManage={canManage}
+          />
+        )
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import type { LiffMember, MemberSettings } from '@app/contracts';
 import { Barcode } from '../../components/liff-shell/barcode.tsx';
 import { useLiff } from '../../components/liff-shell/liff-shell.tsx';
 import { QrCode } from '../../components/liff-shell/qr-code.tsx';
+import { EarnedCard } from './earned-card.tsx';
 
 /** The member card: the code as QR code, barcode or text, as the store chose, in the account's colours. */
 export function MemberCard({
@@ -49,6 +50,7 @@ export function MemberCard({
           {t('card.hint')}
         </p>
       </section>
+      <EarnedCard />
       <button type="button" className="liff-button secondary" onClick={onEdit}>
         {t('card.edit')}
       </button>

@@ -12,6 +12,7 @@ import {
   declineMessages,
   deliveryMessages,
   lineAccountMessages,
+  memberCardMessages,
   paginationMessages,
   paymentMessages,
   pathParamMessages,
@@ -80,6 +81,7 @@ describe('UI texts', () => {
       cardMessages,
       richMenuMessages,
       shiftMessages,
+      memberCardMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

@@ -1,0 +1,493 @@
+import {
+  memberCardMessages as m,
+  memberMessages,
+  type LiffMemberCard,
+  type MemberCounterCard,
+  type MemberLedgerEntry,
+  type MemberProgram,
+  type MemberRank,
+  type MemberStanding,
+  type memberCounterActionBodySchema,
+  type memberProgramBodySchema,
+  type memberReversalBodySchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { requireActor, type ServiceContext } from '../../platform/context.ts';
+import { addMonths, formatDay, localDay, parseDay, TOKYO, zonedInstant } from '../../platform/dates.ts';
+import { recordDomainEvent } from '../../platform/domain-events.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { findServiceStore } from '../services/index.ts';
+import { userNamesOf } from '../users/index.ts';
+import { identifyFriend } from './member-app.service.ts';
+import { loadMemberStore, MEMBER_SERVICE_CODE, scopeOf, type MemberScope } from './member-store.ts';
+import {
+  findLedgerRow,
+  findMemberIdByCode,
+  findProgram,
+  findReversalOf,
+  insertLedgerRow,
+  lastStampAt,
+  ledgerSums,
+  listLedger,
+  listProgramsWithRanks,
+  lockMember,
+  membersWithDuePoints,
+  rankFiguresOfStore,
+  setRankName,
+  upsertProgram,
+  type LedgerRow,
+  type ProgramRow,
+} from './member-card.repository.ts';
+import { findMember, findMemberByFriend } from './members.repository.ts';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = { lineAccountId: number };
+type MemberInput = AccountInput & { memberId: number };
+
+const HISTORY = 30;
+
+// ---- Japan-time months ----
+
+/** The first instant (Japan time) of the month `n` months after the month of `instant`. */
+export function monthStartJst(instant: Date, n: number): Date {
+  const { y, m: month } = parseDay(localDay(instant, TOKYO));
+  const target = addMonths(y, month, n);
+  return zonedInstant(formatDay(target.y, target.m, 1), 0, TOKYO);
+}
+
+/** Ranks count this month and the 11 before it (Japan time): a month's points drop out at its anniversary month's end. */
+export const rankWindowStart = (now: Date) => monthStartJst(now, -11);
+
+/** Points earned in a month expire at the end of the month `expiryMonths` later (Japan time). */
+export const expiryOf = (now: Date, expiryMonths: number | null) =>
+  expiryMonths === null ? null : monthStartJst(now, expiryMonths + 1);
+
+// ---- rules ----
+
+/** Points for an amount: amount x rate, rounded as the programme says (a little slack for binary fractions). */
+export function pointsForAmount(program: Pick<ProgramRow, 'pointsPerYen' | 'rounding'>, amountYen: number) {
+  const exact = amountYen * program.pointsPerYen;
+  if (program.rounding === 'CEIL') return Math.ceil(exact - 1e-9);
+  if (program.rounding === 'ROUND') return Math.round(exact + 1e-9);
+  return Math.floor(exact + 1e-9);
+}
+
+/** The highest rank whose threshold the figure reaches (ranks are lowest first, the first at 0). */
+export function rankIndexOf(ranks: readonly MemberRank[], value: number): number {
+  let index = -1;
+  ranks.forEach((r, i) => {
+    if (value >= r.threshold) index = i;
+  });
+  return index;
+}
+
+const rankValueOf = (program: ProgramRow, figures: { earned: number; visits: number }) =>
+  program.rankBasis === 'VISITS_12M' ? figures.visits : figures.earned;
+
+/**
+ * First in, first out: the points of the earliest-expiring earnings are the first used by redemptions and
+ * expiries. Answers what is due by `now` (not yet used) and the next expiry after it.
+ */
+export function expiryPlan(
+  earning: readonly { expiresAt: Date | null; points: number }[],
+  consumed: number,
+  now: Date,
+) {
+  let left = consumed;
+  let due = 0;
+  let next: { points: number; at: Date } | null = null;
+  const dated = earning.filter((e) => e.expiresAt !== null).sort((a, b) => +a.expiresAt! - +b.expiresAt!);
+  const undated = earning.filter((e) => e.expiresAt === null).reduce((s, e) => s + e.points, 0);
+  for (const e of dated) {
+    const used = Math.min(left, e.points);
+    left -= used;
+    const remaining = e.points - used;
+    if (remaining <= 0) continue;
+    if (e.expiresAt! <= now) due += remaining;
+    else if (!next) next = { points: remaining, at: e.expiresAt! };
+    else if (+next.at === +e.expiresAt!) next.points += remaining;
+  }
+  void undated;
+  return { due, next };
+}
+
+// ---- views ----
+
+export function toProgramView(row: ProgramRow): MemberProgram {
+  return {
+    storeId: row.storeId,
+    kind: row.kind,
+    pointsPerVisit: row.pointsPerVisit,
+    pointsPerYen: row.pointsPerYen,
+    rounding: row.rounding,
+    expiryMonths: row.expiryMonths,
+    rewardPoints: row.rewardPoints,
+    stampsForReward: row.stampsForReward,
+    stampIntervalMinutes: row.stampIntervalMinutes,
+    rewardName: row.rewardName,
+    rankBasis: row.rankBasis,
+    ranks: row.ranks,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function standingOf(db: Db, program: ProgramRow, memberId: number, now: Date): Promise<MemberStanding> {
+  const sums = await ledgerSums(db, memberId, rankWindowStart(now));
+  const value = rankValueOf(program, sums);
+  const index = rankIndexOf(program.ranks, value);
+  const next = program.ranks[index + 1] ?? null;
+  const { next: expiring } = expiryPlan(sums.earning, sums.consumed, now);
+  return {
+    kind: program.kind,
+    points: sums.balance,
+    stamps: sums.stamps,
+    stampsForReward: program.stampsForReward,
+    rewardName: program.rewardName,
+    rewardPoints: program.rewardPoints,
+    rankBasis: program.rankBasis,
+    rankValue: value,
+    rank: program.ranks[index] ?? null,
+    nextRank: next,
+    toNextRank: next ? next.threshold - value : null,
+    expiring: expiring ? { points: expiring.points, at: expiring.at.toISOString() } : null,
+  };
+}
+
+async function historyOf(db: Db, scope: MemberScope, memberId: number): Promise<MemberLedgerEntry[]> {
+  const rows = await listLedger(db, scope, memberId, HISTORY);
+  const staffIds = [...new Set(rows.flatMap((r) => (r.row.staffUserId ? [r.row.staffUserId] : [])))];
+  const names = await userNamesOf(db, staffIds);
+  return rows.map(({ row, reversedById }) => ({
+    id: row.id,
+    kind: row.kind,
+    points: row.points,
+    stamps: row.stamps,
+    visits: row.visits,
+    amountYen: row.amountYen,
+    reason: row.reason,
+    staffName: row.staffUserId ? (names.get(row.staffUserId) ?? null) : null,
+    reversesId: row.reversesId,
+    reversedById,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+async function counterCard(
+  db: Db,
+  scope: MemberScope,
+  program: ProgramRow,
+  memberId: number,
+  now: Date,
+): Promise<MemberCounterCard> {
+  const member = await findMember(db, scope, memberId);
+  if (!member) throw notFound(memberMessages.memberNotFound);
+  const [standing, history] = await Promise.all([
+    standingOf(db, program, memberId, now),
+    historyOf(db, scope, memberId),
+  ]);
+  return {
+    member: {
+      id: member.id,
+      memberCode: member.memberCode,
+      status: member.status,
+      displayName: member.displayName,
+      pictureUrl: member.pictureUrl,
+    },
+    standing,
+    history,
+  };
+}
+
+async function requireProgram(db: Db, scope: MemberScope): Promise<ProgramRow> {
+  const program = await findProgram(db, scope);
+  if (!program) throw conflict(m.programNotSet);
+  return program;
+}
+
+// ---- rank ----
+
+/**
+ * Set the member's rank from their figures; a change records MEMBER_RANK_CHANGED in the caller's
+ * transaction (notifications sends the member a LINE message on reaching a higher rank).
+ */
+async function applyRank(
+  db: Db,
+  scope: MemberScope,
+  program: ProgramRow,
+  member: { id: number; friendId: number; memberCode: string; rankName: string | null },
+  figures: { earned: number; visits: number },
+  lineAccountId: number | null,
+) {
+  const index = rankIndexOf(program.ranks, rankValueOf(program, figures));
+  const toRank = program.ranks[index]?.name ?? null;
+  if (toRank === member.rankName) return;
+  await setRankName(db, member.id, toRank);
+  const fromIndex = program.ranks.findIndex((r) => r.name === member.rankName);
+  // The first rank given is no news (everyone starts at the lowest); a later change is.
+  if (member.rankName === null && index <= 0) return;
+  await recordDomainEvent(db, {
+    topic: 'MEMBER_RANK_CHANGED',
+    clientId: scope.clientId,
+    lineAccountId,
+    storeId: scope.storeId,
+    payload: {
+      memberId: member.id,
+      friendId: member.friendId,
+      memberCode: member.memberCode,
+      fromRank: member.rankName,
+      toRank,
+      direction: index > fromIndex ? 'UP' : 'DOWN',
+    },
+  });
+}
+
+async function rerank(
+  db: Db,
+  scope: MemberScope,
+  program: ProgramRow,
+  member: Parameters<typeof applyRank>[3],
+  now: Date,
+  lineAccountId: number | null,
+) {
+  const sums = await ledgerSums(db, member.id, rankWindowStart(now));
+  await applyRank(db, scope, program, member, sums, lineAccountId);
+}
+
+// ---- programme ----
+
+export async function getMemberProgram({ ctx, input }: Ctx & { input: AccountInput }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const row = await findProgram(ctx.db, scopeOf(store));
+  return row ? toProgramView(row) : null;
+}
+
+/** Set the programme; every member's rank is counted again at once under the new thresholds. */
+export async function putMemberProgram({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & z.output<typeof memberProgramBodySchema> }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const { lineAccountId, ...values } = input;
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await upsertProgram(tx, scope, { ...values, updatedAt: ctx.clock.now() });
+    await recountStoreRanks(tx, scope, row, ctx.clock.now(), lineAccountId);
+    return toProgramView(row);
+  });
+}
+
+// ---- the counter ----
+
+export async function scanMemberCard({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & { memberCode: string } }): Promise<MemberCounterCard> {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const program = await requireProgram(ctx.db, scope);
+  const memberId = await findMemberIdByCode(ctx.db, scope, input.memberCode);
+  if (!memberId) throw notFound(m.cardNotFound);
+  return counterCard(ctx.db, scope, program, memberId, ctx.clock.now());
+}
+
+export async function getMemberCard({ ctx, input }: Ctx & { input: MemberInput }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const program = await requireProgram(ctx.db, scope);
+  return counterCard(ctx.db, scope, program, input.memberId, ctx.clock.now());
+}
+
+type ActionInput = MemberInput & z.output<typeof memberCounterActionBodySchema>;
+
+/** The ledger row of a counter action, checked against the balance under the member's lock. */
+async function rowOfAction(
+  db: Db,
+  program: ProgramRow,
+  input: ActionInput,
+  memberId: number,
+  now: Date,
+): Promise<Pick<LedgerRow, 'kind' | 'points' | 'stamps' | 'visits' | 'amountYen' | 'expiresAt'>> {
+  const expiresAt = expiryOf(now, program.expiryMonths);
+  const none = { points: 0, stamps: 0, visits: 0, amountYen: null, expiresAt: null };
+  if (input.action === 'VISIT') {
+    if (program.kind === 'STAMPS') {
+      const last = await lastStampAt(db, memberId);
+      if (last && now.getTime() - last.getTime() < program.stampIntervalMinutes * 60_000)
+        throw conflict(m.stampTooSoon);
+      return { ...none, kind: 'VISIT', stamps: 1, visits: 1 };
+    }
+    const points = program.pointsPerVisit;
+    return { ...none, kind: 'VISIT', visits: 1, points, expiresAt: points > 0 ? expiresAt : null };
+  }
+  if (input.action === 'PURCHASE') {
+    if (program.kind === 'STAMPS') throw conflict(m.purchaseOnStamps);
+    const points = pointsForAmount(program, input.amountYen!);
+    return {
+      ...none,
+      kind: 'PURCHASE',
+      points,
+      amountYen: input.amountYen!,
+      expiresAt: points > 0 ? expiresAt : null,
+    };
+  }
+  const sums = await ledgerSums(db, memberId, rankWindowStart(now));
+  if (program.kind === 'STAMPS') {
+    if (sums.stamps < program.stampsForReward) throw conflict(m.notEnoughStamps);
+    return { ...none, kind: 'REDEEM', stamps: -program.stampsForReward };
+  }
+  if (sums.balance < program.rewardPoints || program.rewardPoints <= 0) throw conflict(m.notEnoughPoints);
+  return { ...none, kind: 'REDEEM', points: -program.rewardPoints };
+}
+
+/**
+ * One tap at the counter: a visit, points for an amount, or a reward. The member's row is locked for
+ * the transaction, so two phones redeeming at once are served one after the other (the second finds the
+ * balance spent: 409). The rank follows in the same transaction.
+ */
+export async function actOnMemberCard({ ctx, input }: Ctx & { input: ActionInput }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const program = await requireProgram(tx, scope);
+    const member = await lockMember(tx, scope, input.memberId);
+    if (!member) throw notFound(memberMessages.memberNotFound);
+    if (member.status !== 'ACTIVE') throw conflict(m.memberInactive);
+    const row = await rowOfAction(tx, program, input, member.id, now);
+    await insertLedgerRow(tx, {
+      ...scope,
+      memberId: member.id,
+      ...row,
+      reason: input.reason,
+      staffUserId: actor.userId,
+      createdAt: now,
+    });
+    await rerank(tx, scope, program, member, now, input.lineAccountId);
+    return counterCard(tx, scope, program, member.id, now);
+  });
+}
+
+/** A manager's reversal: a row with the opposite amounts naming the row, once; never below zero. */
+export async function reverseLedgerEntry({
+  ctx,
+  input,
+}: Ctx & { input: MemberInput & { entryId: number } & z.output<typeof memberReversalBodySchema> }) {
+  const store = await loadMemberStore(ctx, input.lineAccountId);
+  const scope = scopeOf(store);
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const program = await requireProgram(tx, scope);
+    const member = await lockMember(tx, scope, input.memberId);
+    if (!member) throw notFound(memberMessages.memberNotFound);
+    const entry = await findLedgerRow(tx, scope, member.id, input.entryId);
+    if (!entry) throw notFound(m.entryNotFound);
+    if (entry.kind === 'REVERSAL') throw conflict(m.reversalOfReversal);
+    if (entry.kind === 'EXPIRE') throw conflict(m.reversalOfExpiry);
+    if (await findReversalOf(tx, entry.id)) throw conflict(m.alreadyReversed);
+    const sums = await ledgerSums(tx, member.id, rankWindowStart(now));
+    if (sums.balance - entry.points < 0 || sums.stamps - entry.stamps < 0)
+      throw conflict(m.reversalOverdraws);
+    await insertLedgerRow(tx, {
+      ...scope,
+      memberId: member.id,
+      kind: 'REVERSAL',
+      points: -entry.points,
+      stamps: -entry.stamps,
+      visits: -entry.visits,
+      amountYen: entry.amountYen === null ? null : -entry.amountYen,
+      reason: input.reason,
+      staffUserId: actor.userId,
+      reversesId: entry.id,
+      createdAt: now,
+    });
+    await rerank(tx, scope, program, member, now, input.lineAccountId);
+    return counterCard(tx, scope, program, member.id, now);
+  });
+}
+
+// ---- the mini-app ----
+
+/** The caller's own card: standing (null while the store has no programme) and history. */
+export async function getOwnMemberCard({
+  ctx,
+}: Ctx & { input: { storeId: number } }): Promise<LiffMemberCard> {
+  const { store, friend } = identifyFriend(ctx);
+  const scope = scopeOf(store);
+  const member = await findMemberByFriend(ctx.db, scope, friend.id);
+  if (!member) throw notFound(memberMessages.memberNotFound);
+  const program = await findProgram(ctx.db, scope);
+  if (!program) return { standing: null, history: [] };
+  const now = ctx.clock.now();
+  const [standing, history] = await Promise.all([
+    standingOf(ctx.db, program, member.id, now),
+    historyOf(ctx.db, scope, member.id),
+  ]);
+  return { standing, history: history.map(({ staffName: _staff, ...entry }) => entry) };
+}
+
+// ---- the hourly sweep: expiry and ranks ----
+
+async function recountStoreRanks(
+  db: Db,
+  scope: MemberScope,
+  program: ProgramRow,
+  now: Date,
+  lineAccountId: number | null,
+) {
+  if (program.ranks.length === 0) return 0;
+  const figures = await rankFiguresOfStore(db, scope, rankWindowStart(now));
+  let changed = 0;
+  for (const f of figures) {
+    const index = rankIndexOf(program.ranks, rankValueOf(program, f));
+    if ((program.ranks[index]?.name ?? null) === f.rankName) continue;
+    const member = await lockMember(db, scope, f.memberId);
+    if (!member) continue;
+    await rerank(db, scope, program, member, now, lineAccountId);
+    changed += 1;
+  }
+  return changed;
+}
+
+const lineAccountOfStore = async (db: Db, scope: MemberScope) =>
+  (await findServiceStore(db, { serviceCode: MEMBER_SERVICE_CODE, ...scope }))?.lineAccountId ?? null;
+
+/**
+ * Points past their expiry become an EXPIRE row (by query: the members whose earned, expired points are
+ * not used up yet), then every store's ranks are counted again (points older than 12 months drop out at
+ * a month's end, Japan time). Each member in their own transaction, under their lock.
+ */
+export async function sweepMemberCards(db: Db, now: Date) {
+  let expired = 0;
+  for (const due of await membersWithDuePoints(db, now)) {
+    const scope = { clientId: due.clientId, storeId: due.storeId };
+    await inTransaction(db, async (tx) => {
+      const program = await findProgram(tx, scope);
+      const member = await lockMember(tx, scope, due.memberId);
+      if (!program || !member) return;
+      const sums = await ledgerSums(tx, member.id, rankWindowStart(now));
+      const points = Math.min(sums.balance, expiryPlan(sums.earning, sums.consumed, now).due);
+      if (points <= 0) return;
+      await insertLedgerRow(tx, {
+        ...scope,
+        memberId: member.id,
+        kind: 'EXPIRE',
+        points: -points,
+        reason: '有効期限切れ',
+        createdAt: now,
+      });
+      await rerank(tx, scope, program, member, now, await lineAccountOfStore(tx, scope));
+      expired += 1;
+    });
+  }
+  let reranked = 0;
+  for (const program of await listProgramsWithRanks(db)) {
+    const scope = { clientId: program.clientId, storeId: program.storeId };
+    reranked += await inTransaction(db, async (tx) =>
+      recountStoreRanks(tx, scope, program, now, await lineAccountOfStore(tx, scope)),
+    );
+  }
+  return { expired, reranked };
+}

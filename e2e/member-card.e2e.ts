@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { encode } from 'uqr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * The member card that earns, end to end at phone size (issue 33): a LINE user registers in the member
+ * mini-app and shows the card; the demo staff login opens 読み取り on a phone whose camera films that
+ * card's QR code (Chromium's fake camera fed a Y4M video of the QR made here), adds points for an amount;
+ * the member sees the new balance and rank in the mini-app and the rank-up message on the simulator page.
+ */
+let server: RunningServer;
+let browser: Browser;
+let cameraBrowser: Browser | undefined;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-card-e2e-'));
+
+// the first start writes the demo: on a loaded machine it may take minutes (E2E_START_MS)
+beforeAll(
+  async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  },
+  Number(process.env.E2E_START_MS ?? 60_000) + 30_000,
+);
+afterAll(async () => {
+  await cameraBrowser?.close();
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const phoneSize = {
+  locale: 'ja-JP',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
+
+/** A Y4M video (4:2:0, a few identical frames) showing the QR code of `text`, black on white. */
+function qrVideo(text: string): string {
+  const qr = encode(text, { border: 4 });
+  const size = 480;
+  const module = Math.floor(size / qr.size);
+  const offset = Math.floor((size - module * qr.size) / 2);
+  const y = Buffer.alloc(size * size, 235);
+  for (let row = 0; row < qr.size; row += 1)
+    for (let col = 0; col < qr.size; col += 1) {
+      if (!qr.data[row]![col]) continue;
+      for (let dy = 0; dy < module; dy += 1)
+        y.fill(
+          16,
+          (offset + row * module + dy) * size + offset + col * module,
+          (offset + row * module + dy) * size + offset + (col + 1) * module,
+        );
+    }
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  const file = path.join(dir, 'card.y4m');
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array(5).fill(frame),
+    ]),
+  );
+  return file;
+}
+
+describe('member card: earn at the counter, see it in the mini-app', () => {
+  const name = '来店 ひかり';
+  let liffUrl = '';
+  let memberCode = '';
+  let card: Page;
+  let phone: BrowserContext;
+
+  it('a LINE user follows the demo account and registers in the member mini-app: the card with its points', async () => {
+    const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const sim = await desk.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, name);
+    await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
+    await expect.poll(() => sim.getByText(`${name} が友だち追加しました`).first().isVisible()).toBe(true);
+    liffUrl =
+      (await sim
+        .locator('#liff-list li', { hasText: '会員サービス' })
+        .getByRole('link', { name: '開く' })
+        .getAttribute('href')) ?? '';
+    await desk.close();
+
+    phone = await browser.newContext(phoneSize);
+    card = await phone.newPage();
+    await card.goto(new URL(liffUrl, server.lineSimUrl).toString());
+    await card.waitForURL((url) => url.pathname === '/liff/member');
+    await expect
+      .poll(() => card.getByTestId('registration-form').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await card.getByLabel(/^お名前/).fill(name);
+    await card.getByLabel(/^生年月日/).fill('1990-05-05');
+    await card.getByTestId('field-性別').getByLabel('女性').check();
+    await card.getByRole('button', { name: '登録する' }).click();
+    await expect.poll(() => card.getByTestId('member-card').isVisible(), { timeout: 20_000 }).toBe(true);
+    memberCode = (await card.getByTestId('member-code').textContent()) ?? '';
+    expect(memberCode).toMatch(/^\d{10}$/);
+    const earned = card.getByTestId('earned-card');
+    await expect.poll(() => earned.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await card.getByTestId('earned-points').innerText()).toContain('0');
+    expect(await card.getByTestId('earned-rank').innerText()).toContain('レギュラー');
+    expect(await earned.innerText()).toContain('シルバーまであと300ポイント');
+    await screenshot(card, 'member-card-liff-new');
+  });
+
+  it('the demo staff scan the card with the phone camera and add points for an amount', async () => {
+    const video = qrVideo(memberCode);
+    cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    const staffPhone = await cameraBrowser.newContext(phoneSize);
+    await staffPhone.grantPermissions(['camera'], { origin: server.url });
+    const page = await staffPhone.newPage();
+    await logIn(page, server.url, 'staff@demo.example');
+    await page.goto(`${server.url}/client/scan`);
+    await page.getByRole('button', { name: 'カメラで読み取る' }).click();
+    const counter = page.getByTestId('counter-card');
+    await expect.poll(() => counter.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId('counter-member-name').innerText()).toBe(name);
+    expect(await page.getByLabel('会員番号').inputValue()).toBe(memberCode);
+    expect(await page.getByTestId('counter-rank').innerText()).toBe('レギュラー');
+    await screenshot(page, 'member-card-counter-scanned');
+    await page.getByLabel('お会計金額（円）').fill('30000');
+    await page.getByRole('button', { name: 'ポイント付与' }).click();
+    await expect.poll(() => page.getByTestId('counter-done').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId('counter-balance').innerText()).toBe('300 ポイント');
+    expect(await page.getByTestId('counter-rank').innerText()).toBe('シルバー');
+    // staff may not reverse (managers do)
+    expect(await page.getByRole('button', { name: '取消' }).count()).toBe(0);
+    await screenshot(page, 'member-card-counter-added');
+    await staffPhone.close();
+  });
+
+  it('the member sees the new balance and rank in the mini-app, and the rank-up message in LINE', async () => {
+    await card.reload();
+    await expect
+      .poll(
+        () =>
+          card
+            .getByTestId('earned-points')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toContain('300');
+    expect(await card.getByTestId('earned-rank').innerText()).toContain('シルバー');
+    expect(await card.getByTestId('earned-history').innerText()).toContain('お買い上げ');
+    await screenshot(card, 'member-card-liff-silver');
+    await phone.close();
+
+    const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const sim = await desk.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await pickSimUser(sim, name);
+    await expect
+      .poll(
+        async () => {
+          await sim.reload();
+          await pickSimChannel(sim, 'デモ商店 梅田店');
+          await pickSimUser(sim, name);
+          return sim.getByText('「シルバー」になりました', { exact: false }).first().isVisible();
+        },
+        { timeout: 60_000, interval: 3000 },
+      )
+      .toBe(true);
+    await screenshot(sim, 'member-card-rank-up-message');
+    await desk.close();
+  });
+});
