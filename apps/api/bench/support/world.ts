@@ -132,8 +132,15 @@ async function shiftStore(db: Db, clientId: number, accountId: number) {
 
 export async function writeWorld(
   db: Db,
-  options: { sealSecret: (secret: string) => string; million: boolean; log: (text: string) => void },
+  options: {
+    sealSecret: (secret: string) => string;
+    million: boolean;
+    /** The big account's friends (and members): 100,000 unless a filtered run needs none of its lines. */
+    friends?: number;
+    log: (text: string) => void;
+  },
 ): Promise<BenchWorld> {
+  const friends = options.friends ?? 100_000;
   await seedDemoData(db);
   const { client_id: clientId } = await one<{ client_id: number }>(
     db,
@@ -144,10 +151,10 @@ export async function writeWorld(
   const hook = await lineAccount(db, clientId, sealed, 'ベンチ店 webhook');
   const bigAccount = await lineAccount(db, clientId, sealed, 'ベンチ店 10万');
   let started = performance.now();
-  const bigMembers = await friendsAndMembers(db, clientId, bigAccount.id, 100_000);
+  const bigMembers = await friendsAndMembers(db, clientId, bigAccount.id, friends);
   const shifts = await shiftStore(db, clientId, bigAccount.id);
   options.log(
-    `seeded 100,000 friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded ${friends.toLocaleString('en')} friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   let million: MemberStore | undefined;
   if (options.million) {
