@@ -29,7 +29,7 @@ import { periodOf } from '../rules/periods.ts';
 import { periodRange } from '../rules/reminders.ts';
 import { getClosureSetting } from '../rules/settings.repository.ts';
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
-import { toPeriodView, toShiftView, toStaffView } from '../shift.views.ts';
+import { toPeriodView, toShiftView, toStaffView, toTableRow } from '../shift.views.ts';
 import {
   ensureSchedule,
   findOverlap,
@@ -140,10 +140,12 @@ export async function getMonthlyShifts({
   return {
     year: input.year,
     month: input.month,
+    storeId: store.id,
     startDate,
     endDate,
+    days: eachDay(startDate, endDate),
     staff: staff.map(toStaffView),
-    shifts: rows.map((r) => toShiftView(r, store.timeZone)),
+    shifts: rows.map((r) => toTableRow(r, store.timeZone, startDate)),
   };
 }
 
