@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { JsonText } from './json-text.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -23,7 +24,7 @@ export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<RouteOutput<E>>;
+) => Promise<RouteOutput<E> | JsonText<RouteOutput<E>>>;
 
 const failureResponses = Object.fromEntries(
   [400, 401, 403, 404, 409, 422, 429, 500, 503].map((status) => [status, failureBodySchema]),
@@ -46,7 +47,8 @@ type SchemaDefinition = Parameters<typeof serializerCompiler>[0];
 const viewSerializer = (successStatus: number) => (definition: FastifyRouteSchemaDef<unknown>) =>
   definition.httpStatus === String(successStatus)
     ? // Fastify sends a Buffer as it is; its type only names strings.
-      (data: unknown) => Buffer.from(JSON.stringify(data), 'utf8') as unknown as string
+      (data: unknown) =>
+        Buffer.from(data instanceof JsonText ? data.text : JSON.stringify(data), 'utf8') as unknown as string
     : serializerCompiler(definition as SchemaDefinition);
 
 /**
@@ -117,6 +119,7 @@ export function route<E extends Endpoint>(
         body: request.body,
       } as RouteInput<E>;
       const result = await handler(input, request, reply);
+      if (result instanceof JsonText && !options.viewAnswer) throw new Error('JsonText needs viewAnswer');
       if (reply.statusCode === 200 && successStatus !== 200) void reply.code(successStatus);
       return result;
     },

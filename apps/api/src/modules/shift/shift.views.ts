@@ -1,20 +1,5 @@
-import {
-  staffShiftStatuses,
-  tableShiftFlags,
-  type ShiftPeriod,
-  type ShiftStaff,
-  type StaffRemark,
-  type StaffShift,
-  type TableShiftRow,
-} from '@app/contracts';
-import {
-  daysBetween,
-  formatInstant,
-  isoString,
-  localDay,
-  localMinutes,
-  zoneOffsetMinutes,
-} from '../../platform/dates.ts';
+import type { ShiftPeriod, ShiftStaff, StaffRemark, StaffShift } from '@app/contracts';
+import { daysBetween, formatInstant, isoString, localDay } from '../../platform/dates.ts';
 import { closesAt, type PeriodDays } from './rules/periods.ts';
 import type { ShiftRow } from './table/shifts.repository.ts';
 import type { RemarkRow, StaffRow } from './staff/staff.repository.ts';
@@ -62,46 +47,6 @@ export function toShiftView(row: ShiftRow, timeZone: string): StaffShift {
     createdAt: isoString(row.createdAt),
     updatedAt: isoString(row.updatedAt),
   };
-}
-
-const statusIndex = new Map<string, number>(staffShiftStatuses.map((s, i) => [s, i]));
-
-/**
- * A shift as the monthly table's compact row (contracts' shift-table.ts): times as minutes from the local
- * midnight of its day, `dayIndex` its day's place in the answer's days (from `firstDay`).
- */
-export function toTableRow(row: ShiftRow, timeZone: string, firstDay: string): TableShiftRow {
-  const date = localDay(row.startAt, timeZone);
-  const since = (instant: Date) =>
-    daysBetween(date, localDay(instant, timeZone)) * 1440 + localMinutes(instant, timeZone);
-  const offset = (instant: Date) => zoneOffsetMinutes(instant, timeZone);
-  const original =
-    row.originalStartAt || row.originalEndAt || row.originalDuration !== null
-      ? ([
-          row.originalStartAt ? since(row.originalStartAt) : null,
-          row.originalStartAt ? offset(row.originalStartAt) : null,
-          row.originalEndAt ? since(row.originalEndAt) : null,
-          row.originalEndAt ? offset(row.originalEndAt) : null,
-          row.originalDuration,
-        ] as [number | null, number | null, number | null, number | null, number | null])
-      : null;
-  return [
-    row.id,
-    row.scheduleId,
-    row.staffId,
-    statusIndex.get(row.status)!,
-    daysBetween(firstDay, date),
-    localMinutes(row.startAt, timeZone),
-    since(row.endAt),
-    row.duration,
-    (row.isRest ? tableShiftFlags.isRest : 0) |
-      (row.requestedAt !== null ? tableShiftFlags.isRequested : 0) |
-      (row.hasBeenModified ? tableShiftFlags.hasBeenModified : 0),
-    row.managerNote,
-    original,
-    offset(row.startAt),
-    offset(row.endAt),
-  ];
 }
 
 export function toRemarkView(row: RemarkRow): StaffRemark {

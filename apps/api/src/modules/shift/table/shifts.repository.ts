@@ -1,4 +1,5 @@
 import { and, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { staffShiftStatuses } from '@app/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { schedules, staffShifts } from '../../../db/schema/shift.ts';
@@ -80,6 +81,52 @@ const shiftOfJson = (r: ShiftJson): ShiftRow => ({
   createdAt: new Date(r[16]),
   updatedAt: new Date(r[17]),
 });
+
+/**
+ * The monthly table's compact rows (contracts' shift-table.ts) of the shifts starting in [from, to), as
+ * the JSON text of one array built by the database: local days, minutes and UTC offsets in the store's
+ * zone (`at time zone`), so the API neither decodes the rows nor formats a date (issue 31: the table's
+ * CPU a request). Order and values as toTableRow (shift.views.ts) writes them from the rows.
+ */
+export async function listTableRowsJson(
+  db: Db,
+  scope: StoreScope,
+  range: { from: Date; to: Date },
+  firstDay: string,
+  timeZone: string,
+): Promise<string> {
+  const local = (column: AnyPgColumn) => sql`(${column} at time zone ${timeZone})`;
+  // minutes from the local midnight of the day the shift starts on
+  const since = (column: AnyPgColumn) =>
+    sql`floor(extract(epoch from ${local(column)} - ${local(s.startAt)}::date::timestamp) / 60)::int`;
+  const offset = (column: AnyPgColumn) =>
+    sql`round(extract(epoch from ${local(column)} - (${column} at time zone 'UTC')) / 60)::int`;
+  const statuses = sql.join(
+    staffShiftStatuses.map((x) => sql`${x}`),
+    sql`, `,
+  );
+  const orNull = (column: AnyPgColumn, value: SQL) =>
+    sql`case when ${column} is null then null else ${value} end`;
+  const row = sql`json_build_array(${s.id}, ${s.scheduleId}, ${s.staffId},
+    array_position(array[${statuses}]::text[], ${s.status}::text) - 1,
+    ${local(s.startAt)}::date - ${firstDay}::date, ${since(s.startAt)}, ${since(s.endAt)}, ${s.duration},
+    (case when ${s.isRest} then 1 else 0 end) | (case when ${s.requestedAt} is null then 0 else 2 end)
+      | (case when ${s.hasBeenModified} then 4 else 0 end),
+    ${s.managerNote},
+    case when ${s.originalStartAt} is null and ${s.originalEndAt} is null and ${s.originalDuration} is null
+      then null
+      else json_build_array(${orNull(s.originalStartAt, since(s.originalStartAt))},
+        ${orNull(s.originalStartAt, offset(s.originalStartAt))}, ${orNull(s.originalEndAt, since(s.originalEndAt))},
+        ${orNull(s.originalEndAt, offset(s.originalEndAt))}, ${s.originalDuration}) end,
+    ${offset(s.startAt)}, ${offset(s.endAt)})`;
+  const [found] = await db
+    .select({
+      rows: sql<string>`coalesce(json_agg(${row} order by ${s.startAt}, ${s.staffId}, ${s.id}), '[]')::text`,
+    })
+    .from(staffShifts)
+    .where(and(inStore(scope), gte(staffShifts.startAt, range.from), lt(staffShifts.startAt, range.to)));
+  return found?.rows ?? '[]';
+}
 
 /** Shifts starting in [from, to), oldest first. */
 export async function listShiftsStarting(
