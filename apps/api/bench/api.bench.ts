@@ -186,10 +186,21 @@ await warmUp();
 
 // ---- Reads: throughput against /healthz ----------------------------------------------------------
 console.log('');
-const healthz = await line('GET /healthz (req/s, 10 connections, 5 s)', () =>
-  throughput({ url: `${server.url}/healthz` }),
+// The server's own CPU time a request beside each rate: on a busy machine the rates fall with the load,
+// the CPU a request much less, so the CPU share below tells a change from the neighbours' noise.
+type CpuRun = Run & { cpu?: number };
+const withCpu = (measure: () => ReturnType<typeof throughput>) => async (): Promise<CpuRun> => {
+  const cpu0 = server.cpuMs();
+  const run = await measure();
+  const cpu = (server.cpuMs() - cpu0) / Math.max(1, run.result.requests.total);
+  return { ...run, text: `${run.text}   ${(cpu * 1000).toFixed(0)} µs server CPU a request`, cpu };
+};
+const healthz: CpuRun = await line(
+  'GET /healthz (req/s, 10 connections, 5 s)',
+  withCpu(() => throughput({ url: `${server.url}/healthz` })),
 );
-const authenticated = (p: string) => () => throughput({ url: `${server.url}${p}`, headers: { cookie } });
+const authenticated = (p: string) =>
+  withCpu(() => throughput({ url: `${server.url}${p}`, headers: { cookie } }));
 const me = await line(
   'GET /auth/api/v1/session/me (session lookup)',
   authenticated('/auth/api/v1/session/me'),
@@ -204,6 +215,11 @@ for (const [title, run] of [
 ] as const) {
   const share = (run.value / healthz.value) * 100;
   derived(title, share, `${share.toFixed(1)}%`, { label: '>= 80% of /healthz req/s', atLeast: 80 });
+  const cpu = (run as CpuRun).cpu;
+  if (healthz.cpu && cpu)
+    note(
+      `${title.trim()} by server CPU a request: ${((healthz.cpu / cpu) * 100).toFixed(1)}% (near the rate share when the server has a core to itself)`,
+    );
 }
 await line('POST login (argon2id verify, 4 connections)', () =>
   throughput({
