@@ -15,7 +15,10 @@ import type { StaffShift } from './shifts.schemas.ts';
 /** Bits of a row's `flags`. */
 export const tableShiftFlags = { isRest: 1, isRequested: 2, hasBeenModified: 4 } as const;
 
-const minutes = z.number().int();
+// every element described: the OpenAPI document (3.0, without prefixItems) lists a tuple's elements as
+// its items' anyOf, where two equal schemas would be duplicates (Redocly's lint)
+const minutes = (what: string) => z.number().int().describe(what);
+const orNull = (what: string) => z.number().int().nullable().describe(what);
 /**
  * One shift: [id, scheduleId, staffId, status (index into staffShiftStatuses), day (index into days),
  * start, end (minutes from the day's local midnight; over 1440 on a later day), duration (minutes),
@@ -24,31 +27,33 @@ const minutes = z.number().int();
  * store's UTC offset in minutes at the start), endOffset (at the end, usually the same)].
  */
 export const tableShiftRowSchema = z.tuple([
-  idSchema,
-  idSchema.nullable(),
-  idSchema,
+  idSchema.describe('id'),
+  idSchema.nullable().describe('scheduleId'),
+  idSchema.describe('staffId'),
   z
     .number()
     .int()
     .min(0)
-    .max(staffShiftStatuses.length - 1),
-  z.number().int().min(0),
-  minutes,
-  minutes,
-  minutes,
-  z.number().int().min(0).max(7),
-  z.string().nullable(),
+    .max(staffShiftStatuses.length - 1)
+    .describe('status: index into REQUEST, DRAFT, APPROVED'),
+  z.number().int().min(0).describe("day: index into the answer's days"),
+  minutes("start: minutes from the day's local midnight"),
+  minutes("end: minutes from the day's local midnight"),
+  minutes('duration in minutes'),
+  z.number().int().min(0).max(7).describe('flags: 1 rest, 2 requested, 4 modified'),
+  z.string().nullable().describe('managerNote'),
   z
     .tuple([
-      minutes.nullable(),
-      minutes.nullable(),
-      minutes.nullable(),
-      minutes.nullable(),
-      minutes.nullable(),
+      orNull('original start'),
+      orNull("original start's UTC offset"),
+      orNull('original end'),
+      orNull("original end's UTC offset"),
+      orNull('original duration'),
     ])
-    .nullable(),
-  minutes,
-  minutes,
+    .nullable()
+    .describe("the staff member's request before a manager changed it"),
+  minutes('the UTC offset at the start, minutes'),
+  minutes('the UTC offset at the end, minutes'),
 ]);
 export type TableShiftRow = z.infer<typeof tableShiftRowSchema>;
 
