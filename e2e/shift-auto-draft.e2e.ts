@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expandTableShift, type MonthlyShifts } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -59,11 +60,14 @@ describe('Shift: the manager drafts the open period automatically, reads the gap
   let store: Store;
   let period: NonNullable<Closure['openPeriod']>;
   let expected: Preview;
-  const monthly = () =>
-    api<{ shifts: Shift[] }>(
+  const monthly = async () => {
+    const answer = await api<MonthlyShifts>(
       'GET',
       `/shift/api/v1/store/${store.id}/staff-shift/monthly?year=${period.startDate.slice(0, 4)}&month=${Number(period.startDate.slice(5, 7))}`,
     );
+    // the table's compact rows (contracts' shift-table.ts) as shifts
+    return { shifts: answer.shifts.map((r) => expandTableShift(r, answer.days, answer.storeId)) };
+  };
   const inPeriod = (s: Shift) => s.date >= period.startDate && s.date <= period.endDate;
 
   it('opens the proposal from the shift table: drafts on the grid, totals, and the reasons of the gaps', async () => {

@@ -1,11 +1,25 @@
 // `npm run bench`: runs the benchmarks under tsx and prints their figures.
+// BENCH_ONLY=word,word (case-insensitive) runs only what those words name: the auto-draft bench for
+// "draft", the delivery bench for "deliver", and the API bench's lines whose titles hold a word (see its
+// header and the README's "Reading the bench"); unset, everything runs.
 import { spawnSync } from 'node:child_process';
 
-for (const file of [
-  'apps/api/bench/auto-draft.bench.ts',
-  'apps/api/bench/api.bench.ts',
-  'apps/api/bench/deliveries.bench.ts',
-]) {
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const benches = [
+  { file: 'apps/api/bench/auto-draft.bench.ts', words: ['draft'] },
+  { file: 'apps/api/bench/api.bench.ts', words: undefined },
+  { file: 'apps/api/bench/deliveries.bench.ts', words: ['deliver'] },
+];
+const named = (words) => only.some((w) => words.some((x) => w.includes(x)));
+const own = benches.flatMap((b) => b.words ?? []);
+for (const { file, words } of benches) {
+  // the API bench takes every word the other two do not claim
+  const runs =
+    only.length === 0 || (words ? named(words) : only.some((w) => !own.some((x) => w.includes(x))));
+  if (!runs) continue;
   const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

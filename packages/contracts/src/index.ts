@@ -45,6 +45,7 @@ export * from './shift/hours.endpoints.ts';
 export * from './shift/rules.schemas.ts';
 export * from './shift/rules.endpoints.ts';
 export * from './shift/shifts.schemas.ts';
+export * from './shift/shift-table.ts';
 export * from './shift/auto-draft.schemas.ts';
 export * from './shift/shifts.endpoints.ts';
 export * from './shift/liff.schemas.ts';

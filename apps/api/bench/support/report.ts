@@ -16,6 +16,19 @@ const verdicts: { line: string; target: string; best: string; met: boolean }[] =
 
 const load = () => os.loadavg()[0]!.toFixed(2);
 
+/**
+ * `BENCH_ONLY=webhook,shift` runs only the lines whose title contains one of the words (case-insensitive);
+ * unset, every line runs. The bench's files and its costly set-ups (a restart, the 1,000,000 friends) ask
+ * `wanted` too, so a filtered run spends its time on the lines asked for.
+ */
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+export const wanted = (title: string): boolean =>
+  only.length === 0 || only.some((w) => title.toLowerCase().includes(w));
+const skipped: Run = { text: 'skipped (BENCH_ONLY)', value: Number.NaN };
+
 const meets = (target: Target, value: number) =>
   (target.atMost === undefined || value <= target.atMost) &&
   (target.atLeast === undefined || value >= target.atLeast);
@@ -40,6 +53,7 @@ export async function line(
   target?: Target,
   times = 2,
 ): Promise<Run> {
+  if (!wanted(title)) return skipped;
   const runs: { run: Run; load: string }[] = [];
   for (let i = 0; i < Math.max(2, times); i++) {
     try {
@@ -76,6 +90,7 @@ export async function line(
 
 /** A figure computed from other lines (a ratio), judged against its target once. */
 export function derived(title: string, value: number, text: string, target: Target): void {
+  if (Number.isNaN(value)) return; // one of its lines was not run (BENCH_ONLY)
   const met = meets(target, value);
   console.log(`${title}  ${text}  [${target.label}: ${met ? 'met' : 'MISSED'}]   (load ${load()})`);
   verdicts.push({ line: title, target: target.label, best: text, met });
@@ -90,6 +105,7 @@ export function note(text: string): void {
 export function summary(): void {
   const missed = verdicts.filter((v) => !v.met);
   console.log('');
+  if (only.length) console.log(`(BENCH_ONLY=${only.join(',')}: only the lines with these words ran)`);
   console.log(`Targets: ${verdicts.length - missed.length} met, ${missed.length} missed`);
   for (const v of verdicts) console.log(`  ${v.met ? 'met    ' : 'MISSED '} ${v.line}: ${v.target}`);
 }

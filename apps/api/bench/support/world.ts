@@ -164,11 +164,14 @@ export async function writeWorld(
   options: {
     sealSecret: (secret: string) => string;
     million: boolean;
+    /** The big account's friends (and members): 100,000 unless a filtered run needs none of its lines. */
+    friends?: number;
     log: (text: string) => void;
     /** 1,000,000 messages in the 100,000 friends' chats (the inbox's figure is taken on PostgreSQL). */
     withInbox?: boolean;
   },
 ): Promise<BenchWorld> {
+  const friends = options.friends ?? 100_000;
   await seedDemoData(db);
   const { client_id: clientId } = await one<{ client_id: number }>(
     db,
@@ -179,10 +182,10 @@ export async function writeWorld(
   const hook = await lineAccount(db, clientId, sealed, 'ベンチ店 webhook');
   const bigAccount = await lineAccount(db, clientId, sealed, 'ベンチ店 10万');
   let started = performance.now();
-  const bigMembers = await friendsAndMembers(db, clientId, bigAccount.id, 100_000);
+  const bigMembers = await friendsAndMembers(db, clientId, bigAccount.id, friends);
   const shifts = await shiftStore(db, clientId, bigAccount.id);
   options.log(
-    `seeded 100,000 friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded ${friends.toLocaleString('en')} friends and members (3 values each) and ${shifts.shiftCount} shifts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   if (options.withInbox) {
     started = performance.now();

@@ -1,4 +1,4 @@
-import type { StaffShift } from '@app/contracts';
+import { compactTableShift, type MonthlyShifts, type StaffShift } from '@app/contracts';
 
 /** A staff shift as the API answers it (a request of 10:00-15:00 unless told). */
 export function shiftBody(
@@ -42,3 +42,25 @@ export const staffRequest = (over: Partial<StaffShift> = {}): StaffShift =>
     updatedAt: '2026-11-20T00:00:00.000Z',
     ...over,
   });
+
+/** The monthly shift table's answer for a month of `shifts`: their compact rows (contracts' shift-table.ts). */
+export function monthlyBody(
+  answer: Pick<MonthlyShifts, 'year' | 'month' | 'staff'> & { shifts: StaffShift[]; storeId?: number },
+): MonthlyShifts {
+  const { year, month, staff, shifts, storeId = 1 } = answer;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = Array.from(
+    { length: last },
+    (_, i) => `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`,
+  );
+  return {
+    year,
+    month,
+    storeId,
+    startDate: days[0]!,
+    endDate: days[last - 1]!,
+    days,
+    staff,
+    shifts: shifts.map((s) => compactTableShift(s, days)),
+  };
+}

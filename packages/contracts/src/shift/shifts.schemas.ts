@@ -4,6 +4,7 @@ import { staffShiftStatuses } from '../common/enums.ts';
 import { idSchema } from '../common/ids.ts';
 import { idList, int, intQuery, managerNoteSchema } from './shift.fields.ts';
 import { MAX_RANGE_DAYS, shiftMessages, shiftPeriodSchema } from './shift.schemas.ts';
+import { tableShiftRowSchema } from './shift-table.ts';
 import { shiftStaffSchema } from './staff.schemas.ts';
 
 /* Staff shifts: the shift table of a month or range, saving drafts, approving, changing one shift. */
@@ -62,14 +63,22 @@ export const listShiftsQuerySchema = rangeQuery
   })
   .superRefine(checkRange);
 
+/**
+ * The monthly shift table: the store's staff once, and the month's shifts as compact rows
+ * (shift-table.ts; `expandTableShift` rebuilds each as a TableShift).
+ */
 export const monthlyShiftsSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
+  storeId: idSchema,
   startDate: z.string(),
   endDate: z.string(),
+  /** The month's days, startDate to endDate: a row's day is an index into these. */
+  days: z.array(z.string()),
   staff: z.array(shiftStaffSchema),
-  shifts: z.array(staffShiftSchema),
+  shifts: z.array(tableShiftRowSchema),
 });
+export type MonthlyShifts = z.infer<typeof monthlyShiftsSchema>;
 export const dailyShiftsSchema = z.object({
   days: z.array(z.object({ date: z.string(), shifts: z.array(staffShiftSchema) })),
 });

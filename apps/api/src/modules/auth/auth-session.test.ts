@@ -1,7 +1,8 @@
 // Sessions: login, the session's reads and logout, expiry, CSRF and the login rate limits (the flows that
 // mail a link, password reset and signup, are auth.test.ts's).
 
-import { fieldMessages, errorMessages } from '@app/contracts';
+import { authEndpoints, clientAreaEndpoints, fieldMessages, errorMessages } from '@app/contracts';
+import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
@@ -139,6 +140,24 @@ describe('GET /me and POST /logout', () => {
       client: { id: client.id, companyName: 'めぐみ食堂' },
       agency: null,
     });
+  });
+
+  it('the hot reads written by fast-json-stringify answer exactly what their contracts describe', async () => {
+    // /me, the client area's /me and the client's own read skip the Zod serializer (route.ts, fastAnswer)
+    const client = await createClient(t.db, { companyName: 'めぐみ食堂' });
+    const user = await createUser(t.db, { role: 'CLIENT', position: 'MANAGER', clientId: client.id });
+    const cookie = await loginAs(t.app, user.email);
+    for (const [path, schema] of [
+      [`${P}/me`, authEndpoints.me.responses[200]],
+      ['/client/api/v1/session/me', clientAreaEndpoints.sessionMe.responses[200]],
+      ['/client/api/v1/client', clientAreaEndpoints.getClient.responses[200]],
+    ] as const) {
+      const response = await call(t.app, 'GET', path, { cookie });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect((schema as z.ZodType).parse(body)).toEqual(body); // nothing missing, nothing extra
+      expect(response.body).toBe(JSON.stringify((schema as z.ZodType).parse(body))); // same text as Zod's
+    }
   });
 
   it('answers 401 without a session and with an unknown cookie', async () => {

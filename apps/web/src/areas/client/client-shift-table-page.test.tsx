@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { failure, mockFetch } from '../../testing/mock-fetch.ts';
 import { renderableApp } from '../../testing/test-providers.tsx';
-import { shiftBody } from '../../testing/shift-fixtures.ts';
+import { monthlyBody, shiftBody } from '../../testing/shift-fixtures.ts';
 import { periodOfKey } from '../../features/shift/lib/shift-grid-model.ts';
 import { ShiftTable } from './client-shift-table-page.tsx';
 
@@ -77,18 +77,16 @@ function renderTable(saveReply?: (body: unknown) => { status?: number; body?: un
   const saved: unknown[] = [];
   mockFetch({
     [`GET ${S}/staff-shift/monthly`]: {
-      body: {
+      body: monthlyBody({
         year: 2026,
         month: 12,
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
         staff: [
           staffBody(1, '佐藤 美咲'),
           staffBody(2, '鈴木 大翔'),
           { ...staffBody(3, '保留 さん'), status: 'PENDING' },
         ],
         shifts,
-      },
+      }),
     },
     [`GET ${S}/staff-remark`]: {
       body: [

@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, sql, SQL } from 'drizzle-orm';
+import { staffShiftStatuses } from '@app/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { schedules, staffShifts } from '../../../db/schema/shift.ts';
@@ -80,6 +81,74 @@ const shiftOfJson = (r: ShiftJson): ShiftRow => ({
   createdAt: new Date(r[16]),
   updatedAt: new Date(r[17]),
 });
+
+/**
+ * The monthly table's compact rows (contracts' shift-table.ts) of the shifts starting in [from, to), as
+ * the JSON text of one array built by the database: local days, minutes and UTC offsets in the store's
+ * zone (`at time zone`), so the API neither decodes the rows nor formats a date (issue 31: the table's
+ * CPU a request). Order as listShiftsStarting; the shifts-read test compares each row with the one-shift read.
+ */
+export async function listTableRowsJson(
+  db: Db,
+  scope: StoreScope,
+  range: { from: Date; to: Date },
+  firstDay: string,
+  timeZone: string,
+): Promise<string> {
+  const local = (column: AnyPgColumn) => sql`(${column} at time zone ${timeZone})`;
+  // minutes from the local midnight of the day the shift starts on
+  const since = (column: AnyPgColumn) =>
+    sql`floor(extract(epoch from ${local(column)} - ${local(s.startAt)}::date::timestamp) / 60)::int`;
+  const offset = (column: AnyPgColumn) =>
+    sql`round(extract(epoch from ${local(column)} - (${column} at time zone 'UTC')) / 60)::int`;
+  const statuses = sql.join(
+    staffShiftStatuses.map((x) => sql`${x}`),
+    sql`, `,
+  );
+  const orNull = (column: AnyPgColumn, value: SQL) =>
+    sql`case when ${column} is null then null else ${value} end`;
+  // JSON arrays without PostgreSQL's ", " separators (json_build_array writes them: 16 KiB of a month)
+  const json = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+  // an element is a value, or { text } already JSON
+  const array = (values: (SQL | AnyPgColumn | { text: SQL })[]) =>
+    sql`'[' || ${sql.join(
+      values.map((v) => ('text' in v && !(v instanceof SQL) ? v.text : json(v as SQL))),
+      sql` || ',' || `,
+    )} || ']'`;
+  const original = array([
+    orNull(s.originalStartAt, since(s.originalStartAt)),
+    orNull(s.originalStartAt, offset(s.originalStartAt)),
+    orNull(s.originalEndAt, since(s.originalEndAt)),
+    orNull(s.originalEndAt, offset(s.originalEndAt)),
+    s.originalDuration,
+  ]);
+  const row = array([
+    s.id,
+    s.scheduleId,
+    s.staffId,
+    sql`array_position(array[${statuses}]::text[], ${s.status}::text) - 1`,
+    sql`${local(s.startAt)}::date - ${firstDay}::date`,
+    since(s.startAt),
+    since(s.endAt),
+    s.duration,
+    sql`(case when ${s.isRest} then 1 else 0 end) | (case when ${s.requestedAt} is null then 0 else 2 end)
+      | (case when ${s.hasBeenModified} then 4 else 0 end)`,
+    s.managerNote,
+    {
+      text: sql`case when ${s.originalStartAt} is null and ${s.originalEndAt} is null and ${s.originalDuration} is null
+      then 'null' else ${original} end`,
+    },
+    offset(s.startAt),
+    offset(s.endAt),
+  ]);
+  const [found] = await db
+    .select({
+      rows: sql<string>`'[' || coalesce(string_agg(${row}, ',' order by ${s.startAt}, ${s.staffId}, ${s.id}), '') || ']'`,
+    })
+    .from(staffShifts)
+    .where(and(inStore(scope), gte(staffShifts.startAt, range.from), lt(staffShifts.startAt, range.to)));
+  return found?.rows ?? '[]';
+}
 
 /** Shifts starting in [from, to), oldest first. */
 export async function listShiftsStarting(

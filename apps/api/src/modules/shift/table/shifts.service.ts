@@ -9,6 +9,7 @@ import {
   type updateShiftBodySchema,
   type saveShiftBodySchema,
   type approveDraftBodySchema,
+  type MonthlyShifts,
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../../db/client.ts';
@@ -30,6 +31,7 @@ import { periodRange } from '../rules/reminders.ts';
 import { getClosureSetting } from '../rules/settings.repository.ts';
 import { loadStore, scopeOf, type ShiftStoreRow, type StoreScope } from '../shift-store.ts';
 import { toPeriodView, toShiftView, toStaffView } from '../shift.views.ts';
+import { JsonText } from '../../../platform/json-text.ts';
 import {
   ensureSchedule,
   findOverlap,
@@ -37,6 +39,7 @@ import {
   findShiftsByIds,
   insertShifts,
   listShiftsStarting,
+  listTableRowsJson,
   moveShiftsInWindow,
   scheduleIdsWithApproved,
   setScheduleStatus,
@@ -128,23 +131,34 @@ export async function listDailyShifts({
   return { days: groupByDay(rows, days, store.timeZone) };
 }
 
+/**
+ * The monthly shift table: the staff once and the month's shifts as compact rows, the rows' JSON written
+ * by the database (listTableRowsJson) and the answer sent as that text (route.ts, JsonText).
+ */
 export async function getMonthlyShifts({
   ctx,
   input,
-}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftMonthlyQuerySchema> }) {
+}: Ctx & { input: ShiftStoreParams & z.output<typeof shiftMonthlyQuerySchema> }): Promise<
+  JsonText<MonthlyShifts>
+> {
   const store = await loadStore(ctx, input.storeId);
   const scope = scopeOf(store);
   const { startDate, endDate } = monthRange(input.year, input.month);
-  const rows = await listShiftsStarting(ctx.db, scope, dayRange(startDate, endDate, store.timeZone));
-  const staff = await listAllStaff(ctx.db, scope);
-  return {
+  const range = dayRange(startDate, endDate, store.timeZone);
+  const [rows, staff] = await Promise.all([
+    listTableRowsJson(ctx.db, scope, range, startDate, store.timeZone),
+    listAllStaff(ctx.db, scope),
+  ]);
+  const head: Omit<MonthlyShifts, 'shifts'> = {
     year: input.year,
     month: input.month,
+    storeId: store.id,
     startDate,
     endDate,
+    days: eachDay(startDate, endDate),
     staff: staff.map(toStaffView),
-    shifts: rows.map((r) => toShiftView(r, store.timeZone)),
   };
+  return new JsonText(`${JSON.stringify(head).slice(0, -1)},"shifts":${rows}}`);
 }
 
 export async function getShift({ ctx, input }: Ctx & { input: ShiftStoreItemParams }) {

@@ -1,5 +1,6 @@
 import {
   buildPath,
+  expandTableShift,
   shiftEndpoints,
   type NormalRuleInput,
   type ReminderSettingsBody,
@@ -34,12 +35,18 @@ export const shiftClosureQueryOptions = (storeId: number) =>
 export const monthlyShiftsQueryOptions = (storeId: number, year: number, month: number) =>
   queryOptions({
     queryKey: [...shiftKeys.store(storeId), 'monthly', year, month],
-    queryFn: ({ signal }) =>
-      apiRequest(shiftEndpoints.monthlyShifts, {
+    // the answer's compact rows (contracts' shift-table.ts) back as the table's shifts
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest(shiftEndpoints.monthlyShifts, {
         params: storeParams(storeId),
         query: { year, month },
         signal,
-      }),
+      });
+      return {
+        ...answer,
+        shifts: answer.shifts.map((row) => expandTableShift(row, answer.days, answer.storeId)),
+      };
+    },
   });
 
 export const remarksQueryOptions = (storeId: number, startDate: string, endDate: string) =>

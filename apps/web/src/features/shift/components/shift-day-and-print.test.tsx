@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
-import { shiftBody } from '../../../testing/shift-fixtures.ts';
+import { monthlyBody, shiftBody } from '../../../testing/shift-fixtures.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
 import { periodOfKey } from '../lib/shift-grid-model.ts';
 import { ShiftDayView, ShiftPrintView } from './shift-day-and-print.tsx';
@@ -14,7 +14,7 @@ const staff = (id: number, name: string) => ({
   isHelper: true,
   isFollowing: false,
   employeeNumber: `S${id}`,
-  status: 'APPROVED',
+  status: 'APPROVED' as const,
   managerNotes: null,
   maxHoursPerDay: null,
   maxHoursPerWeek: null,
@@ -27,11 +27,9 @@ const staff = (id: number, name: string) => ({
 function renderWith(element: React.ReactNode) {
   mockFetch({
     'GET /shift/api/v1/store/5/staff-shift/monthly': {
-      body: {
+      body: monthlyBody({
         year: 2026,
         month: 12,
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
         staff: [staff(1, '佐藤'), staff(2, '鈴木')],
         shifts: [
           shiftBody({ id: 1, staffId: 1, date: '2026-12-05', status: 'APPROVED', isRequested: false }),
@@ -46,7 +44,7 @@ function renderWith(element: React.ReactNode) {
           }),
           shiftBody({ id: 3, staffId: 2, date: '2026-12-06' }),
         ],
-      },
+      }),
     },
   });
   const { ui } = renderableApp({ routes: [{ path: '/', element }], initialPath: '/', language: 'ja' });

@@ -4,7 +4,7 @@ import type {
   ShiftPattern,
   ShiftStaff,
   SpecialRuleGroup,
-  StaffShift,
+  TableShift,
 } from '@app/contracts';
 
 /*
@@ -13,7 +13,7 @@ import type {
  * Times are store-local wall-clock 'HH:MM' (the API answers instants with the store's offset).
  */
 
-export type ShiftStatus = StaffShift['status'];
+export type ShiftStatus = TableShift['status'];
 
 /** One closure period of the table: '2026-12' (month) or '2026-12-H1' / '2026-12-H2' (halves). */
 export type TablePeriod = { key: string; year: number; month: number; startDate: string; endDate: string };
@@ -125,7 +125,7 @@ export const noEdits: Edits = { changed: {}, created: [], nextKey: 1 };
 
 export const cellKey = (staffId: number, date: string) => `${staffId}|${date}`;
 
-export function toCellShift(s: StaffShift, edit: ShiftEdit | undefined): CellShift {
+export function toCellShift(s: TableShift, edit: ShiftEdit | undefined): CellShift {
   const start = edit?.start ?? localTime(s.startAt);
   const end = edit?.end ?? localTime(s.endAt);
   const original =
@@ -156,7 +156,7 @@ export function toCellShift(s: StaffShift, edit: ShiftEdit | undefined): CellShi
 const statusOrder: Record<ShiftStatus, number> = { APPROVED: 0, DRAFT: 1, REQUEST: 2 };
 
 /** staffId|date -> the cell's shifts (approved, draft, request; then by start). */
-export function buildCells(shifts: StaffShift[], edits: Edits, days: string[]): Map<string, CellShift[]> {
+export function buildCells(shifts: TableShift[], edits: Edits, days: string[]): Map<string, CellShift[]> {
   const inPeriod = new Set(days);
   const cells = new Map<string, CellShift[]>();
   const put = (c: CellShift) => {
@@ -193,7 +193,7 @@ export const REST_DAY: CellValue = { start: '00:00', end: '00:00', isRest: true 
  */
 export function setCell(
   edits: Edits,
-  shifts: StaffShift[],
+  shifts: TableShift[],
   cells: Map<string, CellShift[]>,
   staffId: number,
   date: string,
@@ -222,7 +222,7 @@ export function setCell(
 }
 
 /** Records a change of a stored shift, dropping what equals the stored value. */
-function changeStored(edits: Edits, shifts: StaffShift[], id: number, change: ShiftEdit): Edits {
+function changeStored(edits: Edits, shifts: TableShift[], id: number, change: ShiftEdit): Edits {
   const stored = shifts.find((s) => s.id === id);
   if (!stored) return edits;
   const merged: ShiftEdit = { ...edits.changed[id], ...change };
@@ -240,7 +240,7 @@ function changeStored(edits: Edits, shifts: StaffShift[], id: number, change: Sh
 /** Requests of these cells (every one when `keys` is null) become drafts as the staff asked. */
 export function draftFromRequests(
   edits: Edits,
-  shifts: StaffShift[],
+  shifts: TableShift[],
   cells: Map<string, CellShift[]>,
   keys: Iterable<string> | null,
 ): Edits {
@@ -262,7 +262,7 @@ export function draftFromRequests(
  */
 export function resetCells(
   edits: Edits,
-  shifts: StaffShift[],
+  shifts: TableShift[],
   cells: Map<string, CellShift[]>,
   keys: Iterable<string>,
 ): Edits {
@@ -304,7 +304,7 @@ const endDayOf = (date: string, start: string, end: string) =>
 /** The save-shift body of the unsaved changes, and which cell each listed item belongs to. */
 export function saveBodyOf(
   edits: Edits,
-  shifts: StaffShift[],
+  shifts: TableShift[],
   periodStart: string,
 ): { body: SaveShiftBody; cellOfPath: Map<string, string> } {
   const toDraft: number[] = [];
@@ -464,7 +464,7 @@ export const formatHours = (h: number) => (Math.round(h * 100) / 100).toString()
  * draft with its trimmed times, each redrafted draft left out goes back to its request's times.
  */
 export function autoDraftEdits(
-  shifts: StaffShift[],
+  shifts: TableShift[],
   proposal: { proposed: { shiftId: number; startAt: string; endAt: string }[]; toRequest: number[] },
 ): Edits {
   const changed: Record<number, ShiftEdit> = {};

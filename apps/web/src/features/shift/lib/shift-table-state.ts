@@ -1,4 +1,4 @@
-import type { AutoDraftResult, StaffShift } from '@app/contracts';
+import type { AutoDraftResult, TableShift } from '@app/contracts';
 import {
   buildCells,
   cellKey,
@@ -24,7 +24,7 @@ export type GridPosition = { row: number; col: number };
 /** The grid's rows and columns: staff ids from top to bottom, days from left to right. */
 export type GridShape = { staffIds: number[]; days: string[] };
 /** What an edit acts on. */
-export type TableModel = { shifts: StaffShift[]; days: string[]; cells: Map<string, CellShift[]> };
+export type TableModel = { shifts: TableShift[]; days: string[]; cells: Map<string, CellShift[]> };
 
 export type ShiftTableState = {
   edits: Edits;

@@ -1,4 +1,4 @@
-import type { NormalRule, ShiftStaff, SpecialRuleGroup, StaffShift } from '@app/contracts';
+import type { NormalRule, ShiftStaff, SpecialRuleGroup, TableShift } from '@app/contracts';
 import { useMemo, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -37,7 +37,7 @@ export type ShiftTableInput = {
   storeId: number;
   period: TablePeriod;
   staff: ShiftStaff[];
-  shifts: StaffShift[];
+  shifts: TableShift[];
   remarks: { staffId: number; date: string; remark: string }[];
   weekly: NormalRule[];
   special: SpecialRuleGroup[];
@@ -95,7 +95,7 @@ export function useShiftTable({
       ),
     [days, staff, cells, weekly, special],
   );
-  const inPeriod = (s: StaffShift) => s.date >= period.startDate && s.date <= period.endDate;
+  const inPeriod = (s: TableShift) => s.date >= period.startDate && s.date <= period.endDate;
   const draftCount = shifts.filter((s) => inPeriod(s) && s.status === 'DRAFT').length;
   const approvedCount = shifts.filter((s) => inPeriod(s) && s.status === 'APPROVED').length;
   const requestCount = shifts.filter((s) => inPeriod(s) && s.status === 'REQUEST').length;
