@@ -15,6 +15,7 @@ import { dashboardEndpoints } from './dashboard/dashboard.endpoints.ts';
 import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
+import { tagEndpoints } from './friends/tags.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -67,6 +68,7 @@ export const endpointGroups = {
   lineWebhook: lineWebhookEndpoints,
   services: serviceEndpoints,
   friends: friendEndpoints,
+  tags: tagEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
   payments: paymentEndpoints,

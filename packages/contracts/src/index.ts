@@ -32,6 +32,8 @@ export * from './line-accounts/line-accounts.schemas.ts';
 export * from './line-accounts/line-accounts.endpoints.ts';
 export * from './friends/friends.schemas.ts';
 export * from './friends/friends.endpoints.ts';
+export * from './friends/tags.schemas.ts';
+export * from './friends/tags.endpoints.ts';
 export * from './shift/shift.schemas.ts';
 export * from './shift/shift.endpoints.ts';
 export * from './shift/settings.schemas.ts';

@@ -1,8 +1,9 @@
-import { friendEndpoints } from '@app/contracts';
+import { friendEndpoints, tagEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
 import type { FriendDirectories } from './service-users.ts';
+import * as tags from './tags.service.ts';
 
 /**
  * Friends, manager notes, one-to-one messages (client area) and the friend search. `directories`: which
@@ -25,5 +26,21 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   );
   route(app, e.search, async ({ params, body }, { ctx }) =>
     friends.searchFriends({ ctx, directories, input: { ...params, ...body } }),
+  );
+  const g = tagEndpoints;
+  route(app, g.list, async ({ params }, { ctx }) => tags.listTags({ ctx, input: params }));
+  route(app, g.create, async ({ params, body }, { ctx }) =>
+    tags.createTag({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.update, async ({ params, body }, { ctx }) =>
+    tags.updateTagOfAccount({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.remove, async ({ params }, { ctx }) => tags.removeTag({ ctx, input: params }));
+  route(app, g.createFolder, async ({ params, body }, { ctx }) =>
+    tags.createTagFolder({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.removeFolder, async ({ params }, { ctx }) => tags.removeTagFolder({ ctx, input: params }));
+  route(app, g.tagFriends, async ({ params, body }, { ctx }) =>
+    tags.tagFriends({ ctx, directories, input: { ...params, ...body } }),
   );
 }
