@@ -140,11 +140,10 @@ describe('tags', () => {
         cookie: a.staff.cookie,
         body: { ...nonMembers, ...body },
       });
-    const names = async (body: object) =>
-      (await search(body))
-        .json()
-        .data.map((f: { displayName: string }) => f.displayName)
-        .sort();
+    const names = async (body: object) => {
+      const data = (await search(body)).json().data as { displayName: string }[];
+      return data.map((f) => f.displayName).sort();
+    };
     expect(await names({ hasTags: [vip] })).toEqual(['田中 一郎']);
     expect(await names({ lacksTags: [vip] })).toEqual(['佐藤 花子', '鈴木 次郎']);
     expect(await names({ hasTags: [vip], search: '佐藤', condition: 'OR' })).toEqual([
