@@ -19,6 +19,7 @@ import {
   textMessages,
   serviceMessages,
   shiftMessages,
+  tagMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -57,6 +58,7 @@ const groups = {
   cardForm: cardFormMessages,
   richMenu: richMenuMessages,
   delivery: deliveryTexts,
+  tag: tagMessages,
   web: webMessages,
 } as const;
 

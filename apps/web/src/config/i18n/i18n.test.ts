@@ -21,6 +21,7 @@ import {
   serviceCatalogue,
   serviceMessages,
   shiftMessages,
+  tagMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,7 @@ describe('UI texts', () => {
       cardFormMessages,
       richMenuMessages,
       shiftMessages,
+      tagMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);
