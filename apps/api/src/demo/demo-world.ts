@@ -9,6 +9,7 @@ import { createMailer } from '../platform/mail.ts';
 import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
 import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
+import { seedTags } from './world/tags.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberStore } from './world/member-store.ts';
@@ -57,6 +58,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
   if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

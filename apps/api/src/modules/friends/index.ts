@@ -25,3 +25,4 @@ export { accountFriendFigures, countFriendsFollowedSince } from './friends.figur
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';
 export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
 export { addTagsToFriend, removeTagsFromFriend } from './tags.service.ts';
+export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
