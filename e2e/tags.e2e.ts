@@ -40,6 +40,7 @@ describe('tags: on a friend by hand, in the segment builder, counted', () => {
     await tags.getByLabel('タグを追加').click();
     await page.getByRole('option', { name: '予約済み' }).click();
     await expect.poll(() => tags.getByText('予約済み').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await tags.getByLabel('タグを追加').inputValue()).toBe('');
     await screenshot(page, 'tags-friend-drawer');
     await page.keyboard.press('Escape');
 
@@ -61,6 +62,7 @@ describe('tags: on a friend by hand, in the segment builder, counted', () => {
     await expect.poll(() => manager.getByText('1人').first().isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await manager.textContent()).toContain('常連');
     expect(await manager.textContent()).toContain('いまの条件に当てはまる友だち 1人');
+    await page.waitForTimeout(500); // the dialog's fade-in
     await screenshot(page, 'tags-manager');
   });
 });

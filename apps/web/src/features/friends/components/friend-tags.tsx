@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagsQueryOptions, useTagFriendsMutation } from '../api/tags.api.ts';
 
@@ -22,6 +23,7 @@ export function FriendTags({
   const { t } = useTranslation();
   const tags = useQuery({ ...tagsQueryOptions(lineAccountId), enabled: canWork });
   const change = useTagFriendsMutation(lineAccountId);
+  const [search, setSearch] = useState('');
   const onFriend = new Set(friend.tags.map((tag) => tag.id));
   const folderOf = (folderId: number | null) =>
     tags.data?.folders.find((f) => f.id === folderId)?.name ?? t('tags.noFolder');
@@ -31,7 +33,11 @@ export function FriendTags({
     .sort((x, y) => folderOf(x.folderId).localeCompare(folderOf(y.folderId)));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="friend-tags">
-      <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }} component="ul" aria-label={t('tags.title')}>
+      <Box
+        sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', m: 0, p: 0 }}
+        component="ul"
+        aria-label={t('tags.title')}
+      >
         {friend.tags.length === 0 ? (
           <Typography variant="body2" color="text.secondary" component="li" sx={{ listStyle: 'none' }}>
             {t('tags.noTags')}
@@ -61,6 +67,8 @@ export function FriendTags({
           size="small"
           options={options}
           value={null}
+          inputValue={search}
+          onInputChange={(_, value, reason) => setSearch(reason === 'reset' ? '' : value)}
           getOptionLabel={(tag) => tag.name}
           groupBy={(tag) => folderOf(tag.folderId)}
           onChange={(_, tag) => {
