@@ -16,6 +16,7 @@ import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
 import { tagEndpoints } from './friends/tags.endpoints.ts';
+import { automationEndpoints } from './automation/automation.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -69,6 +70,7 @@ export const endpointGroups = {
   services: serviceEndpoints,
   friends: friendEndpoints,
   tags: tagEndpoints,
+  automation: automationEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
   payments: paymentEndpoints,

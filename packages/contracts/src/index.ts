@@ -63,3 +63,5 @@ export * from './notifications/notifications.schemas.ts';
 export * from './notifications/notifications.endpoints.ts';
 export * from './deliveries/deliveries.schemas.ts';
 export * from './deliveries/deliveries.endpoints.ts';
+export * from './automation/automation.schemas.ts';
+export * from './automation/automation.endpoints.ts';

@@ -120,6 +120,15 @@ const freshTagFolder = async (x: Tenant) => {
   return { path: { lineAccountId: x.lineAccount.id, folderId: row!.id } };
 };
 const tagEntries: Record<string, Entry> = {
+  // the greeting (automation module): one per account
+  [`GET ${D}/greeting`]: { kind: 'tenant', build: ofAccount },
+  [`PUT ${D}/greeting`]: {
+    kind: 'tenant',
+    build: (x) => ({
+      ...ofAccount(x),
+      body: { newFriendMessages: [{ type: 'text', text: 'ようこそ' }], unblockMessages: [] },
+    }),
+  },
   [`GET ${D}/tags`]: { kind: 'tenant', build: ofAccount },
   [`POST ${D}/tags`]: {
     kind: 'tenant',

@@ -102,6 +102,19 @@ export type LineGateway = {
       retryKey: string;
     },
   ) => Promise<{ duplicate: boolean }>;
+  /**
+   * A reply with the reply token of a webhook event (free: not counted against the quota). LINE takes a
+   * token once and for about a minute: a used or expired one is a 400 (`isInvalidReplyToken`).
+   */
+  replyMessages: (
+    channel: LineChannel,
+    input: { replyToken: string; messages: messagingApi.Message[] },
+  ) => Promise<void>;
+  /** A push of any messages (at most 5) to one user; duplicate true when LINE had accepted the retry key. */
+  pushMessages: (
+    channel: LineChannel,
+    input: { to: string; messages: messagingApi.Message[]; retryKey: string },
+  ) => Promise<{ duplicate: boolean }>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -311,6 +324,28 @@ export function createLineGateway(
           to === 'all'
             ? messaging(token).broadcast({ messages }, retryKey)
             : messaging(token).multicast({ to, messages }, retryKey),
+        );
+        return { duplicate: false };
+      } catch (error) {
+        if (
+          error instanceof LineError &&
+          error.status === 409 &&
+          error.headers?.get('x-line-accepted-request-id')
+        ) {
+          return { duplicate: true };
+        }
+        throw error;
+      }
+    },
+    replyMessages: async (channel, input) => {
+      await withToken(channel, (token) =>
+        messaging(token).replyMessage({ replyToken: input.replyToken, messages: input.messages }),
+      );
+    },
+    pushMessages: async (channel, input) => {
+      try {
+        await withToken(channel, (token) =>
+          messaging(token).pushMessage({ to: input.to, messages: input.messages }, input.retryKey),
         );
         return { duplicate: false };
       } catch (error) {
