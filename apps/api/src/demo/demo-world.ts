@@ -10,6 +10,7 @@ import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
 import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
 import { seedTags } from './world/tags.ts';
+import { seedGreeting } from './world/greeting.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberStore } from './world/member-store.ts';
@@ -59,6 +60,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
   if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedGreeting(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

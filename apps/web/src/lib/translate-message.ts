@@ -20,6 +20,7 @@ import {
   serviceMessages,
   shiftMessages,
   tagMessages,
+  automationMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -59,6 +60,7 @@ const groups = {
   richMenu: richMenuMessages,
   delivery: deliveryTexts,
   tag: tagMessages,
+  automation: automationMessages,
   web: webMessages,
 } as const;
 

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientDeliveriesPage } from './client-deliveries-page.tsx';
+import { ClientAutomationPage } from './client-automation-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
 import { ClientBillingPage, ClientServicesPage } from './client-payment-pages.tsx';
@@ -41,6 +42,7 @@ export function ClientArea() {
     shift: <ClientShiftPages session={session} />,
     notifications: <ClientNotificationsPage session={session} />,
     deliveries: <ClientDeliveriesPage session={session} />,
+    automation: <ClientAutomationPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

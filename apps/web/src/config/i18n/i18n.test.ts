@@ -22,6 +22,7 @@ import {
   serviceMessages,
   shiftMessages,
   tagMessages,
+  automationMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,7 @@ describe('UI texts', () => {
       richMenuMessages,
       shiftMessages,
       tagMessages,
+      automationMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

@@ -36,11 +36,13 @@ function MessageEditor({
   index,
   onChange,
   onRemove,
+  testIdPrefix = '',
 }: {
   message: DeliveryMessage;
   index: number;
   onChange: (message: DeliveryMessage) => void;
   onRemove: (() => void) | null;
+  testIdPrefix?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -54,7 +56,7 @@ function MessageEditor({
           minRows={3}
           fullWidth
           helperText={`${message.text.length} / 5000`}
-          slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
+          slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}message-text-${index}` } }}
         />
       ) : (
         <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
@@ -78,6 +80,52 @@ function MessageEditor({
         </IconButton>
       )}
     </Box>
+  );
+}
+
+/**
+ * Just the message list of the composer (up to 5 texts and stickers, may be empty), value / onChange: for
+ * other screens that store `DeliveryMessage[]` (the greeting), composed by their area page.
+ */
+export function DeliveryMessageList({
+  value,
+  onChange,
+  testIdPrefix = '',
+}: {
+  value: DeliveryMessage[];
+  onChange: (messages: DeliveryMessage[]) => void;
+  testIdPrefix?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      {value.map((message, index) => (
+        <MessageEditor
+          key={index}
+          index={index}
+          message={message}
+          testIdPrefix={testIdPrefix}
+          onChange={(m) => onChange(value.map((x, i) => (i === index ? m : x)))}
+          onRemove={() => onChange(value.filter((_, i) => i !== index))}
+        />
+      ))}
+      <Stack direction="row" spacing={1}>
+        <Button
+          startIcon={<AddOutlined />}
+          disabled={value.length >= MAX_MESSAGES}
+          onClick={() => onChange([...value, { type: 'text', text: '' }])}
+        >
+          {t('deliveries.addText')}
+        </Button>
+        <Button
+          startIcon={<AddOutlined />}
+          disabled={value.length >= MAX_MESSAGES}
+          onClick={() => onChange([...value, { type: 'sticker', packageId: '446', stickerId: '1988' }])}
+        >
+          {t('deliveries.addSticker')}
+        </Button>
+      </Stack>
+    </Stack>
   );
 }
 
