@@ -68,7 +68,7 @@ export function FriendTags({
           options={options}
           value={null}
           inputValue={search}
-          onInputChange={(_, value, reason) => setSearch(reason === 'reset' ? '' : value)}
+          onInputChange={(_, value, reason) => setSearch(reason === 'input' ? value : '')}
           getOptionLabel={(tag) => tag.name}
           groupBy={(tag) => folderOf(tag.folderId)}
           onChange={(_, tag) => {
