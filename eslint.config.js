@@ -80,6 +80,7 @@ const tableOwners = {
   'announcements.ts': 'announcements',
   'clients.ts': 'clients',
   'deliveries.ts': 'deliveries',
+  'automation.ts': 'automation',
   'friends.ts': 'friends',
   'line-accounts.ts': 'line-accounts',
   'line-webhook.ts': 'line-webhook',

@@ -7,6 +7,7 @@ import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
 import { friendDirectories } from './composition.ts';
 import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
+import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -30,6 +31,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   definePaymentJobs(jobs, deps.config);
   defineNotificationJobs(jobs, events, deps.config);
   defineDeliveryJobs(jobs, deps.config, friendDirectories);
+  defineAutomationJobs(jobs, events, deps.config);
   return events;
 }
 

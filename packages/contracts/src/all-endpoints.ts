@@ -16,6 +16,8 @@ import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
 import { inboxEndpoints } from './friends/inbox.endpoints.ts';
+import { tagEndpoints } from './friends/tags.endpoints.ts';
+import { automationEndpoints } from './automation/automation.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -70,6 +72,8 @@ export const endpointGroups = {
   services: serviceEndpoints,
   friends: friendEndpoints,
   inbox: inboxEndpoints,
+  tags: tagEndpoints,
+  automation: automationEndpoints,
   shift: shiftEndpoints,
   shiftLiff: shiftLiffEndpoints,
   payments: paymentEndpoints,

@@ -24,6 +24,7 @@ import { masterAuditRoutes } from '../modules/audit/audit.routes.ts';
 import { searchMasterRoutes } from '../modules/search/search.routes.ts';
 import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules/users/users.routes.ts';
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
+import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes } from '../modules/deliveries/deliveries.routes.ts';
@@ -77,6 +78,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     richMenuRoutes(area);
     notificationRoutes(area);
     deliveryRoutes(area, friendDirectories);
+    automationRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {

@@ -2,7 +2,7 @@
 // called on its own and another tenant (how to build the call, and what another tenant's caller gets).
 
 import { type Role } from '@app/contracts';
-import { messageDeliveries, savedSegments } from '../db/schema/index.ts';
+import { messageDeliveries, savedSegments, tagFolders, tags } from '../db/schema/index.ts';
 import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
 import {
   email,
@@ -104,6 +104,55 @@ const deliveryEntries: Record<string, Entry> = {
   [`GET ${D}/delivery-quota`]: { kind: 'accessOnly', reason: 'calls LINE; tenancy in deliveries.test.ts' },
 };
 
+/** Tags (friends module): a tag or folder of a tenant's account, written straight to the table. */
+const freshTag = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(tags)
+    .values({ clientId: x.client.id, lineAccountId: x.lineAccount.id, name: `タグ${unique()}` })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, tagId: row!.id }, tagId: row!.id };
+};
+const freshTagFolder = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(tagFolders)
+    .values({ clientId: x.client.id, lineAccountId: x.lineAccount.id, name: `フォルダ${unique()}` })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, folderId: row!.id } };
+};
+const tagEntries: Record<string, Entry> = {
+  // the greeting (automation module): one per account
+  [`GET ${D}/greeting`]: { kind: 'tenant', build: ofAccount },
+  [`PUT ${D}/greeting`]: {
+    kind: 'tenant',
+    build: (x) => ({
+      ...ofAccount(x),
+      body: { newFriendMessages: [{ type: 'text', text: 'ようこそ' }], unblockMessages: [] },
+    }),
+  },
+  [`GET ${D}/tags`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/tags`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { name: `新規${unique()}` } }),
+  },
+  [`PUT ${D}/tags/:tagId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ path: (await freshTag(x)).path, body: { name: `改名${unique()}` } }),
+  },
+  [`DELETE ${D}/tags/:tagId`]: { kind: 'tenant', build: async (x) => ({ path: (await freshTag(x)).path }) },
+  [`POST ${D}/tag-folders`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { name: `新規${unique()}` } }),
+  },
+  [`DELETE ${D}/tag-folders/:folderId`]: { kind: 'tenant', build: (x) => freshTagFolder(x) },
+  [`POST ${D}/friend-tags`]: {
+    kind: 'tenant',
+    build: async (x) => ({
+      ...ofAccount(x),
+      body: { action: 'add', tagIds: [(await freshTag(x)).tagId], conditions: { includeNonMembers: true } },
+    }),
+  },
+};
+
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
 const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
 
@@ -128,6 +177,7 @@ const ownPasswordChange: Entry = {
 
 export const entries: Record<string, Entry> = {
   ...deliveryEntries,
+  ...tagEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

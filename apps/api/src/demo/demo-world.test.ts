@@ -129,6 +129,13 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   const segments = (await s.api('GET', `${C}/line-account/${account.id}/segments`, { cookie })).json<{
     data: { name: string }[];
   }>().data;
+  const tags = (await s.api('GET', `${C}/line-account/${account.id}/tags`, { cookie })).json<{
+    tags: { name: string; friendCount: number }[];
+  }>().tags;
+  const greeting = (await s.api('GET', `${C}/line-account/${account.id}/greeting`, { cookie })).json<{
+    newFriendMessages: unknown[];
+    unblockMessages: unknown[];
+  }>();
   const simUsers = (await s.simGet<{ users: unknown[] }>('/_sim/users')).users;
   const storeId = account.services.find((x) => x.serviceCode === 'KS-002')?.storeId;
   const store = `/shift/api/v1/store/${storeId}`;
@@ -218,6 +225,8 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     simUsers,
     deliveries,
     segments,
+    tags,
+    greeting,
     shift: {
       staff,
       weekly,
@@ -278,6 +287,17 @@ describe('the demo world', () => {
         segmentName: '会員の友だち',
       },
     ]);
+    // タグ: in use on the demo friends (常連 picked by name, VIP on every member, one not yet used).
+    expect(before.tags.map((x) => x.name).sort()).toEqual(
+      ['VIP', 'キャンペーン興味あり', '予約済み', '常連'].sort(),
+    );
+    const friendsWith = Object.fromEntries(before.tags.map((x) => [x.name, x.friendCount]));
+    expect(friendsWith['常連']).toBeGreaterThan(0);
+    expect(friendsWith['VIP']).toBeGreaterThan(0);
+    expect(friendsWith['キャンペーン興味あり']).toBeGreaterThan(0);
+    // あいさつメッセージ: for new friends (a text and a sticker) and for friends who unblock.
+    expect(before.greeting.newFriendMessages).toHaveLength(2);
+    expect(before.greeting.unblockMessages).toHaveLength(1);
     // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
     expect(before.shift.staff).toHaveLength(12);
     expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);

@@ -9,6 +9,8 @@ import { createMailer } from '../platform/mail.ts';
 import { findUserByEmail, type UserRow } from '../modules/users/index.ts';
 import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
+import { seedTags } from './world/tags.ts';
+import { seedGreeting } from './world/greeting.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -63,6 +65,8 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     await seedMemberCard(ownerCtx, staff, manager, lineAccount.id);
   }
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedGreeting(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

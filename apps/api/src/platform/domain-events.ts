@@ -21,8 +21,17 @@ const instant = z.string().datetime({ offset: true });
 const periodKey = z.string().min(1);
 const shiftTimes = z.object({ startAt: instant, endAt: instant, isRest: z.boolean() });
 
-/** A friend who followed the account (NEW_FRIEND) or unblocked it (LINE_UNBLOCK_EVENT). */
-const friendFollowed = z.object({ friendId: id, lineUserId: z.string(), displayName: z.string() });
+/**
+ * A friend who followed the account (NEW_FRIEND) or unblocked it (LINE_UNBLOCK_EVENT), with the follow
+ * event's reply token and LINE's time of the event (a reply is free while the token lasts, about a minute).
+ */
+const friendFollowed = z.object({
+  friendId: id,
+  lineUserId: z.string(),
+  displayName: z.string(),
+  replyToken: z.string().nullish(),
+  lineTimestamp: instant.nullish(),
+});
 
 export const domainEventPayloads = {
   NEW_FRIEND: friendFollowed,

@@ -1,5 +1,6 @@
 import type { Permission, Role, Session } from '@app/contracts';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
@@ -119,6 +120,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
     { path: 'inbox', labelKey: 'nav.inbox', icon: <ForumOutlined />, permission: 'client.read' },
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
     { path: 'deliveries', labelKey: 'nav.deliveries', icon: <SendOutlined />, permission: 'client.read' },
+    { path: 'automation', labelKey: 'nav.automation', icon: <SmartToyOutlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
     {
       path: 'services',

@@ -21,6 +21,8 @@ import {
   textMessages,
   serviceMessages,
   shiftMessages,
+  tagMessages,
+  automationMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -61,6 +63,8 @@ const groups = {
   delivery: deliveryTexts,
   card: cardMessages,
   memberCard: memberCardMessages,
+  tag: tagMessages,
+  automation: automationMessages,
   web: webMessages,
 } as const;
 

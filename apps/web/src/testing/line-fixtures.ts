@@ -43,6 +43,7 @@ export const friendBody = (overrides: Partial<Friend> = {}): Friend => ({
   createdAt: '2026-04-02T01:00:00.000Z',
   member: null,
   staff: null,
+  tags: [],
   ...overrides,
 });
 

@@ -9,6 +9,8 @@ export const friendMessages = {
   managerNotesMax: 'Manager notes cannot exceed 1000 characters',
   memberCode: 'memberCode must be an array of exactly 2 strings',
   memberAttributes: 'memberAttributes must be a list of at most 20 attribute conditions',
+  hasTags: 'hasTags must be a list of at most 20 tag ids',
+  lacksTags: 'lacksTags must be a list of at most 20 tag ids',
   condition: 'condition must be AND or OR',
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
@@ -50,6 +52,8 @@ export const friendSchema = z.object({
   member: friendMemberSchema.nullable(),
   /** Set once the shift service knows this friend as staff. */
   staff: friendStaffSchema.nullable(),
+  /** The tags on this friend, by name. */
+  tags: z.array(z.object({ id: idSchema, name: z.string() })),
 });
 export type Friend = z.infer<typeof friendSchema>;
 
@@ -75,6 +79,36 @@ export type FriendManagerNoteBody = z.input<typeof friendManagerNoteBodySchema>;
 
 const bool = (fallback: boolean) => z.boolean({ error: friendMessages.boolean }).default(fallback);
 
+const tagIdList = (message: string) =>
+  z
+    .array(z.number({ error: message }).int(message).positive(message), { error: message })
+    .max(20, message)
+    .optional();
+
+/** The filters of the friend search (a segment's conditions), without the paging. */
+export const segmentFilterFields = {
+  condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
+  isShiftServiceUser: bool(true),
+  isMemberServiceUser: bool(true),
+  includeNonMembers: bool(false),
+  /** A member code range [from, to], both inclusive. */
+  memberCode: z
+    .array(z.string({ error: friendMessages.memberCode }), { error: friendMessages.memberCode })
+    .length(2, friendMessages.memberCode)
+    .optional(),
+  search: z.string().trim().max(100).optional(),
+  isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
+  /** Member attribute conditions, combined with the other filters by `condition`. */
+  memberAttributes: z
+    .array(memberConditionSchema, { error: friendMessages.memberAttributes })
+    .max(20, friendMessages.memberAttributes)
+    .optional(),
+  /** Tags the friend carries (each one a condition, combined by `condition`). */
+  hasTags: tagIdList(friendMessages.hasTags),
+  /** Tags the friend does not carry (each one a condition, combined by `condition`). */
+  lacksTags: tagIdList(friendMessages.lacksTags),
+};
+
 /**
  * POST /search/api/v1/client/line-account/{lineAccountId}/list/friends (SPEC.md 5 defaults).
  * Who is listed: members when isMemberServiceUser, shift staff when isShiftServiceUser, and friends who
@@ -93,28 +127,14 @@ export const searchFriendsFilterSchema = z.object({
     .positive(paginationMessages.limit)
     .max(MAX_LIMIT, paginationMessages.limit)
     .default(20),
-  condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
-  isShiftServiceUser: bool(true),
-  isMemberServiceUser: bool(true),
-  includeNonMembers: bool(false),
-  /** A member code range [from, to], both inclusive. */
-  memberCode: z
-    .array(z.string({ error: friendMessages.memberCode }), { error: friendMessages.memberCode })
-    .length(2, friendMessages.memberCode)
-    .optional(),
-  search: z.string().trim().max(100).optional(),
-  isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
-  /** Member attribute conditions, combined with the other filters by `condition`. */
-  memberAttributes: z
-    .array(memberConditionSchema, { error: friendMessages.memberAttributes })
-    .max(20, friendMessages.memberAttributes)
-    .optional(),
+  ...segmentFilterFields,
 });
 /** The body may be left out: every field has its default. */
 export const searchFriendsBodySchema = searchFriendsFilterSchema
   .nullish()
   .transform((body) => body ?? searchFriendsFilterSchema.parse({}));
 export type SearchFriendsBody = z.input<typeof searchFriendsFilterSchema>;
+export type SearchFriendsFilter = z.output<typeof searchFriendsFilterSchema>;
 
 export const messageSourceSchema = z.enum(['user', 'system']);
 export const messageDeliverySchema = z.enum(['RECEIVED', 'QUEUED', 'SENT', 'FAILED']);

@@ -177,3 +177,66 @@ export const conversations = pgTable(
       .where(sql`unread_count > 0`),
   ],
 );
+
+/** A folder of tags (タグのフォルダ) of a LINE account: only for putting tags in order. */
+export const tagFolders = pgTable(
+  'tag_folders',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tag_folders_account_name_uq').on(t.lineAccountId, t.name),
+    index('tag_folders_client_id_idx').on(t.clientId),
+  ],
+);
+
+/** A tag (タグ) of a LINE account, put on friends by hand or by automation; in a folder or none. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    folderId: integer('folder_id').references(() => tagFolders.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tags_account_name_uq').on(t.lineAccountId, t.name),
+    index('tags_client_id_idx').on(t.clientId),
+    index('tags_folder_id_idx').on(t.folderId),
+  ],
+);
+
+/**
+ * A tag on a friend. Both belong to the same LINE account (the friends services check it). The primary
+ * key makes adding a tag twice a no-op; (tag, friend) serves the segment search's "has tag" sets and counts.
+ */
+export const friendTags = pgTable(
+  'friend_tags',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.tagId] }),
+    index('friend_tags_tag_friend_idx').on(t.tagId, t.friendId),
+  ],
+);

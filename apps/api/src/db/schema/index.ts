@@ -16,3 +16,4 @@ export * from './rich-menus.ts';
 export * from './members.ts';
 export * from './notifications.ts';
 export * from './deliveries.ts';
+export * from './automation.ts';

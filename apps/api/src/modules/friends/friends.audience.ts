@@ -1,4 +1,4 @@
-import type { SegmentConditions } from '@app/contracts';
+import type { SearchFriendsFilter, SegmentConditions } from '@app/contracts';
 import { and, asc, count, eq, gt, ilike, inArray, not, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends } from '../../db/schema/friends.ts';
@@ -10,6 +10,7 @@ import {
   type AccountScope,
 } from './friends.repository.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
+import { tagConditions } from './tags.repository.ts';
 
 /** Who a message delivery goes to: every friend, the friends a segment finds, or friends picked by hand. */
 export type Audience =
@@ -20,8 +21,41 @@ export type Audience =
 export type AudienceMember = { id: number; lineUserId: string };
 
 /**
- * The SQL condition of an audience over the friends table: the friends page's segment search (the same
- * audience and filters as searchFriends) or the ids picked, always friends still following the account.
+ * The SQL condition of a segment's conditions over the friends table (the friends page's search: the
+ * same audience and filters as searchFriends), blocked friends included unless `isFriend` says.
+ */
+export async function segmentWhere(
+  db: Db,
+  directories: FriendDirectories,
+  scope: AccountScope,
+  c: Omit<SearchFriendsFilter, 'page' | 'limit'>,
+): Promise<SQL | undefined> {
+  const users = serviceUsersOf(directories);
+  const sets = await users.memberAttributeSets(db, scope, c.memberAttributes ?? []);
+  const conditions: SQL[] = [...sets.map(inFriendSet), ...tagConditions(scope, c)];
+  if (c.memberCode) conditions.push(users.memberCodeBetween(c.memberCode[0]!, c.memberCode[1]!));
+  if (c.search) conditions.push(ilike(friends.displayName, likePattern(c.search)));
+  const combined =
+    conditions.length === 0 ? undefined : c.condition === 'OR' ? or(...conditions) : and(...conditions);
+  const isMember = users.isMember();
+  const isStaff = users.isShiftStaff();
+  const who = or(
+    c.isMemberServiceUser ? isMember : never,
+    c.isShiftServiceUser ? isStaff : never,
+    c.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
+  );
+  return and(
+    eq(friends.clientId, scope.clientId),
+    eq(friends.lineAccountId, scope.lineAccountId),
+    c.isFriend === undefined ? undefined : eq(friends.isFriend, c.isFriend),
+    who,
+    combined,
+  );
+}
+
+/**
+ * The SQL condition of an audience over the friends table: a segment's conditions or the ids picked,
+ * always friends still following the account.
  */
 async function audienceWhere(
   db: Db,
@@ -36,22 +70,7 @@ async function audienceWhere(
   );
   if (audience.kind === 'all') return base;
   if (audience.kind === 'friends') return and(base, inArray(friends.id, audience.friendIds));
-  const c = audience.conditions;
-  const users = serviceUsersOf(directories);
-  const sets = await users.memberAttributeSets(db, scope, c.memberAttributes ?? []);
-  const conditions: SQL[] = sets.map(inFriendSet);
-  if (c.memberCode) conditions.push(users.memberCodeBetween(c.memberCode[0]!, c.memberCode[1]!));
-  if (c.search) conditions.push(ilike(friends.displayName, likePattern(c.search)));
-  const combined =
-    conditions.length === 0 ? undefined : c.condition === 'OR' ? or(...conditions) : and(...conditions);
-  const isMember = users.isMember();
-  const isStaff = users.isShiftStaff();
-  const who = or(
-    c.isMemberServiceUser ? isMember : never,
-    c.isShiftServiceUser ? isStaff : never,
-    c.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
-  );
-  return and(base, who, combined);
+  return and(base, await segmentWhere(db, directories, scope, audience.conditions));
 }
 
 /** How many friends an audience reaches now (blocked friends excluded). */

@@ -1,9 +1,10 @@
-import { friendEndpoints, inboxEndpoints } from '@app/contracts';
+import { friendEndpoints, inboxEndpoints, tagEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
 import * as inbox from './inbox.service.ts';
 import type { FriendDirectories } from './service-users.ts';
+import * as tags from './tags.service.ts';
 
 /**
  * Friends, manager notes, one-to-one messages (client area) and the friend search. `directories`: which
@@ -42,4 +43,20 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   );
   route(app, i.assignees, async ({ params }, { ctx }) => inbox.listInboxAssignees({ ctx, input: params }));
   route(app, i.unread, async ({ query }, { ctx }) => inbox.countInboxUnread({ ctx, input: query }));
+  const g = tagEndpoints;
+  route(app, g.list, async ({ params }, { ctx }) => tags.listTags({ ctx, input: params }));
+  route(app, g.create, async ({ params, body }, { ctx }) =>
+    tags.createTag({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.update, async ({ params, body }, { ctx }) =>
+    tags.updateTagOfAccount({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.remove, async ({ params }, { ctx }) => tags.removeTag({ ctx, input: params }));
+  route(app, g.createFolder, async ({ params, body }, { ctx }) =>
+    tags.createTagFolder({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, g.removeFolder, async ({ params }, { ctx }) => tags.removeTagFolder({ ctx, input: params }));
+  route(app, g.tagFriends, async ({ params, body }, { ctx }) =>
+    tags.tagFriends({ ctx, directories, input: { ...params, ...body } }),
+  );
 }

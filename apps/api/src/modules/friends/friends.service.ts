@@ -3,6 +3,7 @@ import {
   friendMessages,
   lineAccountMessages,
   paginationInfo,
+  tagMessages,
   type Friend,
   type friendManagerNoteBodySchema,
   type listFriendsQuerySchema,
@@ -32,6 +33,7 @@ import {
 } from './friends.repository.ts';
 import { touchConversation } from './inbox.repository.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
+import { countTagsOfAccount, listTagsOfFriends, tagConditions } from './tags.repository.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
 
@@ -62,9 +64,10 @@ async function toFriendViews(
 ): Promise<Friend[]> {
   const ids = rows.map((r) => r.id);
   const users = serviceUsersOf(directories);
-  const [staff, members] = await Promise.all([
+  const [staff, members, tags] = await Promise.all([
     users.listStaffOfFriends(ctx.db, clientId, ids),
     users.listMembersOfFriends(ctx.db, clientId, ids),
+    listTagsOfFriends(ctx.db, ids),
   ]);
   return rows.map((row) => {
     const own = staff.find((s) => s.friendId === row.id);
@@ -85,6 +88,7 @@ async function toFriendViews(
         ? { id: member.id, status: member.status, memberCode: member.memberCode, values: member.values }
         : null,
       staff: own ? { id: own.id, status: own.status, managerNotes: own.managerNotes } : null,
+      tags: tags.filter((t) => t.friendId === row.id).map((t) => ({ id: t.id, name: t.name })),
     };
   });
 }
@@ -168,12 +172,19 @@ export async function searchFriends({
   const users = serviceUsersOf(directories);
   const scope = await accountScope(ctx, input.lineAccountId);
   const sets = await users.memberAttributeSets(ctx.db, scope, input.memberAttributes ?? []);
-  const conditions: SQL[] = sets.map(inFriendSet);
+  const tagIds = [...(input.hasTags ?? []), ...(input.lacksTags ?? [])];
+  if (
+    tagIds.length > 0 &&
+    (await countTagsOfAccount(ctx.db, scope, [...new Set(tagIds)])) !== new Set(tagIds).size
+  )
+    throw badRequest(tagMessages.unknownTag);
+  const conditions: SQL[] = [...sets.map(inFriendSet), ...tagConditions(scope, input)];
   if (input.memberCode) conditions.push(users.memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
   // Only member attribute conditions, members listed: every friend a condition keeps is a member of this
   // account (so in the audience), and the sets combined are exactly the answer; their size is the total.
   const onlySets =
     sets.length > 0 &&
+    tagIds.length === 0 &&
     !input.memberCode &&
     !input.search &&
     input.isFriend === undefined &&

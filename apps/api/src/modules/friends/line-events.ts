@@ -32,7 +32,15 @@ export async function isKnownFriend(db: Db, scope: AccountScope, lineUserId: str
 /** follow: creates or revives the friend and records NEW_FRIEND / LINE_UNBLOCK_EVENT; a repeat changes nothing. */
 export async function recordFollow(
   tx: Db,
-  input: { scope: AccountScope; lineUserId: string; profile: FriendProfile | null; now: Date },
+  input: {
+    scope: AccountScope;
+    lineUserId: string;
+    profile: FriendProfile | null;
+    now: Date;
+    /** The follow event's reply token and LINE's time of the event, for a greeting (automation). */
+    replyToken?: string | null;
+    lineTimestamp?: Date | null;
+  },
 ): Promise<void> {
   const { scope, lineUserId, profile, now } = input;
   const existing = await findFriendByLineUserId(tx, scope, lineUserId);
@@ -60,7 +68,13 @@ export async function recordFollow(
     topic: existing?.followedAt ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
     clientId: scope.clientId,
     lineAccountId: scope.lineAccountId,
-    payload: { friendId: friend.id, lineUserId, displayName: friend.displayName },
+    payload: {
+      friendId: friend.id,
+      lineUserId,
+      displayName: friend.displayName,
+      replyToken: input.replyToken ?? null,
+      lineTimestamp: input.lineTimestamp?.toISOString() ?? null,
+    },
   });
 }
 

@@ -93,6 +93,8 @@ type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock'> & { config: Co
 
 const eventSchema = z.looseObject({
   type: z.string(),
+  replyToken: z.string().optional(),
+  timestamp: z.number().optional(),
   source: z.looseObject({ userId: z.string().optional() }).optional(),
   follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
@@ -169,7 +171,14 @@ export async function processWebhookEvent({
     if (!locked || locked.processedAt) return;
     const now = ctx.clock.now();
     if (userId && event.type === 'follow') {
-      await recordFollow(tx, { scope, lineUserId: userId, profile, now });
+      await recordFollow(tx, {
+        scope,
+        lineUserId: userId,
+        profile,
+        now,
+        replyToken: event.replyToken ?? null,
+        lineTimestamp: event.timestamp === undefined ? null : new Date(event.timestamp),
+      });
     }
     if (userId && event.type === 'unfollow') await recordUnfollow(tx, { scope, lineUserId: userId, now });
     if (userId && event.type === 'message' && event.message) {

@@ -10,6 +10,7 @@ import { UserManagement } from '../../features/users/components/user-management.
 import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from './client-pages.tsx';
 import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientDeliveriesPage } from './client-deliveries-page.tsx';
+import { ClientAutomationPage } from './client-automation-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientInboxPage } from './client-inbox-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
@@ -45,6 +46,7 @@ export function ClientArea() {
     shift: <ClientShiftPages session={session} />,
     notifications: <ClientNotificationsPage session={session} />,
     deliveries: <ClientDeliveriesPage session={session} />,
+    automation: <ClientAutomationPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

@@ -14,6 +14,8 @@ import {
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
 import { SegmentBuilder } from '../../features/friends/components/segment-builder.tsx';
+import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
+import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
 import { memberAttributesQueryOptions } from '../../features/members/api/members.api.ts';
 import {
@@ -35,6 +37,8 @@ function segmentConditionsOf(params: ReturnType<typeof useListParams>): SegmentC
     ...(conditions.memberCode ? { memberCode: conditions.memberCode } : {}),
     ...(conditions.search ? { search: conditions.search } : {}),
     ...(conditions.memberAttributes ? { memberAttributes: conditions.memberAttributes } : {}),
+    ...(conditions.hasTags ? { hasTags: conditions.hasTags } : {}),
+    ...(conditions.lacksTags ? { lacksTags: conditions.lacksTags } : {}),
   };
 }
 
@@ -67,6 +71,8 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
     enabled: can(session.role, session.position, 'member.read'),
     retry: false,
   });
+  const tags = useQuery(tagsQueryOptions(lineAccountId));
+  const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
   return (
     <>
       <FriendTable
@@ -79,6 +85,14 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
               params={params}
               attributes={attributes.data ?? []}
               audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
+              tags={tags.data?.tags ?? []}
+            />
+            <TagManagerButton
+              lineAccountId={lineAccountId}
+              canManage={can(session.role, session.position, 'client.manage')}
+              canWork={can(session.role, session.position, 'client.work')}
+              conditions={conditions}
+              matching={friends.data?.pagination.totalItems}
             />
             {can(session.role, session.position, 'client.work') && (
               <SaveSegmentButton lineAccountId={lineAccountId} conditions={segmentConditionsOf(params)} />

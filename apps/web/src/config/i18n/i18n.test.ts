@@ -23,6 +23,8 @@ import {
   serviceCatalogue,
   serviceMessages,
   shiftMessages,
+  tagMessages,
+  automationMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +84,8 @@ describe('UI texts', () => {
       richMenuMessages,
       shiftMessages,
       memberCardMessages,
+      tagMessages,
+      automationMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

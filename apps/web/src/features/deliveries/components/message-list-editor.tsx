@@ -17,11 +17,13 @@ function MessageEditor({
   index,
   onChange,
   onRemove,
+  testIdPrefix,
 }: {
   message: DeliveryMessage;
   index: number;
   onChange: (message: DeliveryMessage) => void;
   onRemove: (() => void) | null;
+  testIdPrefix: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,7 +37,7 @@ function MessageEditor({
           minRows={3}
           fullWidth
           helperText={`${message.text.length} / 5000`}
-          slotProps={{ htmlInput: { 'data-testid': `message-text-${index}` } }}
+          slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}message-text-${index}` } }}
         />
       ) : message.type === 'sticker' ? (
         <StickerPicker value={message} index={index} onChange={onChange} />
@@ -53,14 +55,19 @@ function MessageEditor({
 
 /**
  * The messages of a delivery (or of a greeting, an auto-reply): up to 5 of LINE's kinds, each edited by
- * its own form. A controlled component: value and onChange.
+ * its own form. A controlled component: value and onChange. `minMessages`: how many cannot be removed (a
+ * delivery needs one; a greeting may be empty); `testIdPrefix` tells two editors on one page apart.
  */
 export function MessageListEditor({
   value,
   onChange,
+  minMessages = 1,
+  testIdPrefix = '',
 }: {
   value: DeliveryMessage[];
   onChange: (messages: DeliveryMessage[]) => void;
+  minMessages?: number;
+  testIdPrefix?: string;
 }) {
   const { t } = useTranslation();
   const add = (message: DeliveryMessage) => onChange([...value, message]);
@@ -72,8 +79,9 @@ export function MessageListEditor({
           key={index}
           index={index}
           message={message}
+          testIdPrefix={testIdPrefix}
           onChange={(m) => onChange(value.map((old, i) => (i === index ? m : old)))}
-          onRemove={value.length > 1 ? () => onChange(value.filter((_, i) => i !== index)) : null}
+          onRemove={value.length > minMessages ? () => onChange(value.filter((_, i) => i !== index)) : null}
         />
       ))}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

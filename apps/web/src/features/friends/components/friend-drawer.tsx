@@ -19,6 +19,7 @@ import {
   useSetManagerNoteMutation,
 } from '../api/friends.api.ts';
 import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
+import { FriendTags } from './friend-tags.tsx';
 import { ManagerNoteForm } from './manager-note-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageHistory } from './message-history.tsx';
@@ -166,6 +167,10 @@ function FriendDrawerContent({
               { label: t('friends.fields.lineUserId'), value: f.lineUserId, isWide: true },
             ]}
           />
+        </Section>
+        <Divider />
+        <Section title={t('tags.title')}>
+          <FriendTags lineAccountId={lineAccountId} friend={f} canWork={canWork} />
         </Section>
         <Divider />
         <Section title={t('friends.fields.managerNotes')}>

@@ -1,5 +1,6 @@
 import type { MemberAttribute, MemberCondition, SearchFriendsBody } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import Box from '@mui/material/Box';
@@ -29,7 +30,13 @@ export type Segment = {
   memberCode?: [string, string];
   memberAttributes: MemberCondition[];
   flags?: Required<Flags>;
+  /** Tags the friend has / lacks (ids). */
+  hasTags?: number[];
+  lacksTags?: number[];
 };
+
+const ids = (value: unknown): number[] | undefined =>
+  Array.isArray(value) && value.length > 0 ? value.map(Number).filter((n) => n > 0) : undefined;
 
 const emptySegment: Segment = { condition: 'AND', memberAttributes: [] };
 
@@ -46,6 +53,8 @@ export function segmentOf(params: ListParams): Segment | null {
         : {}),
       memberAttributes: Array.isArray(value.memberAttributes) ? value.memberAttributes : [],
       ...(value.flags ? { flags: value.flags } : {}),
+      ...(ids(value.hasTags) ? { hasTags: ids(value.hasTags) } : {}),
+      ...(ids(value.lacksTags) ? { lacksTags: ids(value.lacksTags) } : {}),
     };
   } catch {
     return null;
@@ -60,12 +69,20 @@ export function segmentBody(segment: Segment | null): Partial<SearchFriendsBody>
     condition: segment.condition,
     ...(segment.memberCode ? { memberCode: segment.memberCode } : {}),
     ...(attributes.length ? { memberAttributes: attributes } : {}),
+    ...(segment.hasTags?.length ? { hasTags: segment.hasTags } : {}),
+    ...(segment.lacksTags?.length ? { lacksTags: segment.lacksTags } : {}),
     ...(segment.flags ?? {}),
   };
 }
 
 export const segmentSize = (segment: Segment | null) =>
-  segment ? segment.memberAttributes.length + (segment.memberCode ? 1 : 0) + (segment.flags ? 1 : 0) : 0;
+  segment
+    ? segment.memberAttributes.length +
+      (segment.memberCode ? 1 : 0) +
+      (segment.flags ? 1 : 0) +
+      (segment.hasTags?.length ?? 0) +
+      (segment.lacksTags?.length ?? 0)
+    : 0;
 
 function ConditionRow(props: {
   attributes: MemberAttribute[];
@@ -182,6 +199,8 @@ export function SegmentBuilder(props: {
   attributes: MemberAttribute[];
   /** The audience the toolbar picked: the builder starts from its flags. */
   audienceFlags: Required<Flags>;
+  /** The account's tags, for has / lacks conditions. */
+  tags?: { id: number; name: string }[];
 }) {
   const { t } = useTranslation();
   const current = segmentOf(props.params);
@@ -202,6 +221,8 @@ export function SegmentBuilder(props: {
       memberAttributes,
       ...(code && (code[0] || code[1]) ? { memberCode: code } : {}),
       ...(draft.flags ? { flags: draft.flags } : {}),
+      ...(draft.hasTags?.length ? { hasTags: draft.hasTags } : {}),
+      ...(draft.lacksTags?.length ? { lacksTags: draft.lacksTags } : {}),
     };
     props.params.setFilters({
       segment: segmentSize(segment) ? JSON.stringify(segment) : '',
@@ -287,6 +308,26 @@ export function SegmentBuilder(props: {
               ))}
             </Box>
           </Box>
+          {props.tags?.length ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Typography variant="subtitle2">{t('tags.conditions')}</Typography>
+              {(['hasTags', 'lacksTags'] as const).map((key) => (
+                <Autocomplete
+                  key={key}
+                  multiple
+                  size="small"
+                  options={props.tags ?? []}
+                  getOptionLabel={(tag) => tag.name}
+                  value={(props.tags ?? []).filter((tag) => draft[key]?.includes(tag.id))}
+                  onChange={(_, tags) => setDraft((d) => ({ ...d, [key]: tags.map((tag) => tag.id) }))}
+                  renderInput={(params) => (
+                    <TextField {...params} label={t(key === 'hasTags' ? 'tags.has' : 'tags.lacks')} />
+                  )}
+                  data-testid={`segment-${key}`}
+                />
+              ))}
+            </Box>
+          ) : null}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             <Typography variant="subtitle2">{t('segment.attributes')}</Typography>
             {props.attributes.length === 0 ? (

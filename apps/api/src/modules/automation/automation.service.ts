@@ -1,0 +1,44 @@
+import type { Greeting, greetingBodySchema, lineAccountParamsSchema } from '@app/contracts';
+import type { z } from 'zod';
+import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import {
+  findGreeting,
+  upsertGreeting,
+  type AccountScope,
+  type GreetingRow,
+} from './automation.repository.ts';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = z.output<typeof lineAccountParamsSchema>;
+
+async function accountScope(ctx: ServiceContext, lineAccountId: number): Promise<AccountScope> {
+  const clientId = requireClientId(ctx);
+  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
+  return { clientId, lineAccountId: account.id };
+}
+
+const toGreetingView = (row: GreetingRow | undefined): Greeting => ({
+  newFriendMessages: row?.newFriendMessages ?? [],
+  unblockMessages: row?.unblockMessages ?? [],
+  updatedAt: row?.updatedAt.toISOString() ?? null,
+});
+
+/** The greeting of an account; none set yet reads as two empty lists (nothing is sent). */
+export async function getGreeting({ ctx, input }: Ctx & { input: AccountInput }): Promise<Greeting> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  return toGreetingView(await findGreeting(ctx.db, scope));
+}
+
+export async function setGreeting({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & z.output<typeof greetingBodySchema> }): Promise<Greeting> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const row = await upsertGreeting(ctx.db, scope, {
+    newFriendMessages: input.newFriendMessages,
+    unblockMessages: input.unblockMessages,
+    updatedAt: ctx.clock.now(),
+  });
+  return toGreetingView(row);
+}

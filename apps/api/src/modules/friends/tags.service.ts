@@ -1,0 +1,175 @@
+import {
+  tagMessages,
+  type friendTagsBodySchema,
+  type lineAccountParamsSchema,
+  type Tag,
+  type tagBodySchema,
+  type TagFolder,
+  type tagFolderBodySchema,
+  type TagList,
+} from '@app/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { segmentWhere } from './friends.audience.ts';
+import type { AccountScope } from './friends.repository.ts';
+import type { FriendDirectories } from './service-users.ts';
+import {
+  addTagsWhere,
+  countFriendsWhere,
+  countFriendsWithTag,
+  countTagsOfAccount,
+  deleteFolder,
+  deleteTag,
+  findFolder,
+  findTag,
+  insertFolder,
+  insertTag,
+  listTagsWithCounts,
+  pickedFriends,
+  removeTagsWhere,
+  updateTag,
+  type TagRow,
+} from './tags.repository.ts';
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = z.output<typeof lineAccountParamsSchema>;
+
+async function accountScope(ctx: ServiceContext, lineAccountId: number): Promise<AccountScope> {
+  const clientId = requireClientId(ctx);
+  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
+  return { clientId, lineAccountId: account.id };
+}
+
+const toTagView = (row: TagRow, friendCount: number): Tag => ({
+  id: row.id,
+  lineAccountId: row.lineAccountId,
+  folderId: row.folderId,
+  name: row.name,
+  friendCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listTags({ ctx, input }: Ctx & { input: AccountInput }): Promise<TagList> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const { folders, tags } = await listTagsWithCounts(ctx.db, scope);
+  return {
+    folders: folders.map((f) => ({ id: f.id, name: f.name })),
+    tags: tags.map((t) => toTagView(t, t.friendCount)),
+  };
+}
+
+type TagInput = AccountInput & z.output<typeof tagBodySchema>;
+
+/** A tag's name is unique in its account; its folder must be one of the account's. */
+async function checkTag(db: Db, scope: AccountScope, input: TagInput, tagId?: number) {
+  if (input.folderId !== null && !(await findFolder(db, scope, input.folderId)))
+    throw notFound(tagMessages.folderNotFound);
+  const { tags } = await listTagsWithCounts(db, scope);
+  if (tags.some((t) => t.name === input.name && t.id !== tagId)) throw conflict(tagMessages.nameTaken);
+}
+
+export async function createTag({ ctx, input }: Ctx & { input: TagInput }): Promise<Tag> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  await checkTag(ctx.db, scope, input);
+  const row = await insertTag(ctx.db, { ...scope, name: input.name, folderId: input.folderId });
+  return toTagView(row, 0);
+}
+
+export async function updateTagOfAccount({
+  ctx,
+  input,
+}: Ctx & { input: TagInput & { tagId: number } }): Promise<Tag> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  if (!(await findTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
+  await checkTag(ctx.db, scope, input, input.tagId);
+  const row = await updateTag(ctx.db, scope, input.tagId, { name: input.name, folderId: input.folderId });
+  return toTagView(row!, await countFriendsWithTag(ctx.db, input.tagId));
+}
+
+export async function removeTag({ ctx, input }: Ctx & { input: AccountInput & { tagId: number } }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  if (!(await deleteTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
+  return { success: true as const };
+}
+
+export async function createTagFolder({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & z.output<typeof tagFolderBodySchema> }): Promise<TagFolder> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const { folders } = await listTagsWithCounts(ctx.db, scope);
+  if (folders.some((f) => f.name === input.name)) throw conflict(tagMessages.folderNameTaken);
+  const row = await insertFolder(ctx.db, { ...scope, name: input.name });
+  return { id: row.id, name: row.name };
+}
+
+export async function removeTagFolder({ ctx, input }: Ctx & { input: AccountInput & { folderId: number } }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  if (!(await deleteFolder(ctx.db, scope, input.folderId))) throw notFound(tagMessages.folderNotFound);
+  return { success: true as const };
+}
+
+type FriendTagsInput = AccountInput & z.output<typeof friendTagsBodySchema>;
+
+/**
+ * Adds or removes tags on friends picked by hand or on every friend a segment finds, in one statement
+ * each way (a segment of 100,000 friends is one INSERT ... SELECT). Every tag and picked friend must be
+ * the account's, or nothing changes.
+ */
+export async function tagFriends({
+  ctx,
+  directories,
+  input,
+}: Ctx & { directories: FriendDirectories; input: FriendTagsInput }): Promise<{ changed: number }> {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const tagIds = [...new Set(input.tagIds)];
+  if ((await countTagsOfAccount(ctx.db, scope, tagIds)) !== tagIds.length)
+    throw badRequest(tagMessages.unknownTag);
+  let where: SQL | undefined;
+  if (input.friendIds) {
+    const friendIds = [...new Set(input.friendIds)];
+    where = pickedFriends(scope, friendIds);
+    if ((await countFriendsWhere(ctx.db, where)) !== friendIds.length)
+      throw badRequest(tagMessages.unknownFriend);
+  } else {
+    where = await segmentWhere(ctx.db, directories, scope, input.conditions!);
+  }
+  const changed = await inTransaction(ctx.db, (tx) =>
+    input.action === 'add'
+      ? addTagsWhere(tx, where, tagIds, ctx.clock.now())
+      : removeTagsWhere(tx, where, tagIds),
+  );
+  return { changed };
+}
+
+/** Puts tags on one friend (automation: keyword rules, rich menu taps), in the caller's transaction. */
+export async function addTagsToFriend(
+  tx: Db,
+  scope: AccountScope,
+  friendId: number,
+  tagIds: number[],
+  now: Date,
+): Promise<number> {
+  if (tagIds.length === 0) return 0;
+  const where = pickedFriends(scope, [friendId]);
+  // only the account's own tags: addTagsWhere joins tags by id, so check the account here
+  const own = await countTagsOfAccount(tx, scope, tagIds);
+  if (own !== new Set(tagIds).size) return 0;
+  return addTagsWhere(tx, where, tagIds, now);
+}
+
+/** Takes tags off one friend (automation), in the caller's transaction. */
+export async function removeTagsFromFriend(
+  tx: Db,
+  scope: AccountScope,
+  friendId: number,
+  tagIds: number[],
+): Promise<number> {
+  if (tagIds.length === 0) return 0;
+  const where = pickedFriends(scope, [friendId]);
+  return removeTagsWhere(tx, where, tagIds);
+}

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * 自動応答 end to end (this slice: the greeting): the owner changes the demo's greeting on the 自動応答
+ * page, a simulated user follows on the simulator's page and their LINE shows it (sent as a reply).
+ */
+const NEWCOMER = '新井 ひかり';
+const GREETING = 'ようこそ！ご予約は「予約」と送ってください。';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('automation: the greeting', () => {
+  it('the owner edits the greeting; a user who follows on the simulator receives it', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: '自動応答', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/automation');
+    const first = page.getByTestId('greeting-new-message-text-0');
+    await expect
+      .poll(() => first.inputValue(), { timeout: 20_000 })
+      .toContain('友だち追加ありがとうございます');
+    await first.fill(GREETING);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect.poll(() => page.getByText('あいさつメッセージを保存しました').isVisible()).toBe(true);
+    await screenshot(page, 'automation-greeting');
+
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, NEWCOMER);
+    await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
+    // the follow event, its domain event and the greeting's send are durable jobs
+    await expect
+      .poll(
+        async () => {
+          if (await sim.locator('#timeline').getByText(GREETING).first().isVisible()) return true;
+          await sim.reload();
+          await pickSimChannel(sim, 'デモ商店 梅田店');
+          await pickSimUser(sim, NEWCOMER);
+          return sim.locator('#timeline').getByText(GREETING).first().isVisible();
+        },
+        { timeout: 40_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await screenshot(sim, 'automation-sim-greeting');
+    await context.close();
+  });
+});
