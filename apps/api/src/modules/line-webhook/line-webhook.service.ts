@@ -99,7 +99,6 @@ const eventSchema = z.looseObject({
   follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
   unsend: z.looseObject({ messageId: z.string() }).optional(),
-  timestamp: z.number().optional(),
 });
 
 /** LINE has no profile of the user for the account (404): the user does not follow it. */
