@@ -29,6 +29,9 @@ export const deliveryMessages = {
   overQuota: (count: number, remaining: number) =>
     `This delivery needs ${count} messages but only ${remaining} remain in this month's quota`,
   accountInactive: 'The LINE account is not active',
+  linkNotFound: 'Link not found',
+  testRecipientMissing: 'Link a friend as your own LINE (me) before a test send',
+  testRecipientNotFriend: 'This friend is not a friend of the account or has blocked it',
 } as const;
 
 export const messageDeliveryStatuses = [
@@ -140,6 +143,10 @@ export const deliverySchema = z.object({
   failureReason: z.string().nullable(),
   createdBy: deliveryUserSchema.nullable(),
   sentBy: deliveryUserSchema.nullable(),
+  /** Taps on its links (a named friend once per link), and the distinct friends known to have tapped. */
+  clicks: z.object({ total: z.number().int(), friends: z.number().int() }),
+  /** Its links (the target of each tracked redirect) with their taps. */
+  links: z.array(z.object({ url: z.string(), clicks: z.number().int(), friends: z.number().int() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -179,3 +186,20 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 export const segmentListSchema = z.object({ data: z.array(segmentSchema) });
+
+/**
+ * The public redirect of a tracked link: `<link token>` or `<link token>.<recipient token>`. Any other
+ * shape answers 404 like an unknown token (the service checks it), so a probe learns nothing.
+ */
+export const trackedLinkParamsSchema = z.object({ token: z.string().max(64) });
+
+/** The friend a user has linked as their own LINE on the account ("me"), where test sends go. */
+export const testRecipientSchema = z.object({
+  friend: z.object({ id: idSchema, displayName: z.string() }).nullable(),
+});
+export type TestRecipient = z.infer<typeof testRecipientSchema>;
+export const testRecipientBodySchema = z.object({ friendId: idSchema });
+/** A test send went to one friend, with one push. */
+export const testSendResultSchema = z.object({
+  friend: z.object({ id: idSchema, displayName: z.string() }),
+});

@@ -1,5 +1,4 @@
-import { deliveryMessages, type DeliveryMessage } from '@app/contracts';
-import type { messagingApi } from '@line/bot-sdk';
+import { deliveryMessages } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -26,6 +25,8 @@ import {
   type ChunkRow,
   type DeliveryRow,
 } from './deliveries.repository.ts';
+import { trackDeliveryLinks } from './deliveries.links.ts';
+import { toLineMessages, type LineMessage } from './line-messages.ts';
 
 export const DELIVERY_SEND_QUEUE = 'deliveries.send';
 /** 5s, 10s, 20s ... about 3 hours in all: well inside the 24 hours LINE honours a retry key. */
@@ -77,13 +78,6 @@ export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentCondition
   if (audience.type === 'FRIENDS') return { kind: 'friends', friendIds: audience.friendIds };
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
-
-export const toLineMessages = (messages: DeliveryMessage[]): messagingApi.Message[] =>
-  messages.map((m) =>
-    m.type === 'text'
-      ? { type: 'text', text: m.text }
-      : { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId },
-  );
 
 /**
  * The month's quota against a delivery's count: null when it fits, else the refusal's text. LINE down
@@ -196,6 +190,7 @@ async function sendChunk(
   chunk: ChunkRow,
   channel: LineChannel,
   config: Config,
+  messages: LineMessage[],
 ): Promise<ChunkOutcome> {
   const settle = (status: 'SENT' | 'FAILED', error: string | null) =>
     inTransaction(ctx.db, async (tx) => {
@@ -215,7 +210,7 @@ async function sendChunk(
     sendingFaults.beforeCall?.(chunk);
     await lineGatewayFor(config).sendMessages(channel, {
       to: chunk.recipients ?? 'all',
-      messages: toLineMessages(row.messages),
+      messages,
       retryKey: chunk.retryKey,
     });
     sendingFaults.afterCall?.(chunk);
@@ -262,6 +257,12 @@ export async function runDeliverySend(
     if (!started) return;
     row = started;
   }
+  // The same for every chunk: one message for everyone, its links through our redirect (same tokens each run).
+  const messages = await trackDeliveryLinks(ctx.db, {
+    appUrl: deps.config.appUrl,
+    deliveryId: row.id,
+    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+  });
   for (let sent = 0; sent < CHUNKS_PER_RUN; sent += 1) {
     const chunk = await nextChunk(ctx, row.id, deps);
     if (!chunk) {
@@ -271,7 +272,7 @@ export async function runDeliverySend(
       await finish(ctx, done, status);
       return;
     }
-    const outcome = await sendChunk(ctx, row, chunk, channel, deps.config);
+    const outcome = await sendChunk(ctx, row, chunk, channel, deps.config, messages);
     if (outcome !== 'settled') {
       await queueDeliveryRun(
         ctx.db,

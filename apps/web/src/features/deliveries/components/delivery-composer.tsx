@@ -28,6 +28,7 @@ import {
 } from '../api/deliveries.api.ts';
 import { japanInstant, overQuotaText } from '../lib/delivery-texts.ts';
 import { LineChatPreview } from './line-chat-preview.tsx';
+import { TestRecipientPicker } from './test-recipient-picker.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -106,6 +107,8 @@ export function DeliveryComposer({
   const [when, setWhen] = useState<'now' | 'scheduled'>('now');
   const [scheduledAt, setScheduledAt] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The draft this composer saved (a test send saves it first): later saves change it. */
+  const [draftId, setDraftId] = useState<number | null>(null);
   const segments = useQuery(segmentsQueryOptions(lineAccountId));
   const quota = useQuery(quotaQueryOptions(lineAccountId));
   const audience: DeliveryAudience | null =
@@ -119,19 +122,32 @@ export function DeliveryComposer({
   const setMessage = (index: number, message: DeliveryMessage) =>
     setMessages(messages.map((m, i) => (i === index ? message : m)));
 
-  const submit = async (send: boolean) => {
+  const submit = async (send: boolean | 'test') => {
     setError(null);
     if (!audience) {
       setError(t('deliveries.pickSegment'));
       return;
     }
     try {
-      await compose.mutateAsync({
+      const result = await compose.mutateAsync({
+        draftId,
         body: { title: title.trim() || t('deliveries.untitled'), messages, audience },
-        ...(send
-          ? { send: { scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null } }
-          : {}),
+        ...(send === 'test'
+          ? { test: true }
+          : send
+            ? {
+                send: {
+                  scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null,
+                },
+              }
+            : {}),
       });
+      if (send === 'test') {
+        setDraftId(result.id);
+        if ('testedWith' in result)
+          showToast(t('deliveries.testSent', { name: result.testedWith }), 'success');
+        return;
+      }
       showToast(
         t(send ? (when === 'scheduled' ? 'deliveries.scheduled' : 'deliveries.sent') : 'deliveries.saved'),
         'success',
@@ -248,6 +264,17 @@ export function DeliveryComposer({
                 </>
               )}
             </Alert>
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+              <TestRecipientPicker lineAccountId={lineAccountId} />
+              <Button
+                variant="outlined"
+                disabled={compose.isPending}
+                onClick={() => void submit('test')}
+                data-testid="test-send"
+              >
+                {t('deliveries.testSend')}
+              </Button>
+            </Box>
             {error && <Alert severity="error">{error}</Alert>}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={onDone}>{t('common.cancel')}</Button>

@@ -1,6 +1,8 @@
 import type { Delivery } from '@app/contracts';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +76,33 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
                   sent: formatCount(d.sentCount),
                   failed: formatCount(d.failedCount),
                 }),
+        },
+        {
+          key: 'clicks',
+          label: t('deliveries.columns.clicks'),
+          render: (d) =>
+            d.links.length === 0 ? (
+              '—'
+            ) : (
+              <Box data-testid={`clicks-${d.id}`}>
+                {t('deliveries.clicks', {
+                  total: formatCount(d.clicks.total),
+                  friends: formatCount(d.clicks.friends),
+                })}
+                {d.links.map((link) => (
+                  <Typography
+                    key={link.url}
+                    variant="caption"
+                    component="div"
+                    color="text.secondary"
+                    sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    title={link.url}
+                  >
+                    {link.url}: {t('deliveries.linkClicks', { total: formatCount(link.clicks) })}
+                  </Typography>
+                ))}
+              </Box>
+            ),
         },
         {
           key: 'reason',
