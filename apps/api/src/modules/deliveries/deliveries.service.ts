@@ -26,7 +26,7 @@ import {
 } from '../friends/index.ts';
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { userNamesOf } from '../users/index.ts';
-import { recipientTokenFor, trackDeliveryLinks } from './deliveries.links.ts';
+import { linksIn, recipientTokenFor, TRACKED_LINK_PATH, trackDeliveryLinks } from './deliveries.links.ts';
 import {
   clickFiguresOf,
   deleteDelivery,
@@ -418,6 +418,18 @@ export async function testSendDelivery({ ctx, input }: Ctx & { input: DeliveryIn
 }
 
 // ---- tracked links ----
+
+/** The tokens of a delivery's links, made as its sender makes them (the demo taps them like a friend). */
+export async function trackedLinkTokens({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<string[]> {
+  const { row } = await deliveryOrThrow(ctx, input);
+  const messages = await trackDeliveryLinks(ctx.db, {
+    appUrl: ctx.config.appUrl,
+    deliveryId: row.id,
+    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+  });
+  const prefix = `${ctx.config.appUrl}${TRACKED_LINK_PATH}/`;
+  return linksIn(messages).map((url) => url.slice(prefix.length));
+}
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{16}$/;
 
