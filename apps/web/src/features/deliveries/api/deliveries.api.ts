@@ -155,3 +155,13 @@ export function useTestRecipientMutation(lineAccountId: number) {
     onSuccess,
   });
 }
+
+export const deliveryQueryOptions = (lineAccountId: number, deliveryId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'one', deliveryId],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.get, {
+        params: { ...params(lineAccountId), deliveryId: String(deliveryId) },
+        signal,
+      }),
+  });
