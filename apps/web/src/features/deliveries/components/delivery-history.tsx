@@ -96,7 +96,8 @@ export function DeliveryHistory({
               '—'
             ) : (
               <Box data-testid={`clicks-${d.id}`}>
-                {t('deliveries.clicks', {
+                {/* a multicast's taps name no friend (decision 00XX-click-tracking): the count alone */}
+                {t(d.clicks.friends > 0 ? 'deliveries.clicks' : 'deliveries.clicksAnonymous', {
                   total: formatCount(d.clicks.total),
                   friends: formatCount(d.clicks.friends),
                 })}
@@ -106,7 +107,7 @@ export function DeliveryHistory({
                     variant="caption"
                     component="div"
                     color="text.secondary"
-                    sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                     title={link.url}
                   >
                     {link.url}: {t('deliveries.linkClicks', { total: formatCount(link.clicks) })}
