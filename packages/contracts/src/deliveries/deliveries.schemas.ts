@@ -29,6 +29,7 @@ export const deliveryMessages = {
   overQuota: (count: number, remaining: number) =>
     `This delivery needs ${count} messages but only ${remaining} remain in this month's quota`,
   accountInactive: 'The LINE account is not active',
+  quotaSpent: "Nothing remains of this month's quota",
   linkNotFound: 'Link not found',
   testRecipientMissing: 'Link a friend as your own LINE (me) before a test send',
   testRecipientNotFriend: 'This friend is not a friend of the account or has blocked it',
@@ -116,10 +117,17 @@ export const deliveryBodySchema = z.object({
 export type DeliveryBody = z.input<typeof deliveryBodySchema>;
 
 /** Send now (scheduledAt null or absent) or at a time (an instant; the web sends Japan time, +09:00). */
+/**
+ * `upToQuota`: when the month's remaining quota cannot take every recipient, send to as many as it can
+ * (the first by our order, friend id) instead of refusing; every recipient then goes by multicast.
+ */
 export const sendDeliveryBodySchema = z
-  .object({ scheduledAt: dateStringSchema.nullable().optional() })
+  .object({
+    scheduledAt: dateStringSchema.nullable().optional(),
+    upToQuota: z.boolean({ error: 'upToQuota must be true or false' }).optional(),
+  })
   .nullish()
-  .transform((body) => ({ scheduledAt: body?.scheduledAt ?? null }));
+  .transform((body) => ({ scheduledAt: body?.scheduledAt ?? null, upToQuota: body?.upToQuota ?? false }));
 export type SendDeliveryBody = z.input<typeof sendDeliveryBodySchema>;
 
 export const deliveryUserSchema = z.object({ id: idSchema, name: z.string() });
@@ -138,6 +146,8 @@ export const deliverySchema = z.object({
   finishedAt: z.string().nullable(),
   /** Friends it was meant for (counted when sending starts), sent to, and failed with LINE's reason. */
   targetCount: z.number().int(),
+  /** Sent up to the remaining quota: at most this many recipients (null: every one). */
+  recipientLimit: z.number().int().nullable(),
   sentCount: z.number().int(),
   failedCount: z.number().int(),
   failureReason: z.string().nullable(),

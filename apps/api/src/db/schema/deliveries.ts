@@ -66,6 +66,8 @@ export const messageDeliveries = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     cursor: integer('cursor').notNull().default(0),
+    /** "Send up to the remaining quota": at most this many recipients, the first by friend id (null: all). */
+    recipientLimit: integer('recipient_limit'),
     targetCount: integer('target_count').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),

@@ -50,7 +50,7 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
   await sendDelivery({
     ctx,
     directories: friendDirectories,
-    input: { lineAccountId, deliveryId: sent.id, scheduledAt: null },
+    input: { lineAccountId, deliveryId: sent.id, scheduledAt: null, upToQuota: false },
   });
   // Friends who opened the campaign's link: the taps the tracked redirect counted (GET /r/<token>).
   const [campaign] = await trackedLinkTokens({ ctx, input: { lineAccountId, deliveryId: sent.id } });
@@ -68,6 +68,11 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
   await sendDelivery({
     ctx,
     directories: friendDirectories,
-    input: { lineAccountId, deliveryId: scheduled.id, scheduledAt: `${day}T10:00:00+09:00` },
+    input: {
+      lineAccountId,
+      deliveryId: scheduled.id,
+      scheduledAt: `${day}T10:00:00+09:00`,
+      upToQuota: false,
+    },
   });
 }

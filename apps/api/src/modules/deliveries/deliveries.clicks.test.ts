@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryClicks, friends } from '../../db/schema/index.ts';
@@ -331,5 +332,47 @@ describe('test send to "me"', () => {
       body: { friendId: theirs.friendId },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('the quota switch: send up to the remaining quota', () => {
+  it('up to the quota: the first N by friend id, in multicasts, counted and nothing more', async () => {
+    const { channel, accountId, base } = await newAccount(a, '上限の店');
+    const inserted = await t.db
+      .insert(friends)
+      .values(
+        Array.from({ length: 730 }, (_, i) => ({
+          clientId: a.client.id,
+          lineAccountId: accountId,
+          lineUserId: `U${randomBytes(16).toString('hex')}`,
+          displayName: `お客 ${i}`,
+        })),
+      )
+      .returning({ id: friends.id, userId: friends.lineUserId });
+    // The 200-message plan: 730 friends do not fit.
+    await sim.consoleCall('PATCH', `/_sim/channels/${channel.channelId}`, { quotaPlan: 'communication' });
+    const id = await draft(a, base, ['先着でお届け']);
+    const refused = await t.api('POST', `${base}/deliveries/${id}/send`, {
+      cookie: a.owner.cookie,
+      body: {},
+    });
+    expect(refused.statusCode).toBe(422);
+    const sent = await t.api('POST', `${base}/deliveries/${id}/send`, {
+      cookie: a.owner.cookie,
+      body: { upToQuota: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'SENDING', targetCount: 200, recipientLimit: 200 });
+    await drain();
+    const done = await getDelivery(a, base, id);
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'SENT', sentCount: 200 });
+    const calls = await sentOf(channel);
+    expect(calls.every((c) => c.kind === 'multicast')).toBe(true);
+    const addressed = calls.flatMap((c) => c.to);
+    const firstByid = [...inserted]
+      .sort((x, y) => x.id - y.id)
+      .slice(0, 200)
+      .map((f) => f.userId);
+    expect(addressed).toEqual(firstByid);
   });
 });

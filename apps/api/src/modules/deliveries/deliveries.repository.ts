@@ -138,6 +138,15 @@ export async function countChunks(db: Db, deliveryId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Recipients already put in a delivery's chunks (sending up to the quota stops at its limit). */
+export async function countChunkedRecipients(db: Db, deliveryId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${deliveryChunks.recipientCount}), 0)::int` })
+    .from(deliveryChunks)
+    .where(eq(deliveryChunks.deliveryId, deliveryId));
+  return Number(row?.n ?? 0);
+}
+
 /** Settle a chunk once: answers false when another run already did (its counts are not added twice). */
 export async function settleChunk(
   db: Db,

@@ -14,6 +14,7 @@ import { countAudience, readAudiencePage, type Audience, type FriendDirectories 
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import {
   addToCounts,
+  countChunkedRecipients,
   countChunks,
   findDeliveryById,
   findPendingChunk,
@@ -79,19 +80,27 @@ export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentCondition
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
 
+/** What remains of the month's quota (null: the plan sets no limit). LINE down throws (a LineError). */
+export async function quotaRemaining(config: Config, channel: LineChannel): Promise<number | null> {
+  const quota = await lineGatewayFor(config).getMessageQuota(channel);
+  return quota.limit === null ? null : Math.max(0, quota.limit - quota.used);
+}
+
 /**
- * The month's quota against a delivery's count: null when it fits, else the refusal's text. LINE down
- * throws (a LineError).
+ * A delivery's recipients against the month's quota: `limit` null when every one fits; with `upToQuota`
+ * as many as remain (the first by friend id); else the refusal's text.
  */
-export async function quotaRefusal(
+export async function fitToQuota(
   config: Config,
   channel: LineChannel,
   count: number,
-): Promise<string | null> {
-  const quota = await lineGatewayFor(config).getMessageQuota(channel);
-  if (quota.limit === null) return null;
-  const remaining = Math.max(0, quota.limit - quota.used);
-  return count > remaining ? deliveryMessages.overQuota(count, remaining) : null;
+  upToQuota: boolean,
+): Promise<{ target: number; limit: number | null } | { refusal: string }> {
+  const remaining = await quotaRemaining(config, channel);
+  if (remaining === null || count <= remaining) return { target: count, limit: upToQuota ? count : null };
+  if (!upToQuota) return { refusal: deliveryMessages.overQuota(count, remaining) };
+  if (remaining === 0) return { refusal: deliveryMessages.quotaSpent };
+  return { target: remaining, limit: remaining };
 }
 
 type SenderDeps = { config: Config; directories: FriendDirectories };
@@ -116,16 +125,22 @@ async function startScheduled(ctx: JobContext, row: DeliveryRow, channel: LineCh
     await finish(ctx, row, 'FAILED', deliveryMessages.noRecipients);
     return null;
   }
-  const refusal = await quotaRefusal(deps.config, channel, target);
-  if (refusal) {
+  const fit = await fitToQuota(deps.config, channel, target, row.recipientLimit !== null);
+  if ('refusal' in fit) {
     await updateDelivery(ctx.db, row.id, { targetCount: target, failedCount: target });
-    await finish(ctx, row, 'FAILED', refusal);
+    await finish(ctx, row, 'FAILED', fit.refusal);
     return null;
   }
   return updateDelivery(
     ctx.db,
     row.id,
-    { status: 'SENDING', targetCount: target, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() },
+    {
+      status: 'SENDING',
+      targetCount: fit.target,
+      recipientLimit: fit.limit,
+      startedAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    },
     'SCHEDULED',
   );
 }
@@ -143,7 +158,12 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
     if (pending) return pending;
     const seq = await countChunks(tx, deliveryId);
     const audience = audienceOf(row);
-    if (audience.kind === 'all') {
+    // Up to the quota: the first recipientLimit friends by id, by multicast (a broadcast cannot stop).
+    let size = MULTICAST_MAX_RECIPIENTS;
+    if (row.recipientLimit !== null) {
+      size = Math.min(size, row.recipientLimit - (await countChunkedRecipients(tx, deliveryId)));
+      if (size <= 0) return null;
+    } else if (audience.kind === 'all') {
       if (seq > 0) return null;
       return insertChunk(tx, {
         deliveryId,
@@ -154,14 +174,7 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
         createdAt: ctx.clock.now(),
       });
     }
-    const page = await readAudiencePage(
-      tx,
-      deps.directories,
-      scopeOf(row),
-      audience,
-      row.cursor,
-      MULTICAST_MAX_RECIPIENTS,
-    );
+    const page = await readAudiencePage(tx, deps.directories, scopeOf(row), audience, row.cursor, size);
     if (page.length === 0) return null;
     const chunk = await insertChunk(tx, {
       deliveryId,

@@ -52,7 +52,7 @@ import {
   type SegmentRow,
 } from './deliveries.repository.ts';
 import { toLineMessages } from './line-messages.ts';
-import { audienceOf, cancelDeliveryRuns, queueDeliveryRun, quotaRefusal } from './deliveries.sending.ts';
+import { audienceOf, cancelDeliveryRuns, fitToQuota, queueDeliveryRun } from './deliveries.sending.ts';
 
 type Ctx = { ctx: ServiceContext };
 type WithDirectories = { directories: FriendDirectories };
@@ -97,6 +97,7 @@ async function toViews(ctx: ServiceContext, scope: AccountScope, rows: DeliveryR
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,
     targetCount: r.targetCount,
+    recipientLimit: r.recipientLimit,
     sentCount: r.sentCount,
     failedCount: r.failedCount,
     failureReason: r.failureReason,
@@ -255,13 +256,13 @@ export async function sendDelivery({
   }
   const count = await countAudience(ctx.db, directories, scope, audienceOf({ ...row, segmentConditions }));
   if (count === 0) throw new AppError('UNPROCESSABLE', deliveryMessages.noRecipients);
-  let refusal: string | null;
+  let fit: Awaited<ReturnType<typeof fitToQuota>>;
   try {
-    refusal = await quotaRefusal(ctx.config, channelsOf(ctx, account).messaging, count);
+    fit = await fitToQuota(ctx.config, channelsOf(ctx, account).messaging, count, input.upToQuota);
   } catch (error) {
     throw lineFailure(error, deliveryMessages.accountInactive);
   }
-  if (refusal) throw new AppError('UNPROCESSABLE', refusal, undefined, { count });
+  if ('refusal' in fit) throw new AppError('UNPROCESSABLE', fit.refusal, undefined, { count });
   const sentBy = requireActor(ctx).userId;
   const updated = await inTransaction(ctx.db, async (tx) => {
     await cancelDeliveryRuns(tx, row.id);
@@ -274,7 +275,8 @@ export async function sendDelivery({
             scheduledAt: at,
             segmentConditions,
             sentBy,
-            targetCount: count,
+            targetCount: fit.target,
+            recipientLimit: fit.limit,
             updatedAt: now,
           }
         : {
@@ -282,7 +284,8 @@ export async function sendDelivery({
             scheduledAt: null,
             segmentConditions,
             sentBy,
-            targetCount: count,
+            targetCount: fit.target,
+            recipientLimit: fit.limit,
             startedAt: now,
             updatedAt: now,
           },

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -146,7 +147,10 @@ export function DeliveryComposer({
   const compose = useComposeMutation(lineAccountId);
   const cost = count.data?.count ?? 0;
   const remaining = quota.data?.remaining ?? null;
+  const [upToQuota, setUpToQuota] = useState(false);
   const overQuota = remaining !== null && cost > remaining;
+  /** Over the quota with the switch on: the first `remaining` friends get it. */
+  const blockedByQuota = overQuota && !(upToQuota && (remaining ?? 0) > 0);
 
   const setMessage = (index: number, message: DeliveryMessage) =>
     setMessages(messages.map((m, i) => (i === index ? message : m)));
@@ -167,6 +171,7 @@ export function DeliveryComposer({
             ? {
                 send: {
                   scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null,
+                  upToQuota: overQuota && upToQuota,
                 },
               }
             : {}),
@@ -308,7 +313,9 @@ export function DeliveryComposer({
                   ? t('deliveries.quotaUnknown')
                   : t('common.loading')}
               <br />
-              {t('deliveries.cost', { count: formatCount(cost) })}
+              {t('deliveries.cost', {
+                count: formatCount(overQuota && upToQuota ? (remaining ?? 0) : cost),
+              })}
               {overQuota && (
                 <>
                   <br />
@@ -327,6 +334,12 @@ export function DeliveryComposer({
                 {t('deliveries.testSend')}
               </Button>
             </Box>
+            {overQuota && (remaining ?? 0) > 0 && (
+              <FormControlLabel
+                control={<Switch checked={upToQuota} onChange={(e) => setUpToQuota(e.target.checked)} />}
+                label={t('deliveries.upToQuota', { remaining: formatCount(remaining ?? 0) })}
+              />
+            )}
             {error && <Alert severity="error">{error}</Alert>}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={onDone}>{t('common.cancel')}</Button>
@@ -336,7 +349,7 @@ export function DeliveryComposer({
               {canSend && (
                 <Button
                   variant="contained"
-                  disabled={compose.isPending || overQuota || (when === 'scheduled' && !scheduledAt)}
+                  disabled={compose.isPending || blockedByQuota || (when === 'scheduled' && !scheduledAt)}
                   onClick={() => void submit(true)}
                 >
                   {when === 'scheduled' ? t('deliveries.schedule') : t('deliveries.send')}

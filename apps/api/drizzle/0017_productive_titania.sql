@@ -31,6 +31,7 @@ CREATE TABLE "delivery_test_recipients" (
 	CONSTRAINT "delivery_test_recipients_user_id_line_account_id_pk" PRIMARY KEY("user_id","line_account_id")
 );
 --> statement-breakpoint
+ALTER TABLE "message_deliveries" ADD COLUMN "recipient_limit" integer;--> statement-breakpoint
 ALTER TABLE "delivery_clicks" ADD CONSTRAINT "delivery_clicks_link_id_delivery_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."delivery_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_links" ADD CONSTRAINT "delivery_links_delivery_id_message_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."message_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_recipient_tokens" ADD CONSTRAINT "delivery_recipient_tokens_delivery_id_message_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."message_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
