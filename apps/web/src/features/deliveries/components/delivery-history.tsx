@@ -110,7 +110,7 @@ export function DeliveryHistory({
                     sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                     title={link.url}
                   >
-                    {link.url}: {t('deliveries.linkClicks', { total: formatCount(link.clicks) })}
+                    {t('deliveries.linkClicks', { total: formatCount(link.clicks) })} {link.url}
                   </Typography>
                 ))}
               </Box>
