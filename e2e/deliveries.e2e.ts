@@ -6,14 +6,18 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * メッセージ配信 end to end: the owner saves the friends list's search as a segment, composes a delivery
- * (a text, a sticker and a card-type message) with the LINE-like preview, picks the segment (its count shown, blocked friends excluded), sends it,
- * and the friend's LINE on the simulator's page shows the messages; a card's button sends its text.
+ * (a text with a link, a sticker and a card-type message) with the LINE-like preview, links their own LINE
+ * (これは自分です) and sends a test to it, picks the segment (its count shown, blocked friends excluded), sends
+ * it; the friend's LINE on the simulator's page shows the messages, a card's button sends its text, the
+ * friend taps the link, and the history counts the click.
  */
 const FRIEND = '渡辺 蓮';
 const TEXT = '今週末は会員さま限定セールです。ぜひお越しください！';
 const CARD_TITLE = '抹茶パフェ';
 const CARD_REPLY = '抹茶パフェについて教えてください';
 let server: RunningServer;
+/** The delivery's link: a page of our own server, so the tab the tap opens loads. */
+const linkTarget = () => `${server.url}/login?from=sale`;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -53,7 +57,7 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await screenshot(page, 'deliveries-history-demo');
     await page.getByRole('button', { name: '新規配信' }).click();
     await page.getByLabel('管理用タイトル').fill('週末セール');
-    await page.getByTestId('message-text-0').fill(TEXT);
+    await page.getByTestId('message-text-0').fill(`${TEXT}\n詳しくはこちら ${linkTarget()}`);
     await page.getByRole('button', { name: 'スタンプを追加' }).click();
     // a card-type message built from the form: two cards, a link and a text button
     await page.getByRole('button', { name: 'カードタイプを追加' }).click();
@@ -79,6 +83,13 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
       .toBe('配信対象: 1人（ブロック中の友だちを除く）');
     await expect.poll(() => page.getByTestId('line-chat-preview').textContent()).toContain(TEXT);
     expect(await page.getByTestId('quota').textContent()).toContain('この配信で使う通数: 1通');
+    // the owner links their own LINE (the demo friend they are, here) and sends a test to it first
+    await page.getByLabel('自分の友だち').click();
+    await page.getByRole('option', { name: FRIEND }).click();
+    await page.getByRole('button', { name: 'これは自分です' }).click();
+    await expect.poll(() => page.getByText(`${FRIEND} を自分のLINEに設定しました`).isVisible()).toBe(true);
+    await page.getByTestId('test-send').click();
+    await expect.poll(() => page.getByText(`${FRIEND} にテスト送信しました`).isVisible()).toBe(true);
     await cardsPreview.scrollIntoViewIfNeeded();
     await screenshot(page, 'deliveries-composer');
     await page.getByRole('button', { name: '配信する' }).click();
@@ -104,15 +115,14 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await page.context().close();
   });
 
-  it("the friend's simulated LINE shows the delivered message", async () => {
+  it("the friend's simulated LINE shows the delivered message (the test and the real one); a tap on its link is counted", async () => {
     const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
     const sim = await context.newPage();
     await sim.goto(server.lineSimUrl);
     await pickSimChannel(sim, 'デモ商店 梅田店');
     await pickSimUser(sim, FRIEND);
-    await expect
-      .poll(() => sim.locator('#timeline').getByText(TEXT).first().isVisible(), { timeout: 20_000 })
-      .toBe(true);
+    const bubbles = sim.locator('#timeline .bubble', { hasText: TEXT });
+    await expect.poll(() => bubbles.count(), { timeout: 20_000 }).toBe(2);
     // the card-type message arrives as a carousel; its text button sends the friend's text to the account
     const cards = sim.locator('#timeline .flex-message').last();
     await expect.poll(() => cards.getByText(CARD_TITLE, { exact: true }).isVisible()).toBe(true);
@@ -126,6 +136,25 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
       })
       .toBe(true);
     await screenshot(sim, 'deliveries-sim-friend-tapped');
+    // the link LINE shows is our tracked redirect, not the target
+    const link = bubbles.last().locator('a.link');
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${server.url}/r/[\\w-]{16}$`));
+    const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    // the redirect leads on to the link's own page
+    await opened.waitForURL((url) => url.href.startsWith(`${server.url}/login`), { timeout: 20_000 });
     await context.close();
+
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: 'メッセージ配信', exact: true }).first().click();
+    const row = page.getByRole('row').filter({ hasText: '週末セール' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('1回');
+    expect(await row.textContent()).toContain(`1回 ${linkTarget()}`);
+    // the demo's sent delivery: three taps on its campaign link
+    expect(await page.getByRole('row').filter({ hasText: '秋のキャンペーン' }).textContent()).toContain(
+      '3回',
+    );
+    await screenshot(page, 'deliveries-history-clicks');
+    await page.context().close();
   });
 });

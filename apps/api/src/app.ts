@@ -54,6 +54,7 @@ const API_PREFIXES = [
   '/liff/api/',
   '/dev/api/',
   '/line/',
+  '/r/',
 ];
 
 /** Builds the whole HTTP app; main.ts and the tests both call it. */

@@ -29,7 +29,7 @@ import {
   stripeWebhookEndpoints,
 } from './payments/payments.endpoints.ts';
 import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
-import { deliveryEndpoints } from './deliveries/deliveries.endpoints.ts';
+import { deliveryEndpoints, trackedLinkEndpoints } from './deliveries/deliveries.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
@@ -88,6 +88,7 @@ export const endpointGroups = {
   dashboard: dashboardEndpoints,
   notifications: notificationEndpoints,
   deliveries: deliveryEndpoints,
+  trackedLinks: trackedLinkEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -73,7 +73,7 @@ export type SteadyResult = {
 };
 
 /**
- * POSTs `requests` at a steady `perSecond` (request i is due at start + i / perSecond, fired by a 1 ms
+ * Sends (POST, or `options.method`) `requests` at a steady `perSecond` (request i is due at start + i / perSecond, fired by a 1 ms
  * scheduler that sends every request already due), over keep-alive connections; each latency runs from
  * the request's scheduled time to the end of its answer. Bodies and headers are made before the clock
  * starts, so the sender does no work but sending.
@@ -82,7 +82,10 @@ export async function steadyRate(
   url: string,
   requests: { body: string; headers: Record<string, string> }[],
   perSecond: number,
+  options: { method?: 'GET' | 'POST'; okStatuses?: (status: number) => boolean } = {},
 ): Promise<SteadyResult> {
+  const method = options.method ?? 'POST';
+  const isOk = options.okStatuses ?? ((status: number) => status >= 200 && status < 300);
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
@@ -100,14 +103,14 @@ export async function steadyRate(
           host: target.hostname,
           port: target.port,
           path: target.pathname + target.search,
-          method: 'POST',
+          method,
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           res.resume();
           res.on('end', () => {
             latencies.push(performance.now() - due);
-            if (res.statusCode! >= 200 && res.statusCode! < 300) ok++;
+            if (isOk(res.statusCode!)) ok++;
             else failed++;
             resolve();
           });

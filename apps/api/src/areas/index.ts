@@ -27,7 +27,7 @@ import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
-import { deliveryRoutes } from '../modules/deliveries/deliveries.routes.ts';
+import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
@@ -87,6 +87,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   });
   // /payment/webhook/stripe: Stripe's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => stripeWebhookRoutes(scope));
+  await app.register(async (scope) => trackedLinkRoutes(scope));
   // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app

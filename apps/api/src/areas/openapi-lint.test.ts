@@ -75,6 +75,14 @@ describe('the OpenAPI document, as third-party tools read it', () => {
     expect(doc.paths['/master/api/v1/clients']!.get!.security).toBeUndefined();
   });
 
+  it('answers 2XX, or 3XX for a redirect (the one rule redocly.yaml turns off for it)', () => {
+    const success = (o: ReturnType<typeof operations>[number]) =>
+      Object.keys(o.operation.responses).filter((status) => /^2/.test(status));
+    const redirects = operations().filter((o) => success(o).length === 0);
+    expect(redirects.map((o) => `${o.method} ${o.path}`)).toEqual(['get /r/{token}']);
+    expect(Object.keys(redirects[0]!.operation.responses)).toContain('302');
+  });
+
   it('describes files with their real media types', () => {
     const mediaOf = (p: string) => Object.keys(doc.paths[p]!.get!.responses['200']!.content ?? {});
     expect(mediaOf('/shift/api/v1/store/{storeId}/staff-shift/monthly/csv')).toEqual(['text/csv']);

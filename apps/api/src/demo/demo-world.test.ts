@@ -118,13 +118,20 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   ).channels.map(({ quota: _quota, ...channel }) => channel);
   const deliveries = (await s.api('GET', `${C}/line-account/${account.id}/deliveries`, { cookie }))
     .json<{
-      data: { title: string; status: string; audience: { type: string }; segmentName: string | null }[];
+      data: {
+        title: string;
+        status: string;
+        audience: { type: string };
+        segmentName: string | null;
+        clicks: { total: number };
+      }[];
     }>()
     .data.map((d) => ({
       title: d.title,
       status: d.status,
       audience: d.audience.type,
       segmentName: d.segmentName,
+      clicks: d.clicks.total,
     }));
   const segments = (await s.api('GET', `${C}/line-account/${account.id}/segments`, { cookie })).json<{
     data: { name: string }[];
@@ -276,15 +283,23 @@ describe('the demo world', () => {
       }),
     ]);
     expect(before.simUsers).toHaveLength(demoFriendNames.length);
-    // メッセージ配信: a saved segment, a delivery sent to it (its job may still be running) and one scheduled.
+    // メッセージ配信: a saved segment, a delivery sent to it (its job may still be running; its link opened
+    // three times) and one scheduled.
     expect(before.segments.map((x) => x.name)).toEqual(['会員の友だち']);
     expect(before.deliveries).toEqual([
-      { title: '年末年始の営業時間のお知らせ', status: 'SCHEDULED', audience: 'ALL', segmentName: null },
+      {
+        title: '年末年始の営業時間のお知らせ',
+        status: 'SCHEDULED',
+        audience: 'ALL',
+        segmentName: null,
+        clicks: 0,
+      },
       {
         title: '会員さま限定 秋のキャンペーン',
         status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
         audience: 'SEGMENT',
         segmentName: '会員の友だち',
+        clicks: 3,
       },
     ]);
     // タグ: in use on the demo friends (常連 picked by name, VIP on every member, one not yet used).

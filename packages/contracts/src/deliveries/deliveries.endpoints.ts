@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { CLIENT_PREFIX } from '../area-prefixes.ts';
-import { allow, defineEndpoint } from '../common/endpoint.ts';
+import { allow, defineEndpoint, publicAccess } from '../common/endpoint.ts';
 import { okBodySchema } from '../common/errors.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
@@ -16,6 +17,10 @@ import {
   segmentParamsSchema,
   segmentSchema,
   sendDeliveryBodySchema,
+  testRecipientBodySchema,
+  testRecipientSchema,
+  testSendResultSchema,
+  trackedLinkParamsSchema,
 } from './deliveries.schemas.ts';
 
 const tags = ['deliveries'];
@@ -88,6 +93,39 @@ export const deliveryEndpoints = {
     params: deliveryParamsSchema,
     responses: { 200: deliverySchema },
   }),
+  testSend: defineEndpoint({
+    ...work,
+    method: 'POST',
+    path: `${base}/deliveries/:deliveryId/test`,
+    summary: "Send the delivery as it is to the caller's own LINE (one push), staff included",
+    params: deliveryParamsSchema,
+    responses: { 200: testSendResultSchema },
+  }),
+  getTestRecipient: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/delivery-test-recipient`,
+    summary: 'The friend the caller linked as their own LINE (me) on this account',
+    params: lineAccountParamsSchema,
+    responses: { 200: testRecipientSchema },
+  }),
+  setTestRecipient: defineEndpoint({
+    ...work,
+    method: 'PUT',
+    path: `${base}/delivery-test-recipient`,
+    summary: "Link a friend of the account as the caller's own LINE (これは自分です)",
+    params: lineAccountParamsSchema,
+    body: testRecipientBodySchema,
+    responses: { 200: testRecipientSchema },
+  }),
+  removeTestRecipient: defineEndpoint({
+    ...work,
+    method: 'DELETE',
+    path: `${base}/delivery-test-recipient`,
+    summary: "Unlink the caller's own LINE on this account",
+    params: lineAccountParamsSchema,
+    responses: { 200: testRecipientSchema },
+  }),
   quota: defineEndpoint({
     ...read,
     method: 'GET',
@@ -138,5 +176,18 @@ export const deliveryEndpoints = {
     summary: 'Delete a segment (deliveries keep the audience they were sent to)',
     params: segmentParamsSchema,
     responses: { 200: okBodySchema },
+  }),
+} as const;
+
+/** The tracked redirect of a delivery's links: public (a tap in LINE), a 302 to the link's target. */
+export const trackedLinkEndpoints = {
+  redirect: defineEndpoint({
+    tags,
+    access: publicAccess,
+    method: 'GET',
+    path: '/r/:token',
+    summary: "A delivery's tracked link: counts the tap and redirects to the link (302)",
+    params: trackedLinkParamsSchema,
+    responses: { 302: z.null() },
   }),
 } as const;

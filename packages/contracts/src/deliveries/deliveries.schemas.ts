@@ -35,6 +35,10 @@ export const deliveryMessages = {
   accountInactive: 'The LINE account is not active',
   /** LINE's validate endpoint refused the messages; its reason (LINE's details) in words. */
   lineRefused: (reason: string) => `LINE would not accept these messages: ${reason}`,
+  quotaSpent: "Nothing remains of this month's quota",
+  linkNotFound: 'Link not found',
+  testRecipientMissing: 'Link a friend as your own LINE (me) before a test send',
+  testRecipientNotFriend: 'This friend is not a friend of the account or has blocked it',
 } as const;
 
 export const messageDeliveryStatuses = [
@@ -124,10 +128,17 @@ export const deliveryBodySchema = z.object({
 export type DeliveryBody = z.input<typeof deliveryBodySchema>;
 
 /** Send now (scheduledAt null or absent) or at a time (an instant; the web sends Japan time, +09:00). */
+/**
+ * `upToQuota`: when the month's remaining quota cannot take every recipient, send to as many as it can
+ * (the first by our order, friend id) instead of refusing; every recipient then goes by multicast.
+ */
 export const sendDeliveryBodySchema = z
-  .object({ scheduledAt: dateStringSchema.nullable().optional() })
+  .object({
+    scheduledAt: dateStringSchema.nullable().optional(),
+    upToQuota: z.boolean({ error: 'upToQuota must be true or false' }).optional(),
+  })
   .nullish()
-  .transform((body) => ({ scheduledAt: body?.scheduledAt ?? null }));
+  .transform((body) => ({ scheduledAt: body?.scheduledAt ?? null, upToQuota: body?.upToQuota ?? false }));
 export type SendDeliveryBody = z.input<typeof sendDeliveryBodySchema>;
 
 export const deliveryUserSchema = z.object({ id: idSchema, name: z.string() });
@@ -146,11 +157,17 @@ export const deliverySchema = z.object({
   finishedAt: z.string().nullable(),
   /** Friends it was meant for (counted when sending starts), sent to, and failed with LINE's reason. */
   targetCount: z.number().int(),
+  /** Sent up to the remaining quota: at most this many recipients (null: every one). */
+  recipientLimit: z.number().int().nullable(),
   sentCount: z.number().int(),
   failedCount: z.number().int(),
   failureReason: z.string().nullable(),
   createdBy: deliveryUserSchema.nullable(),
   sentBy: deliveryUserSchema.nullable(),
+  /** Taps on its links (a named friend once per link), and the distinct friends known to have tapped. */
+  clicks: z.object({ total: z.number().int(), friends: z.number().int() }),
+  /** Its links (the target of each tracked redirect) with their taps. */
+  links: z.array(z.object({ url: z.string(), clicks: z.number().int(), friends: z.number().int() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -190,3 +207,20 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 export const segmentListSchema = z.object({ data: z.array(segmentSchema) });
+
+/**
+ * The public redirect of a tracked link: `<link token>` or `<link token>.<recipient token>`. Any other
+ * shape answers 404 like an unknown token (the service checks it), so a probe learns nothing.
+ */
+export const trackedLinkParamsSchema = z.object({ token: z.string().max(64) });
+
+/** The friend a user has linked as their own LINE on the account ("me"), where test sends go. */
+export const testRecipientSchema = z.object({
+  friend: z.object({ id: idSchema, displayName: z.string() }).nullable(),
+});
+export type TestRecipient = z.infer<typeof testRecipientSchema>;
+export const testRecipientBodySchema = z.object({ friendId: idSchema });
+/** A test send went to one friend, with one push. */
+export const testSendResultSchema = z.object({
+  friend: z.object({ id: idSchema, displayName: z.string() }),
+});

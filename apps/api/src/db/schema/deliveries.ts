@@ -5,10 +5,12 @@ import type {
   SegmentConditions,
 } from '@app/contracts';
 import {
+  boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -64,6 +66,8 @@ export const messageDeliveries = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     cursor: integer('cursor').notNull().default(0),
+    /** "Send up to the remaining quota": at most this many recipients, the first by friend id (null: all). */
+    recipientLimit: integer('recipient_limit'),
     targetCount: integer('target_count').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
@@ -104,4 +108,83 @@ export const deliveryChunks = pgTable(
     uniqueIndex('delivery_chunks_delivery_seq_uq').on(t.deliveryId, t.seq),
     uniqueIndex('delivery_chunks_retry_key_uq').on(t.retryKey),
   ],
+);
+
+/**
+ * A link of a delivery: every `uri` of its LINE messages (text URLs, Flex, imagemap and template actions)
+ * goes out as `${APP_URL}/r/<token>`, a 302 to `url` that counts the tap (decision 00XX-click-tracking).
+ * The token is random (96 bits): it says nothing of the account, the delivery or the friend.
+ */
+export const deliveryLinks = pgTable(
+  'delivery_links',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => messageDeliveries.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    token: varchar('token', { length: 24 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_links_token_uq').on(t.token),
+    uniqueIndex('delivery_links_delivery_url_uq').on(t.deliveryId, t.url),
+  ],
+);
+
+/**
+ * A friend's own part of a delivery's links (`/r/<link token>.<recipient token>`), made for the pushes
+ * that go to one friend (a test send to "me"): the tap then names the friend. Random, like the link's.
+ */
+export const deliveryRecipientTokens = pgTable(
+  'delivery_recipient_tokens',
+  {
+    token: varchar('token', { length: 24 }).primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => messageDeliveries.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id').notNull(),
+    /** A test send's: its taps lead on but are not counted in the delivery's clicks. */
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_recipient_tokens_delivery_idx').on(t.deliveryId, t.friendId)],
+);
+
+/** A tap on a delivery's link: friendId when the link named the friend, counted once per friend and link. */
+export const deliveryClicks = pgTable(
+  'delivery_clicks',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => deliveryLinks.id, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id').notNull(),
+    friendId: integer('friend_id'),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_clicks_delivery_idx').on(t.deliveryId),
+    // NULLs are distinct: anonymous taps all count, a named friend once per link.
+    uniqueIndex('delivery_clicks_link_friend_uq').on(t.linkId, t.friendId),
+  ],
+);
+
+/** The friend a user has linked as their own LINE ("me") on an account: where test sends go. */
+export const deliveryTestRecipients = pgTable(
+  'delivery_test_recipients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    friendId: integer('friend_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lineAccountId] })],
 );

@@ -1,12 +1,20 @@
 import { friendDirectories } from '../../composition.ts';
-import { createDelivery, createSegment, listSegments, sendDelivery } from '../../modules/deliveries/index.ts';
+import {
+  createDelivery,
+  createSegment,
+  followTrackedLink,
+  listSegments,
+  sendDelivery,
+  trackedLinkTokens,
+} from '../../modules/deliveries/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 
 const DAY_MS = 24 * 3600_000;
 
 /**
  * メッセージ配信 as the owner uses it: a saved segment (the members among the friends), a delivery sent to
- * it with a text, a sticker and a card-type message whose buttons answer taps (the job runner sends it once the app runs, so its counts are real) and one scheduled for three days
+ * it with a text, a sticker and a card-type message whose buttons answer taps (the job runner sends it once the app
+ * runs, so its counts are real; three friends opened its link) and one scheduled for three days
  * later at 10:00 Japan time to every friend. Made after the member store, whose members the segment finds.
  */
 export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number): Promise<void> {
@@ -32,7 +40,7 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
       messages: [
         {
           type: 'text',
-          text: 'いつもご利用ありがとうございます。\n会員さま限定で、今週末は全品10%オフです！',
+          text: 'いつもご利用ありがとうございます。\n会員さま限定で、今週末は全品10%オフです！\n詳しくはこちら https://demo-shop.example.jp/campaign',
         },
         { type: 'sticker', packageId: '446', stickerId: '1988' },
         {
@@ -65,8 +73,11 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
   await sendDelivery({
     ctx,
     directories: friendDirectories,
-    input: { lineAccountId, deliveryId: sent.id, scheduledAt: null },
+    input: { lineAccountId, deliveryId: sent.id, scheduledAt: null, upToQuota: false },
   });
+  // Friends who opened the campaign's link: the taps the tracked redirect counted (GET /r/<token>).
+  const [campaign] = await trackedLinkTokens({ ctx, input: { lineAccountId, deliveryId: sent.id } });
+  for (let tap = 0; tap < 3; tap += 1) await followTrackedLink({ ctx, input: { token: campaign! } });
   const scheduled = await createDelivery({
     ctx,
     input: {
@@ -80,6 +91,11 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
   await sendDelivery({
     ctx,
     directories: friendDirectories,
-    input: { lineAccountId, deliveryId: scheduled.id, scheduledAt: `${day}T10:00:00+09:00` },
+    input: {
+      lineAccountId,
+      deliveryId: scheduled.id,
+      scheduledAt: `${day}T10:00:00+09:00`,
+      upToQuota: false,
+    },
   });
 }

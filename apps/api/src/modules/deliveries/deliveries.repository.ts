@@ -1,6 +1,14 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deliveryChunks, messageDeliveries, savedSegments } from '../../db/schema/deliveries.ts';
+import {
+  deliveryChunks,
+  deliveryClicks,
+  deliveryLinks,
+  deliveryRecipientTokens,
+  deliveryTestRecipients,
+  messageDeliveries,
+  savedSegments,
+} from '../../db/schema/deliveries.ts';
 
 export type AccountScope = { clientId: number; lineAccountId: number };
 export type DeliveryRow = typeof messageDeliveries.$inferSelect;
@@ -130,6 +138,15 @@ export async function countChunks(db: Db, deliveryId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Recipients already put in a delivery's chunks (sending up to the quota stops at its limit). */
+export async function countChunkedRecipients(db: Db, deliveryId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${deliveryChunks.recipientCount}), 0)::int` })
+    .from(deliveryChunks)
+    .where(eq(deliveryChunks.deliveryId, deliveryId));
+  return Number(row?.n ?? 0);
+}
+
 /** Settle a chunk once: answers false when another run already did (its counts are not added twice). */
 export async function settleChunk(
   db: Db,
@@ -204,4 +221,135 @@ export async function segmentNamesOf(
   if (ids.length === 0) return new Map();
   const rows = await listSegmentRows(db, scope);
   return new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.name]));
+}
+
+// ---- links and clicks ----
+
+/** The delivery's token per link, made once: two runs making them together end with the same tokens. */
+export async function ensureLinks(
+  db: Db,
+  deliveryId: number,
+  urls: string[],
+  newToken: () => string,
+): Promise<Map<string, string>> {
+  await db
+    .insert(deliveryLinks)
+    .values(urls.map((url) => ({ deliveryId, url, token: newToken() })))
+    .onConflictDoNothing({ target: [deliveryLinks.deliveryId, deliveryLinks.url] });
+  const rows = await db
+    .select({ url: deliveryLinks.url, token: deliveryLinks.token })
+    .from(deliveryLinks)
+    .where(and(eq(deliveryLinks.deliveryId, deliveryId), inArray(deliveryLinks.url, urls)));
+  return new Map(rows.map((r) => [r.url, r.token]));
+}
+
+export async function insertRecipientToken(
+  db: Db,
+  values: typeof deliveryRecipientTokens.$inferInsert,
+): Promise<void> {
+  await db.insert(deliveryRecipientTokens).values(values);
+}
+
+export type LinkTarget = { linkId: number; deliveryId: number; url: string };
+
+export async function findLinkByToken(db: Db, token: string): Promise<LinkTarget | undefined> {
+  const [row] = await db
+    .select({ linkId: deliveryLinks.id, deliveryId: deliveryLinks.deliveryId, url: deliveryLinks.url })
+    .from(deliveryLinks)
+    .where(eq(deliveryLinks.token, token));
+  return row;
+}
+
+export async function findRecipientToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(deliveryRecipientTokens)
+    .where(eq(deliveryRecipientTokens.token, token));
+  return row;
+}
+
+/** A tap: every anonymous one counts, a named friend's once per link (the unique index). */
+export async function insertClick(
+  db: Db,
+  values: { linkId: number; deliveryId: number; friendId: number | null; clickedAt: Date },
+): Promise<void> {
+  await db.insert(deliveryClicks).values(values).onConflictDoNothing();
+}
+
+export type ClickFigures = { clicks: number; friends: number };
+
+/** Taps and distinct named friends per delivery. */
+export async function clickFiguresOf(db: Db, deliveryIds: number[]): Promise<Map<number, ClickFigures>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      deliveryId: deliveryClicks.deliveryId,
+      clicks: count(),
+      friends: countDistinct(deliveryClicks.friendId),
+    })
+    .from(deliveryClicks)
+    .where(inArray(deliveryClicks.deliveryId, deliveryIds))
+    .groupBy(deliveryClicks.deliveryId);
+  return new Map(rows.map((r) => [r.deliveryId, { clicks: r.clicks, friends: r.friends }]));
+}
+
+/** The deliveries' links with their taps and distinct named friends, in the order they were made. */
+export async function linkFiguresOf(db: Db, deliveryIds: number[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select({
+      deliveryId: deliveryLinks.deliveryId,
+      url: deliveryLinks.url,
+      clicks: count(deliveryClicks.id),
+      friends: countDistinct(deliveryClicks.friendId),
+    })
+    .from(deliveryLinks)
+    .leftJoin(deliveryClicks, eq(deliveryClicks.linkId, deliveryLinks.id))
+    .where(inArray(deliveryLinks.deliveryId, deliveryIds))
+    .groupBy(deliveryLinks.id, deliveryLinks.deliveryId, deliveryLinks.url)
+    .orderBy(asc(deliveryLinks.id));
+}
+
+// ---- "me": the friend a user test-sends to ----
+
+export async function findTestRecipient(db: Db, scope: AccountScope, userId: number) {
+  const [row] = await db
+    .select()
+    .from(deliveryTestRecipients)
+    .where(
+      and(
+        eq(deliveryTestRecipients.userId, userId),
+        eq(deliveryTestRecipients.clientId, scope.clientId),
+        eq(deliveryTestRecipients.lineAccountId, scope.lineAccountId),
+      ),
+    );
+  return row;
+}
+
+export async function setTestRecipient(
+  db: Db,
+  scope: AccountScope,
+  userId: number,
+  friendId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(deliveryTestRecipients)
+    .values({ ...scope, userId, friendId, createdAt: now })
+    .onConflictDoUpdate({
+      target: [deliveryTestRecipients.userId, deliveryTestRecipients.lineAccountId],
+      set: { friendId, createdAt: now },
+    });
+}
+
+export async function deleteTestRecipient(db: Db, scope: AccountScope, userId: number): Promise<void> {
+  await db
+    .delete(deliveryTestRecipients)
+    .where(
+      and(
+        eq(deliveryTestRecipients.userId, userId),
+        eq(deliveryTestRecipients.clientId, scope.clientId),
+        eq(deliveryTestRecipients.lineAccountId, scope.lineAccountId),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { deliveryEndpoints } from '@app/contracts';
+import { deliveryEndpoints, trackedLinkEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import type { FriendDirectories } from '../friends/index.ts';
@@ -22,6 +22,16 @@ export function deliveryRoutes(app: FastifyInstance, directories: FriendDirector
     deliveries.sendDelivery({ ctx, directories, input: { ...params, ...body } }),
   );
   route(app, e.cancel, async ({ params }, { ctx }) => deliveries.cancelDelivery({ ctx, input: params }));
+  route(app, e.testSend, async ({ params }, { ctx }) => deliveries.testSendDelivery({ ctx, input: params }));
+  route(app, e.getTestRecipient, async ({ params }, { ctx }) =>
+    deliveries.getTestRecipient({ ctx, input: params }),
+  );
+  route(app, e.setTestRecipient, async ({ params, body }, { ctx }) =>
+    deliveries.linkTestRecipient({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.removeTestRecipient, async ({ params }, { ctx }) =>
+    deliveries.unlinkTestRecipient({ ctx, input: params }),
+  );
   route(app, e.quota, async ({ params }, { ctx }) => deliveries.getQuota({ ctx, input: params }));
   route(app, e.countAudience, async ({ params, body }, { ctx }) =>
     deliveries.countDeliveryAudience({ ctx, directories, input: { ...params, ...body } }),
@@ -36,4 +46,13 @@ export function deliveryRoutes(app: FastifyInstance, directories: FriendDirector
   route(app, e.removeSegment, async ({ params }, { ctx }) =>
     deliveries.removeSegment({ ctx, input: params }),
   );
+}
+
+/** The public redirect of delivery links (`/r/<token>`): counts the tap, 302 to the link. */
+export function trackedLinkRoutes(app: FastifyInstance) {
+  route(app, trackedLinkEndpoints.redirect, async ({ params }, { ctx }, reply) => {
+    const { url } = await deliveries.followTrackedLink({ ctx, input: params });
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.redirect(url, 302) as unknown as null;
+  });
 }

@@ -14,6 +14,7 @@ import { countAudience, readAudiencePage, type Audience, type FriendDirectories 
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import {
   addToCounts,
+  countChunkedRecipients,
   countChunks,
   findDeliveryById,
   findPendingChunk,
@@ -25,7 +26,8 @@ import {
   type ChunkRow,
   type DeliveryRow,
 } from './deliveries.repository.ts';
-import { toLineMessages } from './line-messages.ts';
+import { trackDeliveryLinks } from './deliveries.links.ts';
+import { toLineMessages, type LineMessage } from './line-messages.ts';
 
 export const DELIVERY_SEND_QUEUE = 'deliveries.send';
 /** 5s, 10s, 20s ... about 3 hours in all: well inside the 24 hours LINE honours a retry key. */
@@ -78,19 +80,27 @@ export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentCondition
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
 
+/** What remains of the month's quota (null: the plan sets no limit). LINE down throws (a LineError). */
+export async function quotaRemaining(config: Config, channel: LineChannel): Promise<number | null> {
+  const quota = await lineGatewayFor(config).getMessageQuota(channel);
+  return quota.limit === null ? null : Math.max(0, quota.limit - quota.used);
+}
+
 /**
- * The month's quota against a delivery's count: null when it fits, else the refusal's text. LINE down
- * throws (a LineError).
+ * A delivery's recipients against the month's quota: `limit` null when every one fits; with `upToQuota`
+ * as many as remain (the first by friend id); else the refusal's text.
  */
-export async function quotaRefusal(
+export async function fitToQuota(
   config: Config,
   channel: LineChannel,
   count: number,
-): Promise<string | null> {
-  const quota = await lineGatewayFor(config).getMessageQuota(channel);
-  if (quota.limit === null) return null;
-  const remaining = Math.max(0, quota.limit - quota.used);
-  return count > remaining ? deliveryMessages.overQuota(count, remaining) : null;
+  upToQuota: boolean,
+): Promise<{ target: number; limit: number | null } | { refusal: string }> {
+  const remaining = await quotaRemaining(config, channel);
+  if (remaining === null || count <= remaining) return { target: count, limit: upToQuota ? count : null };
+  if (!upToQuota) return { refusal: deliveryMessages.overQuota(count, remaining) };
+  if (remaining === 0) return { refusal: deliveryMessages.quotaSpent };
+  return { target: remaining, limit: remaining };
 }
 
 type SenderDeps = { config: Config; directories: FriendDirectories };
@@ -115,16 +125,22 @@ async function startScheduled(ctx: JobContext, row: DeliveryRow, channel: LineCh
     await finish(ctx, row, 'FAILED', deliveryMessages.noRecipients);
     return null;
   }
-  const refusal = await quotaRefusal(deps.config, channel, target);
-  if (refusal) {
+  const fit = await fitToQuota(deps.config, channel, target, row.recipientLimit !== null);
+  if ('refusal' in fit) {
     await updateDelivery(ctx.db, row.id, { targetCount: target, failedCount: target });
-    await finish(ctx, row, 'FAILED', refusal);
+    await finish(ctx, row, 'FAILED', fit.refusal);
     return null;
   }
   return updateDelivery(
     ctx.db,
     row.id,
-    { status: 'SENDING', targetCount: target, startedAt: ctx.clock.now(), updatedAt: ctx.clock.now() },
+    {
+      status: 'SENDING',
+      targetCount: fit.target,
+      recipientLimit: fit.limit,
+      startedAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    },
     'SCHEDULED',
   );
 }
@@ -142,7 +158,12 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
     if (pending) return pending;
     const seq = await countChunks(tx, deliveryId);
     const audience = audienceOf(row);
-    if (audience.kind === 'all') {
+    // Up to the quota: the first recipientLimit friends by id, by multicast (a broadcast cannot stop).
+    let size = MULTICAST_MAX_RECIPIENTS;
+    if (row.recipientLimit !== null) {
+      size = Math.min(size, row.recipientLimit - (await countChunkedRecipients(tx, deliveryId)));
+      if (size <= 0) return null;
+    } else if (audience.kind === 'all') {
       if (seq > 0) return null;
       return insertChunk(tx, {
         deliveryId,
@@ -153,14 +174,7 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
         createdAt: ctx.clock.now(),
       });
     }
-    const page = await readAudiencePage(
-      tx,
-      deps.directories,
-      scopeOf(row),
-      audience,
-      row.cursor,
-      MULTICAST_MAX_RECIPIENTS,
-    );
+    const page = await readAudiencePage(tx, deps.directories, scopeOf(row), audience, row.cursor, size);
     if (page.length === 0) return null;
     const chunk = await insertChunk(tx, {
       deliveryId,
@@ -189,6 +203,7 @@ async function sendChunk(
   chunk: ChunkRow,
   channel: LineChannel,
   config: Config,
+  messages: LineMessage[],
 ): Promise<ChunkOutcome> {
   const settle = (status: 'SENT' | 'FAILED', error: string | null) =>
     inTransaction(ctx.db, async (tx) => {
@@ -208,11 +223,7 @@ async function sendChunk(
     sendingFaults.beforeCall?.(chunk);
     await lineGatewayFor(config).sendMessages(channel, {
       to: chunk.recipients ?? 'all',
-      messages: await toLineMessages({
-        db: ctx.db,
-        lineAccountId: row.lineAccountId,
-        messages: row.messages,
-      }),
+      messages,
       retryKey: chunk.retryKey,
     });
     sendingFaults.afterCall?.(chunk);
@@ -259,6 +270,12 @@ export async function runDeliverySend(
     if (!started) return;
     row = started;
   }
+  // The same for every chunk: one message for everyone, its links through our redirect (same tokens each run).
+  const messages = await trackDeliveryLinks(ctx.db, {
+    appUrl: deps.config.appUrl,
+    deliveryId: row.id,
+    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+  });
   for (let sent = 0; sent < CHUNKS_PER_RUN; sent += 1) {
     const chunk = await nextChunk(ctx, row.id, deps);
     if (!chunk) {
@@ -268,7 +285,7 @@ export async function runDeliverySend(
       await finish(ctx, done, status);
       return;
     }
-    const outcome = await sendChunk(ctx, row, chunk, channel, deps.config);
+    const outcome = await sendChunk(ctx, row, chunk, channel, deps.config, messages);
     if (outcome !== 'settled') {
       await queueDeliveryRun(
         ctx.db,

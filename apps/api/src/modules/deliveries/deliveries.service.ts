@@ -7,21 +7,37 @@ import {
   type DeliveryMessage,
   type DeliveryQuota,
   type Segment,
+  type TestRecipient,
   type deliveryBodySchema,
   type listDeliveriesQuerySchema,
   type segmentBodySchema,
   type sendDeliveryBodySchema,
 } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import { countAudience, listFriendCards, type FriendDirectories } from '../friends/index.ts';
+import {
+  countAudience,
+  findFriendOfAccount,
+  listFriendCards,
+  type FriendDirectories,
+} from '../friends/index.ts';
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { userNamesOf } from '../users/index.ts';
+import { linksIn, recipientTokenFor, TRACKED_LINK_PATH, trackDeliveryLinks } from './deliveries.links.ts';
 import {
+  clickFiguresOf,
   deleteDelivery,
+  deleteTestRecipient,
+  findLinkByToken,
+  findRecipientToken,
+  findTestRecipient,
+  insertClick,
+  linkFiguresOf,
+  setTestRecipient,
   deleteSegment,
   findDelivery,
   findSegment,
@@ -36,8 +52,8 @@ import {
   type DeliveryRow,
   type SegmentRow,
 } from './deliveries.repository.ts';
-import { validateWithLine } from './line-messages.ts';
-import { audienceOf, cancelDeliveryRuns, queueDeliveryRun, quotaRefusal } from './deliveries.sending.ts';
+import { toLineMessages, validateWithLine } from './line-messages.ts';
+import { audienceOf, cancelDeliveryRuns, fitToQuota, queueDeliveryRun } from './deliveries.sending.ts';
 
 type Ctx = { ctx: ServiceContext };
 type WithDirectories = { directories: FriendDirectories };
@@ -67,6 +83,8 @@ async function toViews(ctx: ServiceContext, scope: AccountScope, rows: DeliveryR
   );
   const segmentIds = rows.flatMap((r) => (r.audience.type === 'SEGMENT' ? [r.audience.segmentId] : []));
   const segments = await segmentNamesOf(ctx.db, scope, segmentIds);
+  const ids = rows.map((r) => r.id);
+  const [clicks, links] = await Promise.all([clickFiguresOf(ctx.db, ids), linkFiguresOf(ctx.db, ids)]);
   const user = (id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
   return rows.map((r) => ({
     id: r.id,
@@ -80,11 +98,19 @@ async function toViews(ctx: ServiceContext, scope: AccountScope, rows: DeliveryR
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,
     targetCount: r.targetCount,
+    recipientLimit: r.recipientLimit,
     sentCount: r.sentCount,
     failedCount: r.failedCount,
     failureReason: r.failureReason,
     createdBy: user(r.createdBy),
     sentBy: user(r.sentBy),
+    clicks: {
+      total: clicks.get(r.id)?.clicks ?? 0,
+      friends: clicks.get(r.id)?.friends ?? 0,
+    },
+    links: links
+      .filter((l) => l.deliveryId === r.id)
+      .map((l) => ({ url: l.url, clicks: l.clicks, friends: l.friends })),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));
@@ -248,13 +274,13 @@ export async function sendDelivery({
   }
   const count = await countAudience(ctx.db, directories, scope, audienceOf({ ...row, segmentConditions }));
   if (count === 0) throw new AppError('UNPROCESSABLE', deliveryMessages.noRecipients);
-  let refusal: string | null;
+  let fit: Awaited<ReturnType<typeof fitToQuota>>;
   try {
-    refusal = await quotaRefusal(ctx.config, channelsOf(ctx, account).messaging, count);
+    fit = await fitToQuota(ctx.config, channelsOf(ctx, account).messaging, count, input.upToQuota);
   } catch (error) {
     throw lineFailure(error, deliveryMessages.accountInactive);
   }
-  if (refusal) throw new AppError('UNPROCESSABLE', refusal, undefined, { count });
+  if ('refusal' in fit) throw new AppError('UNPROCESSABLE', fit.refusal, undefined, { count });
   const sentBy = requireActor(ctx).userId;
   const updated = await inTransaction(ctx.db, async (tx) => {
     await cancelDeliveryRuns(tx, row.id);
@@ -267,7 +293,8 @@ export async function sendDelivery({
             scheduledAt: at,
             segmentConditions,
             sentBy,
-            targetCount: count,
+            targetCount: fit.target,
+            recipientLimit: fit.limit,
             updatedAt: now,
           }
         : {
@@ -275,7 +302,8 @@ export async function sendDelivery({
             scheduledAt: null,
             segmentConditions,
             sentBy,
-            targetCount: count,
+            targetCount: fit.target,
+            recipientLimit: fit.limit,
             startedAt: now,
             updatedAt: now,
           },
@@ -332,6 +360,126 @@ export async function countDeliveryAudience({
       : undefined;
   const audience = audienceOf({ audience: input.audience, segmentConditions: segment?.conditions ?? null });
   return { count: await countAudience(ctx.db, directories, scope, audience) };
+}
+
+// ---- test send to "me" ----
+
+async function testRecipientView(ctx: ServiceContext, scope: AccountScope): Promise<TestRecipient> {
+  const me = await findTestRecipient(ctx.db, scope, requireActor(ctx).userId);
+  const friend = me ? await findFriendOfAccount(ctx.db, scope, me.friendId) : undefined;
+  return { friend: friend ? { id: friend.id, displayName: friend.displayName } : null };
+}
+
+export async function getTestRecipient({ ctx, input }: Ctx & { input: AccountInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return testRecipientView(ctx, scope);
+}
+
+/** これは自分です: the caller links a following friend of the account as their own LINE. */
+export async function linkTestRecipient({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput & { friendId: number } }): Promise<TestRecipient> {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const friend = await findFriendOfAccount(ctx.db, scope, input.friendId);
+  if (!friend || !friend.isFriend) {
+    throw validationError(deliveryMessages.testRecipientNotFriend, [
+      { path: 'friendId', message: deliveryMessages.testRecipientNotFriend },
+    ]);
+  }
+  await setTestRecipient(ctx.db, scope, requireActor(ctx).userId, friend.id, ctx.clock.now());
+  return testRecipientView(ctx, scope);
+}
+
+export async function unlinkTestRecipient({ ctx, input }: Ctx & { input: AccountInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  await deleteTestRecipient(ctx.db, scope, requireActor(ctx).userId);
+  return testRecipientView(ctx, scope);
+}
+
+/**
+ * テスト送信: the delivery as it is, to the caller's own LINE only: one push with its own retry key,
+ * its links named for that friend and marked as a test (their taps are not counted). Staff may.
+ */
+export async function testSendDelivery({ ctx, input }: Ctx & { input: DeliveryInput }) {
+  const { scope, account, row } = await deliveryOrThrow(ctx, input);
+  const me = await findTestRecipient(ctx.db, scope, requireActor(ctx).userId);
+  if (!me) throw new AppError('UNPROCESSABLE', deliveryMessages.testRecipientMissing);
+  const friend = await findFriendOfAccount(ctx.db, scope, me.friendId);
+  if (!friend || !friend.isFriend)
+    throw new AppError('UNPROCESSABLE', deliveryMessages.testRecipientNotFriend);
+  const now = ctx.clock.now();
+  const recipientToken = await recipientTokenFor(ctx.db, {
+    deliveryId: row.id,
+    friendId: friend.id,
+    isTest: true,
+    now,
+  });
+  const messages = await trackDeliveryLinks(ctx.db, {
+    appUrl: ctx.config.appUrl,
+    deliveryId: row.id,
+    recipientToken,
+    messages: await toLineMessages({
+      db: ctx.db,
+      lineAccountId: row.lineAccountId,
+      messages: row.messages,
+      friendName: friend.displayName,
+    }),
+  });
+  try {
+    await lineGatewayFor(ctx.config).pushMessages(channelsOf(ctx, account).messaging, {
+      to: friend.lineUserId,
+      messages,
+      retryKey: randomUUID(),
+    });
+  } catch (error) {
+    throw lineFailure(error, deliveryMessages.accountInactive);
+  }
+  return { friend: { id: friend.id, displayName: friend.displayName } };
+}
+
+// ---- tracked links ----
+
+/** The tokens of a delivery's links, made as its sender makes them (the demo taps them like a friend). */
+export async function trackedLinkTokens({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<string[]> {
+  const { row } = await deliveryOrThrow(ctx, input);
+  const messages = await trackDeliveryLinks(ctx.db, {
+    appUrl: ctx.config.appUrl,
+    deliveryId: row.id,
+    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+  });
+  const prefix = `${ctx.config.appUrl}${TRACKED_LINK_PATH}/`;
+  return linksIn(messages).map((url) => url.slice(prefix.length));
+}
+
+const LINK_TOKEN = /^[A-Za-z0-9_-]{16}$/;
+
+/**
+ * A tap on a delivery's link: the target, the tap counted (a named friend once per link; a test send's
+ * not at all). Anything but a known token, or a recipient token of another delivery, is 404.
+ */
+export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: string } }) {
+  const [linkToken = '', recipientToken, ...rest] = input.token.split('.');
+  const valid =
+    LINK_TOKEN.test(linkToken) &&
+    rest.length === 0 &&
+    (recipientToken === undefined || LINK_TOKEN.test(recipientToken));
+  const link = valid ? await findLinkByToken(ctx.db, linkToken) : undefined;
+  if (!link) throw notFound(deliveryMessages.linkNotFound);
+  let friendId: number | null = null;
+  if (recipientToken !== undefined) {
+    const recipient = await findRecipientToken(ctx.db, recipientToken);
+    if (!recipient || recipient.deliveryId !== link.deliveryId) throw notFound(deliveryMessages.linkNotFound);
+    if (recipient.isTest) return { url: link.url };
+    friendId = recipient.friendId;
+  }
+  await insertClick(ctx.db, {
+    linkId: link.linkId,
+    deliveryId: link.deliveryId,
+    friendId,
+    clickedAt: ctx.clock.now(),
+  });
+  return { url: link.url };
 }
 
 // ---- saved segments ----

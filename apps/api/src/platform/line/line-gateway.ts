@@ -82,6 +82,11 @@ export type LineGateway = {
     channel: LineChannel,
     input: { to: string; text: string; retryKey: string },
   ) => Promise<PushResult>;
+  /** Any messages (at most 5) to one user: a push with its own retry key. */
+  pushMessages: (
+    channel: LineChannel,
+    input: { to: string; messages: messagingApi.Message[]; retryKey: string },
+  ) => Promise<PushResult>;
   /**
    * One message request to many users (LINE: at most 500 recipients and 5 messages a call). LINE skips
    * users who blocked the account without telling; duplicate true when LINE had accepted the retry key.
@@ -255,7 +260,7 @@ export function createLineGateway(
   const liffClient = (token: string) =>
     new liff.LiffClient({ channelAccessToken: token, baseURL: apiBaseUrl });
 
-  return {
+  const gateway: LineGateway = {
     issueToken,
     getBotInfo: (channel) => withToken(channel, (token) => messaging(token).getBotInfo()),
     getProfile: async (channel, userId) => {
@@ -266,13 +271,16 @@ export function createLineGateway(
         throw error;
       }
     },
-    pushText: async (channel, input) => {
+    pushText: (channel, input) =>
+      gateway.pushMessages(channel, {
+        to: input.to,
+        messages: [{ type: 'text', text: input.text }],
+        retryKey: input.retryKey,
+      }),
+    pushMessages: async (channel, input) => {
       try {
         const response = await withToken(channel, (token) =>
-          messaging(token).pushMessage(
-            { to: input.to, messages: [{ type: 'text', text: input.text }] },
-            input.retryKey,
-          ),
+          messaging(token).pushMessage({ to: input.to, messages: input.messages }, input.retryKey),
         );
         return { lineMessageId: response.sentMessages[0]?.id ?? null, duplicate: false };
       } catch (error) {
@@ -468,6 +476,7 @@ export function createLineGateway(
     },
     verifyLiffIdToken: (input) => verifyLiffIdToken(config, input),
   };
+  return gateway;
 }
 
 const gateways = new WeakMap<Pick<Config, 'line'>, LineGateway>();

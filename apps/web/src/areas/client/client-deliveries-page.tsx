@@ -3,9 +3,11 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { deliveryQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
 import { DeliveryComposer } from '../../features/deliveries/components/delivery-composer.tsx';
 import { DeliveryHistory } from '../../features/deliveries/components/delivery-history.tsx';
 import {
@@ -25,13 +27,20 @@ function Deliveries({
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const composing = searchParams.get('compose') === '1';
-  const setComposing = (value: boolean) =>
+  const editId = Number(searchParams.get('edit')) || null;
+  const setComposing = (value: boolean, edit: number | null = null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       if (value) next.set('compose', '1');
       else next.delete('compose');
+      if (edit) next.set('edit', String(edit));
+      else next.delete('edit');
       return next;
     });
+  const editing = useQuery({
+    ...deliveryQueryOptions(account.id, editId ?? 0),
+    enabled: composing && editId !== null,
+  });
   const canWork = can(session.role, session.position, 'client.work');
   const canSend = can(session.role, session.position, 'client.manage');
   return (
@@ -51,14 +60,23 @@ function Deliveries({
         }
       />
       {composing ? (
-        <DeliveryComposer
-          lineAccountId={account.id}
-          accountName={account.displayName}
-          canSend={canSend}
-          onDone={() => setComposing(false)}
-        />
+        editId !== null && !editing.data ? null : (
+          <DeliveryComposer
+            key={editId ?? 'new'}
+            lineAccountId={account.id}
+            accountName={account.displayName}
+            canSend={canSend}
+            onDone={() => setComposing(false)}
+            initial={editId !== null ? (editing.data ?? null) : null}
+          />
+        )
       ) : (
-        <DeliveryHistory lineAccountId={account.id} canSend={canSend} />
+        <DeliveryHistory
+          lineAccountId={account.id}
+          canSend={canSend}
+          canWork={canWork}
+          onEdit={(id) => setComposing(true, id)}
+        />
       )}
     </>
   );

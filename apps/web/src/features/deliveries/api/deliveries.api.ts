@@ -1,5 +1,6 @@
 import {
   deliveryEndpoints,
+  friendEndpoints,
   type DeliveryAudience,
   type DeliveryBody,
   type SegmentBody,
@@ -54,15 +55,32 @@ function useRefresh(lineAccountId: number) {
   return () => queryClient.invalidateQueries({ queryKey: keys.account(lineAccountId) });
 }
 
-/** Save a draft, and (when `send` is given) send it now or schedule it. */
+/**
+ * Save the composer's delivery (a new draft, or the draft it already saved: a test send saves first),
+ * then, when asked, send it now or schedule it, or send a test of it to the caller's own LINE.
+ */
 export function useComposeMutation(lineAccountId: number) {
   const onSuccess = useRefresh(lineAccountId);
   return useMutation({
-    mutationFn: async (input: { body: DeliveryBody; send?: SendDeliveryBody }) => {
-      const draft = await apiRequest(deliveryEndpoints.create, {
-        params: params(lineAccountId),
-        body: input.body,
-      });
+    mutationFn: async (input: {
+      draftId: number | null;
+      body: DeliveryBody;
+      send?: SendDeliveryBody;
+      test?: boolean;
+    }) => {
+      const draft =
+        input.draftId === null
+          ? await apiRequest(deliveryEndpoints.create, { params: params(lineAccountId), body: input.body })
+          : await apiRequest(deliveryEndpoints.update, {
+              params: { ...params(lineAccountId), deliveryId: String(input.draftId) },
+              body: input.body,
+            });
+      if (input.test) {
+        const test = await apiRequest(deliveryEndpoints.testSend, {
+          params: { ...params(lineAccountId), deliveryId: String(draft.id) },
+        });
+        return { ...draft, testedWith: test.friend.displayName };
+      }
       if (!input.send) return draft;
       return apiRequest(deliveryEndpoints.send, {
         params: { ...params(lineAccountId), deliveryId: String(draft.id) },
@@ -104,3 +122,46 @@ export function useCreateSegmentMutation(lineAccountId: number) {
     onSuccess,
   });
 }
+
+export const testRecipientQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'me'],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.getTestRecipient, { params: params(lineAccountId), signal }),
+  });
+
+/** Following friends of the account to pick "me" from (the newest 50, or those matching a name). */
+export const followingFriendsQueryOptions = (lineAccountId: number, search: string) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'friends', search],
+    queryFn: ({ signal }) =>
+      apiRequest(friendEndpoints.list, {
+        params: params(lineAccountId),
+        query: { limit: '50', isFriend: 'true', ...(search ? { search } : {}) },
+        signal,
+      }),
+  });
+
+export function useTestRecipientMutation(lineAccountId: number) {
+  const onSuccess = useRefresh(lineAccountId);
+  return useMutation({
+    mutationFn: (friendId: number | null) =>
+      friendId === null
+        ? apiRequest(deliveryEndpoints.removeTestRecipient, { params: params(lineAccountId) })
+        : apiRequest(deliveryEndpoints.setTestRecipient, {
+            params: params(lineAccountId),
+            body: { friendId },
+          }),
+    onSuccess,
+  });
+}
+
+export const deliveryQueryOptions = (lineAccountId: number, deliveryId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'one', deliveryId],
+    queryFn: ({ signal }) =>
+      apiRequest(deliveryEndpoints.get, {
+        params: { ...params(lineAccountId), deliveryId: String(deliveryId) },
+        signal,
+      }),
+  });

@@ -1,10 +1,12 @@
-import type { DeliveryAudience, DeliveryMessage } from '@app/contracts';
+import type { Delivery, DeliveryAudience, DeliveryMessage } from '@app/contracts';
+import Autocomplete from '@mui/material/Autocomplete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -19,62 +21,110 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import {
   audienceCountQueryOptions,
+  followingFriendsQueryOptions,
   quotaQueryOptions,
   segmentsQueryOptions,
   useComposeMutation,
 } from '../api/deliveries.api.ts';
-import { japanInstant, lineRefusedText, overQuotaText } from '../lib/delivery-texts.ts';
+import { japanInstant, japanLocalInput, lineRefusedText, overQuotaText } from '../lib/delivery-texts.ts';
 import { LineChatPreview } from './line-chat-preview.tsx';
 import { MessageListEditor } from './message-list-editor.tsx';
+import { TestRecipientPicker } from './test-recipient-picker.tsx';
 
 /**
  * The composer of a delivery: up to 5 messages (text, sticker, card-type) with a LINE-like preview, the audience
- * (every friend or a saved segment) and its count before sending, now or at a Japan time, and the
- * month's quota against this delivery's cost. Staff save drafts; owners and managers send.
+ * (every friend, a saved segment or friends picked by hand) and its count before sending, now or at a
+ * Japan time, and the month's quota against this delivery's cost. Staff save drafts; owners and managers
+ * send. `initial`: a draft or a scheduled delivery opened to be changed (saved in place, sent or moved).
  */
 export function DeliveryComposer({
   lineAccountId,
   accountName,
   canSend,
   onDone,
+  initial = null,
 }: {
   lineAccountId: number;
   accountName: string;
   canSend: boolean;
   onDone: () => void;
+  initial?: Delivery | null;
 }) {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
-  const [title, setTitle] = useState('');
-  const [messages, setMessages] = useState<DeliveryMessage[]>([{ type: 'text', text: '' }]);
-  const [audienceType, setAudienceType] = useState<'ALL' | 'SEGMENT'>('ALL');
-  const [segmentId, setSegmentId] = useState<number | ''>('');
-  const [when, setWhen] = useState<'now' | 'scheduled'>('now');
-  const [scheduledAt, setScheduledAt] = useState('');
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [messages, setMessages] = useState<DeliveryMessage[]>(
+    initial?.messages ?? [{ type: 'text', text: '' }],
+  );
+  const [audienceType, setAudienceType] = useState<DeliveryAudience['type']>(initial?.audience.type ?? 'ALL');
+  const [segmentId, setSegmentId] = useState<number | ''>(
+    initial?.audience.type === 'SEGMENT' ? initial.audience.segmentId : '',
+  );
+  const [picked, setPicked] = useState<{ id: number; displayName: string }[]>(
+    initial?.audience.type === 'FRIENDS'
+      ? initial.audience.friendIds.map((id) => ({ id, displayName: `#${id}` }))
+      : [],
+  );
+  const [friendSearch, setFriendSearch] = useState('');
+  const friendOptions = useQuery({
+    ...followingFriendsQueryOptions(lineAccountId, friendSearch.trim()),
+    enabled: audienceType === 'FRIENDS',
+  });
+  const [when, setWhen] = useState<'now' | 'scheduled'>(initial?.scheduledAt ? 'scheduled' : 'now');
+  const [scheduledAt, setScheduledAt] = useState(
+    initial?.scheduledAt ? japanLocalInput(initial.scheduledAt) : '',
+  );
   const [error, setError] = useState<string | null>(null);
+  /** The draft this composer saved (a test send saves it first): later saves change it. */
+  const [draftId, setDraftId] = useState<number | null>(initial?.id ?? null);
   const segments = useQuery(segmentsQueryOptions(lineAccountId));
   const quota = useQuery(quotaQueryOptions(lineAccountId));
   const audience: DeliveryAudience | null =
-    audienceType === 'ALL' ? { type: 'ALL' } : segmentId === '' ? null : { type: 'SEGMENT', segmentId };
+    audienceType === 'ALL'
+      ? { type: 'ALL' }
+      : audienceType === 'FRIENDS'
+        ? picked.length === 0
+          ? null
+          : { type: 'FRIENDS', friendIds: picked.map((f) => f.id) }
+        : segmentId === ''
+          ? null
+          : { type: 'SEGMENT', segmentId };
   const count = useQuery(audienceCountQueryOptions(lineAccountId, audience));
   const compose = useComposeMutation(lineAccountId);
   const cost = count.data?.count ?? 0;
   const remaining = quota.data?.remaining ?? null;
+  const [upToQuota, setUpToQuota] = useState(false);
   const overQuota = remaining !== null && cost > remaining;
+  /** Over the quota with the switch on: the first `remaining` friends get it. */
+  const blockedByQuota = overQuota && !(upToQuota && (remaining ?? 0) > 0);
 
-  const submit = async (send: boolean) => {
+  const submit = async (send: boolean | 'test') => {
     setError(null);
     if (!audience) {
-      setError(t('deliveries.pickSegment'));
+      setError(t(audienceType === 'FRIENDS' ? 'deliveries.pickFriends' : 'deliveries.pickSegment'));
       return;
     }
     try {
-      await compose.mutateAsync({
+      const result = await compose.mutateAsync({
+        draftId,
         body: { title: title.trim() || t('deliveries.untitled'), messages, audience },
-        ...(send
-          ? { send: { scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null } }
-          : {}),
+        ...(send === 'test'
+          ? { test: true }
+          : send
+            ? {
+                send: {
+                  scheduledAt: when === 'scheduled' && scheduledAt ? japanInstant(scheduledAt) : null,
+                  upToQuota: overQuota && upToQuota,
+                },
+              }
+            : {}),
       });
+      if (send === 'test') {
+        setDraftId(result.id);
+        if ('testedWith' in result)
+          showToast(t('deliveries.testSent', { name: result.testedWith }), 'success');
+        return;
+      }
       showToast(
         t(send ? (when === 'scheduled' ? 'deliveries.scheduled' : 'deliveries.sent') : 'deliveries.saved'),
         'success',
@@ -103,11 +153,34 @@ export function DeliveryComposer({
             <RadioGroup
               row
               value={audienceType}
-              onChange={(e) => setAudienceType(e.target.value as 'ALL' | 'SEGMENT')}
+              onChange={(e) => setAudienceType(e.target.value as DeliveryAudience['type'])}
             >
               <FormControlLabel value="ALL" control={<Radio />} label={t('deliveries.audienceAll')} />
               <FormControlLabel value="SEGMENT" control={<Radio />} label={t('deliveries.audienceSegment')} />
+              <FormControlLabel value="FRIENDS" control={<Radio />} label={t('deliveries.audiencePicked')} />
             </RadioGroup>
+            {audienceType === 'FRIENDS' && (
+              <Autocomplete
+                multiple
+                options={
+                  friendOptions.data?.data.map((f) => ({ id: f.id, displayName: f.displayName })) ?? []
+                }
+                value={picked}
+                onChange={(_, value) => setPicked(value)}
+                inputValue={friendSearch}
+                onInputChange={(_, value) => setFriendSearch(value)}
+                filterOptions={(options) => options}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                getOptionLabel={(f) => f.displayName || `#${f.id}`}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('deliveries.pickedFriends')}
+                    helperText={t('deliveries.pickedHelp')}
+                  />
+                )}
+              />
+            )}
             {audienceType === 'SEGMENT' && (
               <TextField
                 select
@@ -155,7 +228,9 @@ export function DeliveryComposer({
                   ? t('deliveries.quotaUnknown')
                   : t('common.loading')}
               <br />
-              {t('deliveries.cost', { count: formatCount(cost) })}
+              {t('deliveries.cost', {
+                count: formatCount(overQuota && upToQuota ? (remaining ?? 0) : cost),
+              })}
               {overQuota && (
                 <>
                   <br />
@@ -163,6 +238,23 @@ export function DeliveryComposer({
                 </>
               )}
             </Alert>
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+              <TestRecipientPicker lineAccountId={lineAccountId} />
+              <Button
+                variant="outlined"
+                disabled={compose.isPending}
+                onClick={() => void submit('test')}
+                data-testid="test-send"
+              >
+                {t('deliveries.testSend')}
+              </Button>
+            </Box>
+            {overQuota && (remaining ?? 0) > 0 && (
+              <FormControlLabel
+                control={<Switch checked={upToQuota} onChange={(e) => setUpToQuota(e.target.checked)} />}
+                label={t('deliveries.upToQuota', { remaining: formatCount(remaining ?? 0) })}
+              />
+            )}
             {error && <Alert severity="error">{error}</Alert>}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={onDone}>{t('common.cancel')}</Button>
@@ -172,7 +264,7 @@ export function DeliveryComposer({
               {canSend && (
                 <Button
                   variant="contained"
-                  disabled={compose.isPending || overQuota || (when === 'scheduled' && !scheduledAt)}
+                  disabled={compose.isPending || blockedByQuota || (when === 'scheduled' && !scheduledAt)}
                   onClick={() => void submit(true)}
                 >
                   {when === 'scheduled' ? t('deliveries.schedule') : t('deliveries.send')}

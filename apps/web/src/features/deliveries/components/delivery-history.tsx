@@ -1,6 +1,8 @@
 import type { Delivery } from '@app/contracts';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +26,18 @@ const colors = {
 const SENDING_POLL_MS = 3000;
 
 /** The deliveries of the account, newest first: status, audience, when, counts and who sent it. */
-export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: number; canSend: boolean }) {
+export function DeliveryHistory({
+  lineAccountId,
+  canSend,
+  canWork,
+  onEdit,
+}: {
+  lineAccountId: number;
+  canSend: boolean;
+  canWork: boolean;
+  /** Open a draft (anyone who drafts) or a scheduled delivery (owner, manager) in the composer. */
+  onEdit: (deliveryId: number) => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -76,6 +89,34 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
                 }),
         },
         {
+          key: 'clicks',
+          label: t('deliveries.columns.clicks'),
+          render: (d) =>
+            d.links.length === 0 ? (
+              '—'
+            ) : (
+              <Box data-testid={`clicks-${d.id}`}>
+                {/* a multicast's taps name no friend (decision 00XX-click-tracking): the count alone */}
+                {t(d.clicks.friends > 0 ? 'deliveries.clicks' : 'deliveries.clicksAnonymous', {
+                  total: formatCount(d.clicks.total),
+                  friends: formatCount(d.clicks.friends),
+                })}
+                {d.links.map((link) => (
+                  <Typography
+                    key={link.url}
+                    variant="caption"
+                    component="div"
+                    color="text.secondary"
+                    sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    title={link.url}
+                  >
+                    {t('deliveries.linkClicks', { total: formatCount(link.clicks) })} {link.url}
+                  </Typography>
+                ))}
+              </Box>
+            ),
+        },
+        {
           key: 'reason',
           label: t('deliveries.columns.reason'),
           render: (d) => d.failureReason ?? '',
@@ -90,32 +131,40 @@ export function DeliveryHistory({ lineAccountId, canSend }: { lineAccountId: num
         {
           key: 'actions',
           label: '',
-          render: (d) =>
-            !canSend ? null : d.status === 'SCHEDULED' ? (
-              <Button
-                size="small"
-                color="warning"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  void cancel.mutateAsync(d.id).then(() => showToast(t('deliveries.cancelled'), 'success'))
-                }
-              >
-                {t('deliveries.cancel')}
-              </Button>
-            ) : d.status === 'DRAFT' ? (
-              // a draft (a staff member's, say) goes out now from here; the quota refusal comes as a toast
-              <Button
-                size="small"
-                disabled={send.isPending}
-                onClick={() =>
-                  void send
-                    .mutateAsync({ deliveryId: d.id, body: { scheduledAt: null } })
-                    .then(() => showToast(t('deliveries.sent'), 'success'))
-                }
-              >
-                {t('deliveries.sendDraft')}
-              </Button>
-            ) : null,
+          render: (d) => (
+            <Box sx={{ display: 'flex', gap: 0.5 }}>
+              {((d.status === 'DRAFT' && canWork) || (d.status === 'SCHEDULED' && canSend)) && (
+                <Button size="small" onClick={() => onEdit(d.id)}>
+                  {t('deliveries.edit')}
+                </Button>
+              )}
+              {!canSend ? null : d.status === 'SCHEDULED' ? (
+                <Button
+                  size="small"
+                  color="warning"
+                  disabled={cancel.isPending}
+                  onClick={() =>
+                    void cancel.mutateAsync(d.id).then(() => showToast(t('deliveries.cancelled'), 'success'))
+                  }
+                >
+                  {t('deliveries.cancel')}
+                </Button>
+              ) : d.status === 'DRAFT' ? (
+                // a draft (a staff member's, say) goes out now from here; the quota refusal comes as a toast
+                <Button
+                  size="small"
+                  disabled={send.isPending}
+                  onClick={() =>
+                    void send
+                      .mutateAsync({ deliveryId: d.id, body: { scheduledAt: null } })
+                      .then(() => showToast(t('deliveries.sent'), 'success'))
+                  }
+                >
+                  {t('deliveries.sendDraft')}
+                </Button>
+              ) : null}
+            </Box>
+          ),
         },
       ]}
     />

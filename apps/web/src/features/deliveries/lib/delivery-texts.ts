@@ -30,3 +30,7 @@ export function formatJapanTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : japanFormat.format(date);
 }
+
+/** An instant as the composer's datetime-local value in Japan time (2026-11-28T10:00): the inverse of japanInstant. */
+export const japanLocalInput = (iso: string) =>
+  new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString().slice(0, 16);
