@@ -124,11 +124,6 @@ export type LineGateway = {
     channel: LineChannel,
     input: { replyToken: string; messages: messagingApi.Message[] },
   ) => Promise<void>;
-  /** A push of any messages (at most 5) to one user; duplicate true when LINE had accepted the retry key. */
-  pushMessages: (
-    channel: LineChannel,
-    input: { to: string; messages: messagingApi.Message[]; retryKey: string },
-  ) => Promise<{ duplicate: boolean }>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -376,23 +371,6 @@ export function createLineGateway(
       await withToken(channel, (token) =>
         messaging(token).replyMessage({ replyToken: input.replyToken, messages: input.messages }),
       );
-    },
-    pushMessages: async (channel, input) => {
-      try {
-        await withToken(channel, (token) =>
-          messaging(token).pushMessage({ to: input.to, messages: input.messages }, input.retryKey),
-        );
-        return { duplicate: false };
-      } catch (error) {
-        if (
-          error instanceof LineError &&
-          error.status === 409 &&
-          error.headers?.get('x-line-accepted-request-id')
-        ) {
-          return { duplicate: true };
-        }
-        throw error;
-      }
     },
     getMessageQuota: async (channel) => {
       const [quota, consumption] = await Promise.all([
