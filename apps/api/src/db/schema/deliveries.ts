@@ -112,7 +112,7 @@ export const deliveryChunks = pgTable(
 
 /**
  * A link of a delivery: every `uri` of its LINE messages (text URLs, Flex, imagemap and template actions)
- * goes out as `${APP_URL}/r/<token>`, a 302 to `url` that counts the tap (decision 00XX-click-tracking).
+ * goes out as `${APP_URL}/r/<token>`, a 302 to `url` that counts the tap (decision 0035-click-tracking).
  * The token is random (96 bits): it says nothing of the account, the delivery or the friend.
  */
 export const deliveryLinks = pgTable(

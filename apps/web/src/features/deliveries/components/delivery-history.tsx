@@ -96,7 +96,7 @@ export function DeliveryHistory({
               '—'
             ) : (
               <Box data-testid={`clicks-${d.id}`}>
-                {/* a multicast's taps name no friend (decision 00XX-click-tracking): the count alone */}
+                {/* a multicast's taps name no friend (decision 0035-click-tracking): the count alone */}
                 {t(d.clicks.friends > 0 ? 'deliveries.clicks' : 'deliveries.clicksAnonymous', {
                   total: formatCount(d.clicks.total),
                   friends: formatCount(d.clicks.friends),
