@@ -94,6 +94,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     collect,
   );
   const url = `http://localhost:${port}`;
+  const stop = async () => {
+    await Promise.all([stopChild(api), stopChild(sim), stopChild(pay)]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   // E2E_START_TIMEOUT_MS: more time on a machine shared by several engineers (the demo seed is slow there)
   const deadline = Date.now() + (Number(process.env.E2E_START_TIMEOUT_MS) || 60_000);
   while (
@@ -101,10 +105,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     !output.includes('LINE simulator listening') ||
     !output.includes('Payments simulator listening')
   ) {
-    for (const child of [sim, pay, api]) {
-      if (child.exitCode !== null) throw new Error(`a server exited ${child.exitCode}:\n${output}`);
+    const exited = [sim, pay, api].find((child) => child.exitCode !== null);
+    const failure = exited
+      ? `a server exited ${exited.exitCode}`
+      : Date.now() > deadline
+        ? 'servers did not start'
+        : null;
+    if (failure) {
+      // the others stop too: a start that fails leaves no server behind
+      await stop();
+      throw new Error(`${failure}:\n${output}`);
     }
-    if (Date.now() > deadline) throw new Error(`servers did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -112,9 +123,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     lineSimUrl: `http://127.0.0.1:${simPort}`,
     paySimUrl: `http://127.0.0.1:${payPort}`,
     output: () => output,
-    stop: async () => {
-      await Promise.all([stopChild(api), stopChild(sim), stopChild(pay)]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
