@@ -138,7 +138,7 @@ function FriendDrawerContent({
             {f.displayName}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5, flexWrap: 'wrap' }}>
-            <FriendStatusChip isFriend={f.isFriend} />
+            <FriendStatusChip friend={f} />
             <FriendKindChips friend={f} />
           </Box>
         </Box>

@@ -3,15 +3,19 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** 友だち, or ブロック when the user blocked the account (isFriend false). */
-export function FriendStatusChip({ isFriend }: { isFriend: boolean }) {
+/**
+ * 友だち, ブロック when the user blocked the account (isFriend false after a follow), or 未追加 for a user who
+ * wrote to the account without ever adding it (isFriend false, no follow date): not a block.
+ */
+export function FriendStatusChip({ friend }: { friend: Pick<Friend, 'isFriend' | 'followedAt'> }) {
   const { t } = useTranslation();
+  const status = friend.isFriend ? 'friend' : friend.followedAt ? 'blocked' : 'notFollowing';
   return (
     <Chip
       size="small"
-      variant={isFriend ? 'outlined' : 'filled'}
-      color={isFriend ? 'success' : 'default'}
-      label={isFriend ? t('friends.status.friend') : t('friends.status.blocked')}
+      variant={friend.isFriend ? 'outlined' : 'filled'}
+      color={friend.isFriend ? 'success' : 'default'}
+      label={t(`friends.status.${status}`)}
     />
   );
 }

@@ -46,9 +46,13 @@ describe('friendSearchBodyOf', { timeout: 20_000 }, () => {
 });
 
 describe('FriendTable', { timeout: 20_000 }, () => {
-  it('shows a blocked friend as Blocked and opens the drawer from anywhere on the row', () => {
+  it('shows a blocked friend as Blocked, a user who never added the account as Not added, and opens the drawer from anywhere on the row', () => {
     const onOpen = vi.fn();
-    const friends = [friendBody(), friendBody({ id: 32, displayName: '鈴木 一郎', isFriend: false })];
+    const friends = [
+      friendBody(),
+      friendBody({ id: 32, displayName: '鈴木 一郎', isFriend: false }),
+      friendBody({ id: 33, displayName: '高橋 健', isFriend: false, followedAt: null }),
+    ];
     const { ui } = renderableApp({
       routes: [
         {
@@ -61,7 +65,7 @@ describe('FriendTable', { timeout: 20_000 }, () => {
                 error: null,
                 data: {
                   data: friends,
-                  pagination: { currentPage: 1, totalPages: 1, itemsPerPage: 20, totalItems: 2 },
+                  pagination: { currentPage: 1, totalPages: 1, itemsPerPage: 20, totalItems: 3 },
                 },
                 refetch: () => undefined,
               }}
@@ -76,6 +80,9 @@ describe('FriendTable', { timeout: 20_000 }, () => {
     render(ui);
     const blockedRow = screen.getByRole('row', { name: /鈴木 一郎/ });
     expect(blockedRow.textContent).toContain('Blocked');
+    const writerRow = screen.getByRole('row', { name: /高橋 健/ });
+    expect(writerRow.textContent).toContain('Not added');
+    expect(writerRow.textContent).not.toContain('Blocked');
     fireEvent.click(screen.getAllByText('Blocked')[0]!);
     expect(onOpen).toHaveBeenCalledWith(friends[1]);
     fireEvent.click(screen.getByRole('button', { name: '佐藤 花子' }));

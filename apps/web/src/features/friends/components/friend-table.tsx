@@ -137,7 +137,7 @@ export function FriendTable({
     {
       key: 'status',
       label: t('friends.status.label'),
-      render: (f) => <FriendStatusChip isFriend={f.isFriend} />,
+      render: (f) => <FriendStatusChip friend={f} />,
     },
     {
       key: 'kind',
