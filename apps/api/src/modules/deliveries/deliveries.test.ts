@@ -477,7 +477,7 @@ describe('exactly once', () => {
 });
 
 describe('tenancy of the calls that ask LINE', () => {
-  it("another client's owner gets 404 for the send and the quota, and nothing is sent", async () => {
+  it("another client's owner gets 404 for the send, the quota, a new delivery and a change, and nothing is sent or written", async () => {
     const acc = await newAccount('別会社の店');
     const id = await draft(acc.base, { audience: { type: 'ALL' } });
     const b = await t.clientWithUsers();
@@ -485,6 +485,15 @@ describe('tenancy of the calls that ask LINE', () => {
     expect(sendOther.statusCode).toBe(404);
     const quota = await t.api('GET', `${acc.base}/delivery-quota`, { cookie: b.owner.cookie });
     expect(quota.statusCode).toBe(404);
+    // creating and changing ask LINE's validate endpoint: another client's owner is refused before that
+    const body = { title: '横取り', messages: [{ type: 'text', text: 'x' }], audience: { type: 'ALL' } };
+    const created = await t.api('POST', `${acc.base}/deliveries`, { cookie: b.owner.cookie, body });
+    expect(created.statusCode).toBe(404);
+    const changed = await t.api('PUT', `${acc.base}/deliveries/${id}`, { cookie: b.owner.cookie, body });
+    expect(changed.statusCode).toBe(404);
     expect(await getDelivery(acc.base, id)).toMatchObject({ status: 'DRAFT' });
+    expect(JSON.stringify(await getDelivery(acc.base, id))).not.toContain('横取り');
+    const listed = await t.api('GET', `${acc.base}/deliveries`, { cookie: a.owner.cookie });
+    expect(listed.body).not.toContain('横取り');
   });
 });

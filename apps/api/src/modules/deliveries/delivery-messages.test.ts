@@ -115,12 +115,17 @@ describe('card-type message', () => {
     expect(JSON.stringify(first!.body)).toContain('¥1,200');
     expect((first!.footer as messagingApi.FlexBox).contents).toEqual([
       expect.objectContaining({
-        action: { type: 'uri', label: '予約する', uri: 'https://example.com/reserve' },
+        action: { type: 'uri', label: '予約する', uri: expect.stringMatching(/\/r\/[\w-]{16}$/) },
       }),
       expect.objectContaining({
         action: { type: 'message', label: '詳しく', text: '抹茶パフェについて教えて' },
       }),
     ]);
+    // the card's link goes through our tracked redirect (decision 0035) to the link typed in the form
+    const button = (first!.footer as messagingApi.FlexBox).contents[0] as messagingApi.FlexButton;
+    const redirect = await t.api('GET', new URL((button.action as messagingApi.URIAction).uri!).pathname);
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('https://example.com/reserve');
     expect(second!.hero).toBeUndefined();
     expect(second!.footer).toBeUndefined();
     const timeline = await sim.consoleCall<{ entries: { message?: { type: string } }[] }>(

@@ -63,8 +63,8 @@ export async function recordFollow(
     }))!;
     if (existing.isFriend) return; // a repeated follow: nothing new happened
   }
+  // one who only messaged before (never followed: no followedAt) is a new friend, not an unblock
   await recordDomainEvent(tx, {
-    // one who only messaged before (never followed: no followedAt) is a new friend, not an unblock
     topic: existing?.followedAt ? 'LINE_UNBLOCK_EVENT' : 'NEW_FRIEND',
     clientId: scope.clientId,
     lineAccountId: scope.lineAccountId,
