@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import type { FriendDirectories } from '../friends/index.ts';
 import * as deliveries from './deliveries.service.ts';
+import * as segments from './segments.service.ts';
 
 /** Message deliveries (メッセージ配信) and saved segments of a LINE account (client area). */
 export function deliveryRoutes(app: FastifyInstance, directories: FriendDirectories) {
@@ -36,16 +37,14 @@ export function deliveryRoutes(app: FastifyInstance, directories: FriendDirector
   route(app, e.countAudience, async ({ params, body }, { ctx }) =>
     deliveries.countDeliveryAudience({ ctx, directories, input: { ...params, ...body } }),
   );
-  route(app, e.listSegments, async ({ params }, { ctx }) => deliveries.listSegments({ ctx, input: params }));
+  route(app, e.listSegments, async ({ params }, { ctx }) => segments.listSegments({ ctx, input: params }));
   route(app, e.createSegment, async ({ params, body }, { ctx }) =>
-    deliveries.createSegment({ ctx, input: { ...params, ...body } }),
+    segments.createSegment({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.updateSegment, async ({ params, body }, { ctx }) =>
-    deliveries.changeSegment({ ctx, input: { ...params, ...body } }),
+    segments.changeSegment({ ctx, input: { ...params, ...body } }),
   );
-  route(app, e.removeSegment, async ({ params }, { ctx }) =>
-    deliveries.removeSegment({ ctx, input: params }),
-  );
+  route(app, e.removeSegment, async ({ params }, { ctx }) => segments.removeSegment({ ctx, input: params }));
 }
 
 /** The public redirect of delivery links (`/r/<token>`): counts the tap, 302 to the link. */

@@ -6,11 +6,9 @@ import {
   type DeliveryAudience,
   type DeliveryMessage,
   type DeliveryQuota,
-  type Segment,
   type TestRecipient,
   type deliveryBodySchema,
   type listDeliveriesQuerySchema,
-  type segmentBodySchema,
   type sendDeliveryBodySchema,
 } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
@@ -38,16 +36,12 @@ import {
   insertClick,
   linkFiguresOf,
   setTestRecipient,
-  deleteSegment,
   findDelivery,
   findSegment,
   insertDelivery,
-  insertSegment,
   listDeliveryRows,
-  listSegmentRows,
   segmentNamesOf,
   updateDelivery,
-  updateSegment,
   type AccountScope,
   type DeliveryRow,
   type SegmentRow,
@@ -59,11 +53,11 @@ type Ctx = { ctx: ServiceContext };
 type WithDirectories = { directories: FriendDirectories };
 type AccountInput = { lineAccountId: number };
 type DeliveryInput = AccountInput & { deliveryId: number };
-type SegmentInput = AccountInput & { segmentId: number };
 
 const YEAR_MS = 366 * 24 * 3600_000;
 
-async function accountOf(ctx: ServiceContext, lineAccountId: number) {
+/** The caller's client and its LINE account (404 for another client's), as every call of this module starts. */
+export async function accountOf(ctx: ServiceContext, lineAccountId: number) {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
   return { scope: { clientId, lineAccountId: account.id } satisfies AccountScope, account };
@@ -480,54 +474,4 @@ export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: 
     clickedAt: ctx.clock.now(),
   });
   return { url: link.url };
-}
-
-// ---- saved segments ----
-
-const toSegmentView = (row: SegmentRow): Segment => ({
-  id: row.id,
-  lineAccountId: row.lineAccountId,
-  name: row.name,
-  conditions: row.conditions,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-export async function listSegments({ ctx, input }: Ctx & { input: AccountInput }) {
-  const { scope } = await accountOf(ctx, input.lineAccountId);
-  return { data: (await listSegmentRows(ctx.db, scope)).map(toSegmentView) };
-}
-
-type SegmentBody = z.output<typeof segmentBodySchema>;
-
-export async function createSegment({ ctx, input }: Ctx & { input: AccountInput & SegmentBody }) {
-  const { scope } = await accountOf(ctx, input.lineAccountId);
-  const now = ctx.clock.now();
-  const row = await insertSegment(ctx.db, {
-    ...scope,
-    name: input.name,
-    conditions: input.conditions,
-    createdBy: requireActor(ctx).userId,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return toSegmentView(row);
-}
-
-export async function changeSegment({ ctx, input }: Ctx & { input: SegmentInput & SegmentBody }) {
-  const { scope } = await accountOf(ctx, input.lineAccountId);
-  const row = await updateSegment(ctx.db, scope, input.segmentId, {
-    name: input.name,
-    conditions: input.conditions,
-    updatedAt: ctx.clock.now(),
-  });
-  if (!row) throw notFound(deliveryMessages.segmentNotFound);
-  return toSegmentView(row);
-}
-
-export async function removeSegment({ ctx, input }: Ctx & { input: SegmentInput }) {
-  const { scope } = await accountOf(ctx, input.lineAccountId);
-  if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
-    throw notFound(deliveryMessages.segmentNotFound);
-  return { success: true as const };
 }

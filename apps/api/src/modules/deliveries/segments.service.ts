@@ -1,0 +1,66 @@
+import { deliveryMessages, type Segment, type segmentBodySchema } from '@app/contracts';
+import type { z } from 'zod';
+import { requireActor, type ServiceContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import {
+  deleteSegment,
+  insertSegment,
+  listSegmentRows,
+  updateSegment,
+  type SegmentRow,
+} from './deliveries.repository.ts';
+import { accountOf } from './deliveries.service.ts';
+
+/** Saved segments (セグメント): the friends page's search conditions with a name, reused as audiences. */
+
+type Ctx = { ctx: ServiceContext };
+type AccountInput = { lineAccountId: number };
+type SegmentInput = AccountInput & { segmentId: number };
+
+const toSegmentView = (row: SegmentRow): Segment => ({
+  id: row.id,
+  lineAccountId: row.lineAccountId,
+  name: row.name,
+  conditions: row.conditions,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listSegments({ ctx, input }: Ctx & { input: AccountInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return { data: (await listSegmentRows(ctx.db, scope)).map(toSegmentView) };
+}
+
+type SegmentBody = z.output<typeof segmentBodySchema>;
+
+export async function createSegment({ ctx, input }: Ctx & { input: AccountInput & SegmentBody }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const now = ctx.clock.now();
+  const row = await insertSegment(ctx.db, {
+    ...scope,
+    name: input.name,
+    conditions: input.conditions,
+    createdBy: requireActor(ctx).userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toSegmentView(row);
+}
+
+export async function changeSegment({ ctx, input }: Ctx & { input: SegmentInput & SegmentBody }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  const row = await updateSegment(ctx.db, scope, input.segmentId, {
+    name: input.name,
+    conditions: input.conditions,
+    updatedAt: ctx.clock.now(),
+  });
+  if (!row) throw notFound(deliveryMessages.segmentNotFound);
+  return toSegmentView(row);
+}
+
+export async function removeSegment({ ctx, input }: Ctx & { input: SegmentInput }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
+    throw notFound(deliveryMessages.segmentNotFound);
+  return { success: true as const };
+}
