@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS, launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { DEMO_LOGINS, launchBrowser, logIn, screenshot, serveLineStickers } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /*
@@ -59,6 +59,7 @@ describe('menu walk', () => {
   for (const { email, area } of logins) {
     it(`${email}: every menu entry opens without an error, a 403 or a failed load`, async () => {
       const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+      await serveLineStickers(context);
       const page = await context.newPage();
       const problems: string[] = [];
       let where = 'login';

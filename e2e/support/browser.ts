@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,4 +51,20 @@ export async function logIn(page: Page, baseUrl: string, email: string): Promise
   await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** A 1x1 transparent PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * LINE's sticker images (the sticker picker and previews load them from LINE's CDN, outside this machine and
+ * unreachable offline): answered by the browser context with a pixel, as LINE would answer with the image.
+ */
+export async function serveLineStickers(context: BrowserContext): Promise<void> {
+  await context.route('https://stickershop.line-scdn.net/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  );
 }
