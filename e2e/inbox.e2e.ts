@@ -89,6 +89,10 @@ describe('チャット: the inbox of the demo account', () => {
     await expect
       .poll(() => list.getByTestId('inbox-conversation').count(), { timeout: 20_000 })
       .toBeGreaterThan(3);
+    // the live stream is open: the page no longer asks on a timer, so what follows arrives through it
+    await expect
+      .poll(() => page.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
 
     await sim('POST', `/users/${user.userId}/messages`, {
       channelId: channel.channelId,

@@ -27,6 +27,7 @@ import { openApiOptions } from './platform/openapi.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { defineAllJobs } from './jobs.ts';
 import { liffDirectory } from './composition.ts';
+import { endInboxStreams } from './modules/friends/index.ts';
 import { createMailer, mailLanguageOf, type Mailer } from './platform/mail.ts';
 
 type LoggedError = { type: string; message: string; stack: string };
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serveWebApp(app, config);
   app.addHook('preClose', async () => {
     closing = true;
+    endInboxStreams(db);
   });
   app.addHook('onClose', async () => sessionCache?.close());
   return app;

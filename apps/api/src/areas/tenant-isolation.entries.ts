@@ -171,9 +171,17 @@ const ownPasswordChange: Entry = {
   other: 'ownData',
 };
 
+/** The チャット inbox of an account: its list, assignees and live stream (50 ms long in tests). */
+const inboxEntries: Record<string, Entry> = {
+  [`GET ${D}/inbox`]: { kind: 'tenant', build: ofAccount },
+  [`GET ${D}/inbox-assignees`]: { kind: 'tenant', build: ofAccount },
+  [`GET ${D}/inbox-stream`]: { kind: 'tenant', build: ofAccount },
+};
+
 export const entries: Record<string, Entry> = {
   ...deliveryEntries,
   ...tagEntries,
+  ...inboxEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

@@ -104,6 +104,12 @@ const envSchema = z.object({
   /** Failed logins per 15 minutes from one IP, whatever the addresses (password spraying). */
   RATE_LIMIT_LOGIN_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(5),
+  /** How long one チャット live stream stays open before the browser reconnects (decision 0043). */
+  INBOX_STREAM_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60 * 1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,6 +133,8 @@ export type Config = {
   devMailbox: boolean;
   webDistDir: string;
   rateLimits: { login: number; loginPerIp: number; passwordReset: number; windowMs: number };
+  /** The チャット inbox's live stream: how long one stays open (the browser then reconnects). */
+  inboxStreamMs: number;
   line: {
     apiBaseUrl: string;
     dataApiBaseUrl: string;
@@ -338,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.INVOICE_BANK_ACCOUNT ??
         (demoIssuer ? 'デモ銀行 本店営業部 普通預金 1234567 デモウンエイ（カ）' : null),
     },
+    inboxStreamMs: e.INBOX_STREAM_MS,
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
       loginPerIp: e.RATE_LIMIT_LOGIN_IP,

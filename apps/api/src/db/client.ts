@@ -28,10 +28,18 @@ export type ChangeFeed = {
 };
 
 export const CHANGES_CHANNEL = 'session_cache';
+/**
+ * The チャット inbox's feed (migration `inbox_notify`): the id of a LINE account whose messages or
+ * conversations changed, at commit (decision 0043). Heard by one connection a process, not by the pool's.
+ */
+export const INBOX_CHANNEL = 'inbox_changes';
 
 const changeFeeds = new WeakMap<Db, ChangeFeed>();
+const inboxFeeds = new WeakMap<Db, ChangeFeed>();
 /** The change feed of a database made by createDatabase (undefined for any other Db). */
 export const changeFeedOf = (db: Db): ChangeFeed | undefined => changeFeeds.get(db);
+/** The inbox feed of a database made by createDatabase: `<lineAccountId>`, or `*` after a gap. */
+export const inboxFeedOf = (db: Db): ChangeFeed | undefined => inboxFeeds.get(db);
 
 function createListeners() {
   const listeners = new Set<(change: string) => void>();
@@ -70,8 +78,10 @@ function ListeningClient(config?: pg.ClientConfig): pg.Client {
  */
 function postgresChangeFeed(pool: pg.Pool, url: string) {
   const { emit, subscribe } = createListeners();
+  const inbox = createListeners();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? '*');
+    else if (message.channel === INBOX_CHANNEL) inbox.emit(message.payload ?? '*');
   };
   pool.on('connect', (client) => client.on('notification', onNotification));
   let listener: pg.Client | undefined;
@@ -89,11 +99,13 @@ function postgresChangeFeed(pool: pg.Pool, url: string) {
       listener = undefined;
       live = false;
       emit('*');
+      inbox.emit('*');
       retry();
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await client.query(`LISTEN ${INBOX_CHANNEL}`);
     } catch {
       void client.end().catch(() => {});
       retry();
@@ -102,10 +114,12 @@ function postgresChangeFeed(pool: pg.Pool, url: string) {
     if (closed) return void client.end().catch(() => {});
     listener = client;
     emit('*'); // whatever happened while nobody listened
+    inbox.emit('*');
     live = true;
   }
   return {
     feed: { isLive: () => live, subscribe } satisfies ChangeFeed,
+    inboxFeed: { isLive: () => live, subscribe: inbox.subscribe } satisfies ChangeFeed,
     start: connect,
     close: async () => {
       closed = true;
@@ -201,6 +215,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await changes.start();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     changeFeeds.set(db, changes.feed);
+    inboxFeeds.set(db, changes.inboxFeed);
     return {
       db,
       kind: 'postgres',
@@ -226,8 +241,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   // One connection: a change's notification arrives before the query that made it returns.
   const { emit, subscribe } = createListeners();
   await pglite.listen(CHANGES_CHANNEL, emit);
+  const inbox = createListeners();
+  await pglite.listen(INBOX_CHANNEL, inbox.emit);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   changeFeeds.set(db, { isLive: () => !pglite.closed, subscribe });
+  inboxFeeds.set(db, { isLive: () => !pglite.closed, subscribe: inbox.subscribe });
   return {
     db,
     kind: 'pglite',

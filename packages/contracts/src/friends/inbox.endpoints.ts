@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, defineEndpoint } from '../common/endpoint.ts';
 import { CLIENT_PREFIX } from '../area-prefixes.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
@@ -69,6 +70,19 @@ export const inboxEndpoints = {
     clientScoped: true,
     params: lineAccountParamsSchema,
     responses: { 200: inboxAssigneesSchema },
+  }),
+  stream: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/inbox-stream`,
+    summary:
+      'Server-sent events: `inbox` when a conversation or message of the account changed (ask again then); ' +
+      'ends after a while, and the browser reconnects',
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: lineAccountParamsSchema,
+    produces: ['text/event-stream'],
+    responses: { 200: z.string() },
   }),
   unread: defineEndpoint({
     method: 'GET',

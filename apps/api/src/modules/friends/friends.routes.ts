@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
 import * as inbox from './inbox.service.ts';
+import { openInboxStream } from './inbox.stream.ts';
 import type { FriendDirectories } from './service-users.ts';
 import * as tags from './tags.service.ts';
 
@@ -43,6 +44,10 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   );
   route(app, i.assignees, async ({ params }, { ctx }) => inbox.listInboxAssignees({ ctx, input: params }));
   route(app, i.unread, async ({ query }, { ctx }) => inbox.countInboxUnread({ ctx, input: query }));
+  route(app, i.stream, async ({ params }, { ctx }, reply) => {
+    await openInboxStream({ ctx, input: params }, reply);
+    return reply as never; // hijacked: Fastify sends nothing more
+  });
   const g = tagEndpoints;
   route(app, g.list, async ({ params }, { ctx }) => tags.listTags({ ctx, input: params }));
   route(app, g.create, async ({ params, body }, { ctx }) =>

@@ -22,6 +22,7 @@ export {
   type StaffOfFriend,
 } from './service-users.ts';
 export { markConversationRead, updateConversationOf } from './inbox.service.ts';
+export { endInboxStreams } from './inbox.stream.ts';
 export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
-import { INBOX_POLL_MS, inboxQueryOptions } from '../../features/friends/api/inbox.api.ts';
+import { inboxQueryOptions, useInboxLiveStream } from '../../features/friends/api/inbox.api.ts';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
 import { InboxList } from '../../features/friends/components/inbox-list.tsx';
 import {
@@ -43,14 +43,16 @@ function useInboxParams() {
 function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const { t } = useTranslation();
   const params = useInboxParams();
+  const pollMs = useInboxLiveStream(lineAccountId);
   const list = useInfiniteQuery({
     ...inboxQueryOptions(lineAccountId, params.filter, params.search),
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: pollMs,
   });
   const isOpen = params.friendId !== null;
   return (
     <Paper
       variant="outlined"
+      data-live={pollMs === false}
       sx={{
         display: 'flex',
         height: { xs: 'calc(100dvh - 180px)', md: 'calc(100dvh - 200px)' },
@@ -89,6 +91,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               lineAccountId={lineAccountId}
               friendId={params.friendId}
               canWork={can(session.role, session.position, 'client.work')}
+              pollMs={pollMs}
               onBack={() => params.setFriendId(null)}
             />
           </Box>

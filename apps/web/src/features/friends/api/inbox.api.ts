@@ -1,8 +1,15 @@
-import { inboxEndpoints, type InboxFilter, type UpdateConversationBody } from '@app/contracts';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { buildPath, inboxEndpoints, type InboxFilter, type UpdateConversationBody } from '@app/contracts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** New messages and status changes reach an open inbox by asking again this often. */
+/** Without the live stream (not yet open, or the browser lost it), an open inbox asks again this often. */
 export const INBOX_POLL_MS = 3000;
 
 const inboxKeys = {
@@ -77,4 +84,43 @@ export function useUpdateConversationMutation(lineAccountId: number, friendId: n
       await queryClient.invalidateQueries({ queryKey: inboxKeys.ofAccount(lineAccountId) });
     },
   });
+}
+
+/** What an `inbox` event makes stale: the account's conversations, the open chat and the menu's badge. */
+function refreshInbox(queryClient: QueryClient, lineAccountId: number) {
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.ofAccount(lineAccountId) });
+  void queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'unread'] });
+  void queryClient.invalidateQueries({ queryKey: ['friends', lineAccountId] });
+}
+
+/**
+ * The inbox's live stream (server-sent events, decision 0043): each `inbox` event asks the open reads
+ * again. Answers how often the page should still ask on its own: never while the stream is open, every
+ * INBOX_POLL_MS while it is not (before `ready`, or while the browser reconnects after a drop).
+ */
+export function useInboxLiveStream(lineAccountId: number): number | false {
+  const queryClient = useQueryClient();
+  const [isLive, setLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(
+      buildPath(inboxEndpoints.stream.path, { lineAccountId: String(lineAccountId) }),
+    );
+    let dropped = false;
+    source.addEventListener('ready', () => {
+      setLive(true);
+      // Opened again after a drop or the stream's end: what changed meanwhile is read once.
+      if (dropped) refreshInbox(queryClient, lineAccountId);
+    });
+    source.addEventListener('inbox', () => refreshInbox(queryClient, lineAccountId));
+    source.addEventListener('error', () => {
+      dropped = true;
+      setLive(false);
+    });
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [lineAccountId, queryClient]);
+  return isLive ? false : INBOX_POLL_MS;
 }

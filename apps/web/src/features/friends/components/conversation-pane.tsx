@@ -25,7 +25,6 @@ import {
 import {
   conversationQueryOptions,
   inboxAssigneesQueryOptions,
-  INBOX_POLL_MS,
   useMarkConversationReadMutation,
   useUpdateConversationMutation,
 } from '../api/inbox.api.ts';
@@ -43,11 +42,14 @@ export function ConversationPane({
   lineAccountId,
   friendId,
   canWork,
+  pollMs,
   onBack,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
+  /** How often to ask again on its own: false while the inbox's live stream is open. */
+  pollMs: number | false;
   /** Phones: back to the list. */
   onBack: () => void;
 }) {
@@ -55,11 +57,11 @@ export function ConversationPane({
   const translate = useTranslateMessage();
   const conversation = useQuery({
     ...conversationQueryOptions(lineAccountId, friendId),
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: pollMs,
   });
   const messages = useInfiniteQuery({
     ...friendMessagesQueryOptions(lineAccountId, friendId),
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: pollMs,
   });
   const assignees = useQuery(inboxAssigneesQueryOptions(lineAccountId));
   const markRead = useMarkConversationReadMutation(lineAccountId);
