@@ -94,6 +94,14 @@ beforeAll(async () => {
   });
   expect(connected.statusCode, connected.body).toBe(201);
   accountId = connected.json().id;
+  // a user who wrote without ever following: not a friend, and not blocked either
+  await t.db.insert(friends).values({
+    clientId: x.id,
+    lineAccountId: accountId,
+    lineUserId: 'U-never-followed',
+    displayName: '未追加 ユーザー',
+    isFriend: false,
+  });
   await at('2026-08-01T03:00:00Z');
   await follow('古い 友だち');
   await at('2026-09-05T03:00:00Z');

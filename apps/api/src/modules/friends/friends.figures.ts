@@ -64,7 +64,11 @@ export async function accountFriendFigures({
   const [totals] = await ctx.db
     .select({
       friends: sql<number>`count(*) filter (where ${friends.isFriend})`.mapWith(Number),
-      blocked: sql<number>`count(*) filter (where not ${friends.isFriend})`.mapWith(Number),
+      // blocked: followed once and left; a user who only wrote (never followed) is neither
+      blocked:
+        sql<number>`count(*) filter (where not ${friends.isFriend} and ${friends.unfollowedAt} is not null)`.mapWith(
+          Number,
+        ),
     })
     .from(friends)
     .where(inAccount);
