@@ -188,6 +188,7 @@ export function ConversationPane({
               onSend={(text) => send.mutateAsync(text)}
               isDisabled={!c.isFriend}
               disabledReason={translate(friendMessages.notFollowing)}
+              templates={{ lineAccountId, friendName: c.displayName }}
             />
           </Box>
         )}

@@ -1,23 +1,30 @@
-import { sendMessageBodySchema, type SendMessageBody } from '@app/contracts';
+import { fillFriendName, sendMessageBodySchema, type SendMessageBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TemplateInsertButton } from '../../deliveries/components/template-insert-button.tsx';
 import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
-/** The message box of the トーク: a text message to the friend (Ctrl+Enter sends). */
+/**
+ * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). With `templates`, a
+ * テンプレートから挿入 button adds a template's texts, the friend-name placeholder filled with this friend's name.
+ */
 export function MessageComposer({
   onSend,
   isDisabled = false,
   disabledReason,
+  templates,
 }: {
   onSend: (text: string) => Promise<unknown>;
   isDisabled?: boolean;
   disabledReason?: string;
+  templates?: { lineAccountId: number; friendName: string };
 }) {
   const { t } = useTranslation();
   const defaultValues: SendMessageBody = { text: '' };
@@ -25,6 +32,8 @@ export function MessageComposer({
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SendMessageBody>({ resolver: zodResolver(sendMessageBodySchema), defaultValues });
@@ -62,16 +71,32 @@ export function MessageComposer({
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isDisabled}
-        loading={isSubmitting}
-        endIcon={<SendOutlined />}
-        sx={{ flexShrink: 0, mt: 0.25 }}
-      >
-        {t('friends.drawer.send')}
-      </Button>
+      <Stack spacing={0.5} sx={{ flexShrink: 0, mt: 0.25, alignItems: 'stretch' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isDisabled}
+          loading={isSubmitting}
+          endIcon={<SendOutlined />}
+        >
+          {t('friends.drawer.send')}
+        </Button>
+        {templates && (
+          <TemplateInsertButton
+            lineAccountId={templates.lineAccountId}
+            textOnly
+            disabled={isDisabled}
+            testIdPrefix="reply-"
+            onPick={(template) => {
+              const texts = template.messages.flatMap((m) =>
+                m.type === 'text' ? [fillFriendName(m.text, templates.friendName)] : [],
+              );
+              const current = getValues('text');
+              setValue('text', [current, ...texts].filter(Boolean).join('\n'), { shouldDirty: true });
+            }}
+          />
+        )}
+      </Stack>
     </Box>
   );
 }
