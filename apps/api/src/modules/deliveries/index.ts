@@ -8,4 +8,4 @@ export {
 } from './deliveries.service.ts';
 export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
-export { insertTemplate } from './templates.service.ts';
+export { createTemplate, listTemplates } from './templates.service.ts';
