@@ -1,4 +1,4 @@
-import type { MessageTemplate } from '@app/contracts';
+import { fillFriendName, type MessageTemplate } from '@app/contracts';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +22,12 @@ export function templateSummary(template: MessageTemplate, kindLabel: (type: str
     ? text.text.replace(/\s+/g, ' ').slice(0, 60)
     : template.messages.map((m) => kindLabel(m.type)).join(' / ');
 }
+
+/** A template as a chat reply's text: its texts, the friend-name placeholder filled with the friend's name. */
+export const templateReplyText = (template: MessageTemplate, friendName: string): string =>
+  template.messages
+    .flatMap((m) => (m.type === 'text' ? [fillFriendName(m.text, friendName)] : []))
+    .join('\n');
 
 /**
  * テンプレートから挿入: a button that lists the account's templates (定型文) by folder and hands the one

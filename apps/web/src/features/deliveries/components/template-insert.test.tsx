@@ -1,10 +1,9 @@
 import type { DeliveryMessage, MessageTemplate } from '@app/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch.ts';
 import { renderableApp } from '../../../testing/test-providers.tsx';
-import { MessageComposer } from '../../friends/components/message-composer.tsx';
 import { LineChatPreview } from './line-chat-preview.tsx';
 import { MessageListEditor } from './message-list-editor.tsx';
 
@@ -42,7 +41,7 @@ function Harness() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('templates in the composer and the chat reply box', { timeout: 20_000 }, () => {
+describe('templates in the composer', { timeout: 20_000 }, () => {
   it('inserts a template in place of the empty text; the preview shows a sample name for the placeholder', async () => {
     mockFetch({ 'GET /client/api/v1/line-account/7/message-templates': { body: { data: templates } } });
     const { ui } = renderableApp({ routes: [{ path: '/', element: <Harness /> }], initialPath: '/' });
@@ -65,34 +64,5 @@ describe('templates in the composer and the chat reply box', { timeout: 20_000 }
     field.setSelectionRange(0, 0);
     fireEvent.click(screen.getByRole('button', { name: "Insert the friend's name" }));
     expect(seen.latest).toEqual([{ type: 'text', text: '{name}さん、こんにちは' }]);
-  });
-
-  it("the chat's reply box takes a template's text with this friend's name, and lists only text templates", async () => {
-    mockFetch({ 'GET /client/api/v1/line-account/7/message-templates': { body: { data: templates } } });
-    const { ui } = renderableApp({
-      routes: [
-        {
-          path: '/',
-          element: (
-            <MessageComposer
-              onSend={() => Promise.resolve()}
-              templates={{ lineAccountId: 7, friendName: '佐藤 一郎' }}
-            />
-          ),
-        },
-      ],
-      initialPath: '/',
-    });
-    render(ui);
-    fireEvent.click(screen.getByRole('button', { name: 'Insert a template' }));
-    const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByText('予約確認');
-    expect(within(dialog).queryByText('スタンプだけ')).toBeNull();
-    fireEvent.click(within(dialog).getByText('予約確認'));
-    await waitFor(() =>
-      expect(screen.getByRole<HTMLTextAreaElement>('textbox').value).toBe(
-        '佐藤 一郎様、ご予約ありがとうございます。',
-      ),
-    );
   });
 });

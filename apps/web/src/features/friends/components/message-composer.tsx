@@ -1,30 +1,30 @@
-import { fillFriendName, sendMessageBodySchema, type SendMessageBody } from '@app/contracts';
+import { sendMessageBodySchema, type SendMessageBody } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TemplateInsertButton } from '../../deliveries/components/template-insert-button.tsx';
 import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 /**
- * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). With `templates`, a
- * テンプレートから挿入 button adds a template's texts, the friend-name placeholder filled with this friend's name.
+ * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). `insertButton`: a button
+ * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it.
  */
 export function MessageComposer({
   onSend,
   isDisabled = false,
   disabledReason,
-  templates,
+  insertButton,
 }: {
   onSend: (text: string) => Promise<unknown>;
   isDisabled?: boolean;
   disabledReason?: string;
-  templates?: { lineAccountId: number; friendName: string };
+  insertButton?: (insert: (text: string) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const defaultValues: SendMessageBody = { text: '' };
@@ -81,21 +81,11 @@ export function MessageComposer({
         >
           {t('friends.drawer.send')}
         </Button>
-        {templates && (
-          <TemplateInsertButton
-            lineAccountId={templates.lineAccountId}
-            textOnly
-            disabled={isDisabled}
-            testIdPrefix="reply-"
-            onPick={(template) => {
-              const texts = template.messages.flatMap((m) =>
-                m.type === 'text' ? [fillFriendName(m.text, templates.friendName)] : [],
-              );
-              const current = getValues('text');
-              setValue('text', [current, ...texts].filter(Boolean).join('\n'), { shouldDirty: true });
-            }}
-          />
-        )}
+        {!isDisabled &&
+          insertButton?.((text) => {
+            const current = getValues('text');
+            setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
+          })}
       </Stack>
     </Box>
   );
