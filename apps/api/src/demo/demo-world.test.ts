@@ -384,12 +384,16 @@ describe('the demo world', () => {
       await stack.api('GET', `${C}/line-account/${before.account.id}/friends/${talker.id}/messages`, {
         cookie: owner,
       })
-    ).json<{ data: { source: string; delivery: string }[] }>();
-    expect(conversation.data.map((m) => `${m.source} ${m.delivery}`).sort()).toEqual([
+    ).json<{ data: { source: string; delivery: string; type: string; fromDelivery: unknown }[] }>();
+    const talk = conversation.data.filter((m) => m.fromDelivery === null);
+    expect(talk.map((m) => `${m.source} ${m.delivery}`).sort()).toEqual([
       'system SENT',
       'user RECEIVED',
       'user RECEIVED',
     ]);
+    // the campaign delivery (to the members, the talker among them) in their chat history (decision 0040)
+    const delivered = conversation.data.filter((m) => m.fromDelivery !== null);
+    expect(delivered.map((m) => m.type).sort()).toEqual(['flex', 'sticker', 'text']);
 
     // Restart: a new app on the same database, a simulator restored from its saved state.
     await stack.stop();

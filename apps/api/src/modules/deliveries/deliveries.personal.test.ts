@@ -180,7 +180,7 @@ describe('templates (定型文)', () => {
 });
 
 describe('the friend-name placeholder', () => {
-  it('sends one push per friend with their name, keys derived per friend; the chat shows it as a delivery without unread', async () => {
+  it('sends one push per friend with their name, keys derived per friend; the chat history shows it as a delivery, the inbox unchanged', async () => {
     const acc = await newAccount('京都茶房');
     const yamada = await follow(acc.channel, '山田 花子');
     const sato = await follow(acc.channel, '佐藤 一郎');
@@ -222,18 +222,19 @@ describe('the friend-name placeholder', () => {
         ['sticker', '[sticker]', { id, title: 'ご来店のお礼' }],
       ]),
     );
+    // the inbox's conversations are left alone: none made for Yamada, Sato's still unread and 要対応
     const [yConv] = await t.db
       .select()
       .from(conversations)
       .where(eq(conversations.friendId, yamada.friendId));
-    expect(yConv).toMatchObject({
-      unreadCount: 0,
-      status: 'DONE',
-      lastMessageSource: 'system',
-      lastMessagePreview: '[sticker]',
-    });
+    expect(yConv).toBeUndefined();
     const [sConv] = await t.db.select().from(conversations).where(eq(conversations.friendId, sato.friendId));
-    expect(sConv).toMatchObject({ unreadCount: 1, status: 'NEEDS_REPLY' });
+    expect(sConv).toMatchObject({
+      unreadCount: 1,
+      status: 'NEEDS_REPLY',
+      lastMessageSource: 'user',
+      lastMessagePreview: '予約できますか',
+    });
   });
 
   it('to all friends goes by pushes, not the broadcast that cannot personalise', async () => {
@@ -340,7 +341,10 @@ describe('a delivery in the chat history', () => {
       ['text', broadcast],
       ['flex', broadcast],
     ]);
-    const [conv] = await t.db.select().from(conversations).where(eq(conversations.friendId, two.friendId));
-    expect(conv).toMatchObject({ unreadCount: 0, lastMessagePreview: '[flex]' });
+    const convs = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.lineAccountId, acc.accountId));
+    expect(convs).toEqual([]);
   });
 });

@@ -8,9 +8,10 @@ export type DeliveredMessage = { type: string; contents: Record<string, unknown>
 /**
  * A delivery joins each recipient's chat history (decision 0040): its messages written as the account's
  * (source system, SENT, LINE's time the moment LINE took them), marked with the delivery (contents.delivery
- * { id, title }), and each conversation's last message moved to the newest, in one statement per call
- * (INSERT ... SELECT from the friends, then one upsert of the conversations from the rows written). The
- * unread count and 要対応 are left as they are: a delivery is not a friend waiting for an answer.
+ * { id, title }), in one INSERT ... SELECT per call (the friends times the messages). The inbox's
+ * conversations are left alone: no unread, no 要対応, no new conversation and no move to the top (a
+ * delivery to 10,000 friends would otherwise bury the few who wait for an answer); the chat shows them in
+ * LINE's order among the friend's own messages.
  *
  * `lineUserIds` null: every following friend of the account (a broadcast). `fillName`: a text's
  * placeholder filled with each friend's name, as their push carried it. Call it in the transaction that
@@ -42,31 +43,12 @@ export async function recordDeliveredMessages(
     ? sql`case when m.item->>'type' = 'text' then jsonb_set(m.item->'contents', '{text}', to_jsonb(replace(m.item->'contents'->>'text', ${fill.placeholder}::text, coalesce(nullif(f.display_name, ''), ${fill.nameless}::text)))) else m.item->'contents' end`
     : sql`m.item->'contents'`;
   await db.execute(sql`
-    with written as (
-      insert into messages (client_id, line_account_id, friend_id, type, contents, source, delivery, sent_at, created_at, line_timestamp)
-      select f.client_id, f.line_account_id, f.id, m.item->>'type', ${contents}, 'system', 'SENT',
-             ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-      from friends f
-      cross join jsonb_array_elements(${items}::jsonb) with ordinality as m(item, ord)
-      where f.client_id = ${input.scope.clientId} and f.line_account_id = ${input.scope.lineAccountId} and ${who}
-      order by f.id, m.ord
-      returning id, friend_id, client_id, line_account_id, type, contents, line_timestamp
-    ),
-    last as (
-      select distinct on (friend_id) * from written order by friend_id, id desc
-    )
-    insert into conversations as c (friend_id, client_id, line_account_id, last_message_at, last_message_id,
-      last_message_preview, last_message_source, unread_count, status, updated_at)
-    select friend_id, client_id, line_account_id, line_timestamp, id,
-           left(coalesce(regexp_replace(contents->>'text', '\\s+', ' ', 'g'), '[' || type || ']'), 120),
-           'system', 0, 'DONE', now()
-    from last
-    on conflict (friend_id) do update set
-      last_message_at = excluded.last_message_at,
-      last_message_id = excluded.last_message_id,
-      last_message_preview = excluded.last_message_preview,
-      last_message_source = excluded.last_message_source,
-      updated_at = excluded.updated_at
-    where (excluded.last_message_at, excluded.last_message_id) >= (c.last_message_at, c.last_message_id)
+    insert into messages (client_id, line_account_id, friend_id, type, contents, source, delivery, sent_at, created_at, line_timestamp)
+    select f.client_id, f.line_account_id, f.id, m.item->>'type', ${contents}, 'system', 'SENT',
+           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from friends f
+    cross join jsonb_array_elements(${items}::jsonb) with ordinality as m(item, ord)
+    where f.client_id = ${input.scope.clientId} and f.line_account_id = ${input.scope.lineAccountId} and ${who}
+    order by f.id, m.ord
   `);
 }
