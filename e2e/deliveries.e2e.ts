@@ -157,4 +157,76 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await screenshot(page, 'deliveries-history-clicks');
     await page.context().close();
   });
+
+  it("a template with the friend's name, sent to a friend picked on the friends page: their LINE and the chat show their own text", async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: 'メッセージ配信', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/deliveries');
+    // 定型文: the demo's three, and a new one with the friend-name placeholder inserted at the start
+    await page.getByTestId('templates-tab').click();
+    await expect.poll(() => page.getByText('営業時間のご案内').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('new-template').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('template-name').fill('来店のお礼');
+    const text = dialog.getByTestId('template-message-text-0');
+    await text.fill('様、ご来店ありがとうございました。');
+    await text.press('Control+Home');
+    await dialog.getByTestId('template-insert-name-0').click();
+    await expect.poll(() => text.inputValue()).toBe('{name}様、ご来店ありがとうございました。');
+    await dialog.getByTestId('template-save').click();
+    await expect.poll(() => page.getByText('定型文「来店のお礼」を保存しました').isVisible()).toBe(true);
+    await screenshot(page, 'deliveries-templates');
+
+    // the friends page: one friend ticked, 配信する opens a delivery to them
+    await page.getByRole('link', { name: '友だち', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/friends');
+    await page.getByLabel('検索').first().fill('渡辺');
+    await expect.poll(() => page.getByText(FRIEND).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel(`${FRIEND} を選択`).check();
+    await page.getByTestId('send-to-picked').click();
+    await page.waitForURL((url) => url.pathname === '/client/deliveries');
+    await expect
+      .poll(() => page.getByTestId('audience-count').textContent())
+      .toBe('配信対象: 1人（ブロック中の友だちを除く）');
+    await page.getByLabel('管理用タイトル').fill('来店のお礼（個別）');
+    await page.getByTestId('insert-template').click();
+    await page.getByRole('dialog').getByText('来店のお礼', { exact: true }).click();
+    // the preview fills the placeholder with a sample name; the screen says how it goes out
+    await expect
+      .poll(() => page.getByTestId('line-chat-preview').textContent())
+      .toContain('山田 花子様、ご来店ありがとうございました。');
+    expect(await page.getByTestId('personal-note').textContent()).toContain('1人ずつ送信します');
+    await screenshot(page, 'deliveries-composer-personal');
+    await page.getByRole('button', { name: '配信する' }).click();
+    await expect.poll(() => page.getByText('配信を開始しました').isVisible()).toBe(true);
+    const row = page.getByRole('row').filter({ hasText: '来店のお礼（個別）' });
+    await expect.poll(() => row.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
+
+    // the friend's LINE shows their own name
+    const sim = await page.context().newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await pickSimUser(sim, FRIEND);
+    const personal = `${FRIEND}様、ご来店ありがとうございました。`;
+    await expect
+      .poll(() => sim.locator('#timeline .bubble', { hasText: personal }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await screenshot(sim, 'deliveries-sim-personal');
+    await sim.close();
+
+    // and the friend's chat keeps it as a delivery (配信) among their own messages
+    await page.goto(`${server.url}/client/inbox`);
+    const list = page.getByRole('list', { name: '会話' });
+    const conversation = list.getByTestId('inbox-conversation').filter({ hasText: FRIEND });
+    await expect.poll(() => conversation.count(), { timeout: 20_000 }).toBe(1);
+    await conversation.click();
+    const pane = page.getByTestId('conversation-pane');
+    await expect.poll(() => pane.getByText(personal).isVisible()).toBe(true);
+    await expect
+      .poll(() => pane.getByTestId('from-delivery').filter({ hasText: '来店のお礼（個別）' }).count())
+      .toBe(1);
+    await screenshot(page, 'deliveries-inbox-personal');
+    await page.context().close();
+  });
 });

@@ -2,7 +2,7 @@
 // called on its own and another tenant (how to build the call, and what another tenant's caller gets).
 
 import { type Role } from '@app/contracts';
-import { messageDeliveries, savedSegments, tagFolders, tags } from '../db/schema/index.ts';
+import { messageDeliveries, messageTemplates, savedSegments, tagFolders, tags } from '../db/schema/index.ts';
 import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
 import {
   email,
@@ -100,6 +100,33 @@ const deliveryEntries: Record<string, Entry> = {
   [`GET ${D}/delivery-quota`]: { kind: 'accessOnly', reason: 'calls LINE; tenancy in deliveries.test.ts' },
 };
 
+/** Templates (定型文, deliveries module): a tenant's template, written straight to the table. */
+const freshTemplate = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(messageTemplates)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      name: `定型文${unique()}`,
+      messages: [{ type: 'text', text: 'ご来店ありがとうございます' }],
+    })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, templateId: row!.id } };
+};
+const templateBody = { name: '定型文', messages: [{ type: 'text', text: '{name}様' }] };
+const templateEntries: Record<string, Entry> = {
+  [`GET ${D}/message-templates`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/message-templates`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: templateBody }),
+  },
+  [`PUT ${D}/message-templates/:templateId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshTemplate(x)), body: templateBody }),
+  },
+  [`DELETE ${D}/message-templates/:templateId`]: { kind: 'tenant', build: (x) => freshTemplate(x) },
+};
+
 /** Tags (friends module): a tag or folder of a tenant's account, written straight to the table. */
 const freshTag = async (x: Tenant) => {
   const [row] = await t.db
@@ -182,6 +209,7 @@ export const entries: Record<string, Entry> = {
   ...deliveryEntries,
   ...tagEntries,
   ...inboxEntries,
+  ...templateEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

@@ -136,6 +136,9 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   const segments = (await s.api('GET', `${C}/line-account/${account.id}/segments`, { cookie })).json<{
     data: { name: string }[];
   }>().data;
+  const templates = (
+    await s.api('GET', `${C}/line-account/${account.id}/message-templates`, { cookie })
+  ).json<{ data: { name: string; folder: string | null }[] }>().data;
   const tags = (await s.api('GET', `${C}/line-account/${account.id}/tags`, { cookie })).json<{
     tags: { name: string; friendCount: number }[];
   }>().tags;
@@ -232,6 +235,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     simUsers,
     deliveries,
     segments,
+    templates,
     tags,
     greeting,
     shift: {
@@ -301,6 +305,12 @@ describe('the demo world', () => {
         segmentName: '会員の友だち',
         clicks: 3,
       },
+    ]);
+    // 定型文: three templates, two in a folder (decision 0040)
+    expect(before.templates.map((x) => [x.folder, x.name])).toEqual([
+      ['ご案内', '予約確認'],
+      ['ご案内', '営業時間のご案内'],
+      [null, 'キャンペーン'],
     ]);
     // タグ: in use on the demo friends (常連 picked by name, VIP on every member, one not yet used).
     expect(before.tags.map((x) => x.name).sort()).toEqual(
@@ -374,12 +384,16 @@ describe('the demo world', () => {
       await stack.api('GET', `${C}/line-account/${before.account.id}/friends/${talker.id}/messages`, {
         cookie: owner,
       })
-    ).json<{ data: { source: string; delivery: string }[] }>();
-    expect(conversation.data.map((m) => `${m.source} ${m.delivery}`).sort()).toEqual([
+    ).json<{ data: { source: string; delivery: string; type: string; fromDelivery: unknown }[] }>();
+    const talk = conversation.data.filter((m) => m.fromDelivery === null);
+    expect(talk.map((m) => `${m.source} ${m.delivery}`).sort()).toEqual([
       'system SENT',
       'user RECEIVED',
       'user RECEIVED',
     ]);
+    // the campaign delivery (to the members, the talker among them) in their chat history (decision 0040)
+    const delivered = conversation.data.filter((m) => m.fromDelivery !== null);
+    expect(delivered.map((m) => m.type).sort()).toEqual(['flex', 'sticker', 'text']);
 
     // Restart: a new app on the same database, a simulator restored from its saved state.
     await stack.stop();
@@ -393,6 +407,7 @@ describe('the demo world', () => {
     expect(after.simChannels).toEqual(before.simChannels);
     expect(after.simUsers).toHaveLength(before.simUsers.length);
     expect(after.segments).toEqual(before.segments);
+    expect(after.templates).toEqual(before.templates);
     expect(after.deliveries.map((d) => d.title)).toEqual(before.deliveries.map((d) => d.title));
     expect(after.shift).toEqual(before.shift);
     expect(after.payments).toEqual(before.payments);

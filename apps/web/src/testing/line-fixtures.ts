@@ -60,5 +60,6 @@ export const messageBody = (overrides: Partial<Message> = {}): Message => ({
   createdAt: '2026-04-02T01:05:00.000Z',
   timestamp: overrides.createdAt ?? '2026-04-02T01:05:00.000Z',
   unsentAt: null,
+  fromDelivery: null,
   ...overrides,
 });

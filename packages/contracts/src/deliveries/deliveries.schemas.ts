@@ -52,7 +52,7 @@ export const messageDeliveryStatuses = [
 ] as const;
 export type MessageDeliveryStatus = (typeof messageDeliveryStatuses)[number];
 
-/** A LINE text message; no placeholder (a multicast is the same for everyone, decision 0025). */
+/** A LINE text message; `{name}` is the friend's name, sent by one push per friend (decision 0040). */
 export const deliveryTextSchema = z.object({
   type: z.literal('text'),
   text: z

@@ -155,6 +155,8 @@ export const messageSchema = z.object({
   timestamp: z.string(),
   /** The user took the message back (送信が取り消されました): contents is empty. */
   unsentAt: z.string().nullable(),
+  /** A message of a delivery (配信) the friend received: which one (decision 0040); null otherwise. */
+  fromDelivery: z.object({ id: idSchema, title: z.string() }).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -95,6 +95,11 @@ export const deliveryChunks = pgTable(
     retryKey: uuid('retry_key').notNull(),
     /** LINE user ids of a multicast; null: the broadcast to every friend. */
     recipients: jsonb('recipients').$type<string[]>(),
+    /**
+     * A personalised delivery's chunk (the friend-name placeholder, decision 0040): each recipient's name as
+     * it was read, so every retry pushes the same text with the same key; null: one multicast.
+     */
+    recipientNames: jsonb('recipient_names').$type<string[]>(),
     recipientCount: integer('recipient_count').notNull(),
     status: varchar('status', { length: 8 })
       .$type<'PENDING' | 'SENT' | 'FAILED'>()
@@ -187,4 +192,25 @@ export const deliveryTestRecipients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lineAccountId] })],
+);
+
+/** A template (定型文): named messages of an account, inserted into a delivery, a greeting or a chat reply. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    folder: varchar('folder', { length: 30 }),
+    messages: jsonb('messages').$type<DeliveryMessage[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_templates_account_idx').on(t.lineAccountId, t.folder, t.name)],
 );

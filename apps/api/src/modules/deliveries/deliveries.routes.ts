@@ -1,9 +1,10 @@
-import { deliveryEndpoints, trackedLinkEndpoints } from '@app/contracts';
+import { deliveryEndpoints, messageTemplateEndpoints, trackedLinkEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import type { FriendDirectories } from '../friends/index.ts';
 import * as deliveries from './deliveries.service.ts';
 import * as segments from './segments.service.ts';
+import * as templates from './templates.service.ts';
 
 /** Message deliveries (メッセージ配信) and saved segments of a LINE account (client area). */
 export function deliveryRoutes(app: FastifyInstance, directories: FriendDirectories) {
@@ -45,6 +46,7 @@ export function deliveryRoutes(app: FastifyInstance, directories: FriendDirector
     segments.changeSegment({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.removeSegment, async ({ params }, { ctx }) => segments.removeSegment({ ctx, input: params }));
+  messageTemplateRoutes(app);
 }
 
 /** The public redirect of delivery links (`/r/<token>`): counts the tap, 302 to the link. */
@@ -54,4 +56,17 @@ export function trackedLinkRoutes(app: FastifyInstance) {
     void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return reply.redirect(url, 302) as unknown as null;
   });
+}
+
+/** Templates (定型文) of a LINE account (client area). */
+export function messageTemplateRoutes(app: FastifyInstance) {
+  const e = messageTemplateEndpoints;
+  route(app, e.list, async ({ params }, { ctx }) => templates.listTemplates({ ctx, input: params }));
+  route(app, e.create, async ({ params, body }, { ctx }) =>
+    templates.createTemplate({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.update, async ({ params, body }, { ctx }) =>
+    templates.changeTemplate({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.remove, async ({ params }, { ctx }) => templates.removeTemplate({ ctx, input: params }));
 }

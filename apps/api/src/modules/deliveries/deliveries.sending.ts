@@ -1,4 +1,4 @@
-import { deliveryMessages } from '@app/contracts';
+import { deliveryMessages, hasFriendNamePlaceholder } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -10,7 +10,13 @@ import {
   MULTICAST_MAX_RECIPIENTS,
   type LineChannel,
 } from '../../platform/line/line-gateway.ts';
-import { countAudience, readAudiencePage, type Audience, type FriendDirectories } from '../friends/index.ts';
+import {
+  countAudience,
+  readAudiencePage,
+  recordDeliveredMessages,
+  type Audience,
+  type FriendDirectories,
+} from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import {
   addToCounts,
@@ -27,6 +33,12 @@ import {
   type DeliveryRow,
 } from './deliveries.repository.ts';
 import { trackDeliveryLinks } from './deliveries.links.ts';
+import {
+  deliveredMessagesOf,
+  FRIEND_NAME_PLACEHOLDER,
+  NAMELESS_FRIEND,
+  sendPersonalChunk,
+} from './deliveries.personal.ts';
 import { toLineMessages, type LineMessage } from './line-messages.ts';
 
 export const DELIVERY_SEND_QUEUE = 'deliveries.send';
@@ -158,12 +170,14 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
     if (pending) return pending;
     const seq = await countChunks(tx, deliveryId);
     const audience = audienceOf(row);
+    // the friend-name placeholder: one push per friend (decision 0040), so never the one broadcast
+    const personal = hasFriendNamePlaceholder(row.messages);
     // Up to the quota: the first recipientLimit friends by id, by multicast (a broadcast cannot stop).
     let size = MULTICAST_MAX_RECIPIENTS;
     if (row.recipientLimit !== null) {
       size = Math.min(size, row.recipientLimit - (await countChunkedRecipients(tx, deliveryId)));
       if (size <= 0) return null;
-    } else if (audience.kind === 'all') {
+    } else if (audience.kind === 'all' && !personal) {
       if (seq > 0) return null;
       return insertChunk(tx, {
         deliveryId,
@@ -181,6 +195,7 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
       seq,
       retryKey: randomUUID(),
       recipients: page.map((m) => m.lineUserId),
+      recipientNames: personal ? page.map((m) => m.displayName) : null,
       recipientCount: page.length,
       createdAt: ctx.clock.now(),
     });
@@ -205,20 +220,46 @@ async function sendChunk(
   config: Config,
   messages: LineMessage[],
 ): Promise<ChunkOutcome> {
-  const settle = (status: 'SENT' | 'FAILED', error: string | null) =>
+  /**
+   * The chunk settled once (guarded on PENDING) with its counts, and what went out written into each
+   * recipient's chat history in the same transaction (decision 0040), so no retry writes it twice.
+   */
+  const settle = (outcome: { sentTo: string[] | 'all'; failed: number; error: string | null }) =>
     inTransaction(ctx.db, async (tx) => {
       const now = ctx.clock.now();
-      if (!(await settleChunk(tx, chunk.id, { status, error, sentAt: status === 'SENT' ? now : null })))
+      const sent = outcome.sentTo === 'all' ? chunk.recipientCount : outcome.sentTo.length;
+      const status = sent > 0 ? 'SENT' : 'FAILED';
+      if (!(await settleChunk(tx, chunk.id, { status, error: outcome.error, sentAt: sent > 0 ? now : null })))
         return;
       await addToCounts(
         tx,
         row.id,
-        status === 'SENT'
-          ? { sent: chunk.recipientCount }
-          : { failed: chunk.recipientCount, failureReason: error },
+        { sent, failed: outcome.failed, ...(outcome.error ? { failureReason: outcome.error } : {}) },
         now,
       );
+      if (sent === 0) return;
+      await recordDeliveredMessages(tx, {
+        scope: scopeOf(row),
+        lineUserIds: outcome.sentTo === 'all' ? null : outcome.sentTo,
+        messages: deliveredMessagesOf(row.messages),
+        delivery: { id: row.id, title: row.title },
+        at: now,
+        ...(chunk.recipientNames
+          ? { fillName: { placeholder: FRIEND_NAME_PLACEHOLDER, nameless: NAMELESS_FRIEND } }
+          : {}),
+      });
     });
+  if (chunk.recipientNames) {
+    sendingFaults.beforeCall?.(chunk);
+    const outcome = await sendPersonalChunk({ config, channel, chunk, messages });
+    sendingFaults.afterCall?.(chunk);
+    if ('waitMs' in outcome) {
+      await setChunkError(ctx.db, chunk.id, outcome.error);
+      return { waitMs: outcome.waitMs };
+    }
+    await settle({ sentTo: outcome.sent, failed: outcome.failed, error: outcome.error });
+    return 'settled';
+  }
   try {
     sendingFaults.beforeCall?.(chunk);
     await lineGatewayFor(config).sendMessages(channel, {
@@ -240,10 +281,10 @@ async function sendChunk(
       await setChunkError(ctx.db, chunk.id, reason);
       throw error;
     }
-    await settle('FAILED', reason);
+    await settle({ sentTo: [], failed: chunk.recipientCount, error: reason });
     return 'settled';
   }
-  await settle('SENT', null);
+  await settle({ sentTo: chunk.recipients ?? 'all', failed: 0, error: null });
   return 'settled';
 }
 

@@ -8,3 +8,4 @@ export {
 } from './deliveries.service.ts';
 export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
+export { createTemplate, listTemplates } from './templates.service.ts';

@@ -1,5 +1,6 @@
 import {
   deliveryMessages,
+  fillFriendName,
   type Card,
   type CardAction,
   type DeliveryCards,
@@ -76,7 +77,8 @@ export function cardsToFlex(message: DeliveryCards): messagingApi.FlexMessage {
 /**
  * The stored messages of a delivery (or a greeting, an auto-reply) as LINE's message objects. The account
  * and the database are for what a message refers to (uploaded images served at our public URL); friendName
- * is for a personalised text (a push per friend).
+ * fills the friend-name placeholder of a text (a push per friend, decision 0040); without it the text goes
+ * as it is (LINE's validate endpoint, which only checks the shape).
  */
 export async function toLineMessages(input: {
   db: Db;
@@ -87,7 +89,10 @@ export async function toLineMessages(input: {
   return input.messages.map((m): LineMessage => {
     switch (m.type) {
       case 'text':
-        return { type: 'text', text: m.text };
+        return {
+          type: 'text',
+          text: input.friendName === undefined ? m.text : fillFriendName(m.text, input.friendName),
+        };
       case 'sticker':
         return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
       case 'cards':

@@ -18,7 +18,8 @@ export type Audience =
   | { kind: 'segment'; conditions: SegmentConditions }
   | { kind: 'friends'; friendIds: number[] };
 
-export type AudienceMember = { id: number; lineUserId: string };
+/** A recipient: displayName for a personalised delivery's friend-name placeholder (decision 0040). */
+export type AudienceMember = { id: number; lineUserId: string; displayName: string };
 
 /**
  * The SQL condition of a segment's conditions over the friends table (the friends page's search: the
@@ -101,7 +102,7 @@ export async function readAudiencePage(
   limit: number,
 ): Promise<AudienceMember[]> {
   return db
-    .select({ id: friends.id, lineUserId: friends.lineUserId })
+    .select({ id: friends.id, lineUserId: friends.lineUserId, displayName: friends.displayName })
     .from(friends)
     .where(and(await audienceWhere(db, directories, scope, audience), gt(friends.id, afterId)))
     .orderBy(asc(friends.id))

@@ -94,7 +94,8 @@ async function toFriendViews(
 }
 
 export function toMessageView(row: MessageRow): Message {
-  const contents = row.contents as { text?: unknown } | null;
+  const contents = row.contents as { text?: unknown; delivery?: { id?: unknown; title?: unknown } } | null;
+  const delivery = contents?.delivery;
   return {
     id: row.id,
     friendId: row.friendId,
@@ -108,6 +109,10 @@ export function toMessageView(row: MessageRow): Message {
     createdAt: row.createdAt.toISOString(),
     timestamp: (row.lineTimestamp ?? row.createdAt).toISOString(),
     unsentAt: row.unsentAt?.toISOString() ?? null,
+    fromDelivery:
+      typeof delivery?.id === 'number' && typeof delivery.title === 'string'
+        ? { id: delivery.id, title: delivery.title }
+        : null,
   };
 }
 

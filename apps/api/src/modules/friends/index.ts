@@ -29,3 +29,4 @@ export { listFollowingFriendCards, listFriendCards, type FriendCard } from './fr
 export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
 export { addTagsToFriend, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
+export { recordDeliveredMessages, type DeliveredMessage } from './delivered-messages.ts';

@@ -21,7 +21,9 @@ function Greeting({ lineAccountId, session }: { lineAccountId: number; session: 
       lineAccountId={lineAccountId}
       greeting={greeting.data}
       canEdit={can(session.role, session.position, 'client.manage')}
-      editor={(props) => <MessageListEditor {...props} minMessages={0} />}
+      editor={(props) => (
+        <MessageListEditor {...props} minMessages={0} lineAccountId={lineAccountId} nameInsert />
+      )}
     />
   );
 }

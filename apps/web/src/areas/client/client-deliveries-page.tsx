@@ -2,14 +2,17 @@ import { can, type LineAccount, type Session } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { deliveryQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
 import { DeliveryComposer } from '../../features/deliveries/components/delivery-composer.tsx';
 import { DeliveryHistory } from '../../features/deliveries/components/delivery-history.tsx';
+import { TemplateList } from '../../features/deliveries/components/template-list.tsx';
 import {
   LineAccountGate,
   useLineAccountSelection,
@@ -28,6 +31,11 @@ function Deliveries({
   const [searchParams, setSearchParams] = useSearchParams();
   const composing = searchParams.get('compose') === '1';
   const editId = Number(searchParams.get('edit')) || null;
+  const tab = searchParams.get('tab') === 'templates' ? 'templates' : 'history';
+  // friends picked on the friends page (配信する) come in the navigation's state
+  const pickedFriends =
+    (useLocation().state as { pickedFriends?: { id: number; displayName: string }[] } | null)
+      ?.pickedFriends ?? null;
   const setComposing = (value: boolean, edit: number | null = null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -68,15 +76,37 @@ function Deliveries({
             canSend={canSend}
             onDone={() => setComposing(false)}
             initial={editId !== null ? (editing.data ?? null) : null}
+            initialFriends={editId === null ? pickedFriends : null}
           />
         )
       ) : (
-        <DeliveryHistory
-          lineAccountId={account.id}
-          canSend={canSend}
-          canWork={canWork}
-          onEdit={(id) => setComposing(true, id)}
-        />
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: string) =>
+              setSearchParams((current) => {
+                const next = new URLSearchParams(current);
+                if (value === 'templates') next.set('tab', 'templates');
+                else next.delete('tab');
+                return next;
+              })
+            }
+            sx={{ mb: 2 }}
+          >
+            <Tab value="history" label={t('deliveries.history')} />
+            <Tab value="templates" label={t('templates.tab')} data-testid="templates-tab" />
+          </Tabs>
+          {tab === 'templates' ? (
+            <TemplateList lineAccountId={account.id} canWork={canWork} />
+          ) : (
+            <DeliveryHistory
+              lineAccountId={account.id}
+              canSend={canSend}
+              canWork={canWork}
+              onEdit={(id) => setComposing(true, id)}
+            />
+          )}
+        </>
       )}
     </>
   );

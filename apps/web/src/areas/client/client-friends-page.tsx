@@ -1,8 +1,11 @@
 import { can, type SegmentConditions, type Session } from '@app/contracts';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
@@ -57,8 +60,29 @@ function useOpenFriend(): [number | null, (friendId: number | null) => void] {
   return [id, setId];
 }
 
+/** Friends ticked on the list (across pages): 配信する opens a new delivery to them. */
+function usePickedFriends(lineAccountId: number) {
+  const [picked, setPicked] = useState<Map<number, string>>(new Map());
+  const navigate = useNavigate();
+  const toggle = (friend: { id: number; displayName: string }) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      if (next.has(friend.id)) next.delete(friend.id);
+      else next.set(friend.id, friend.displayName);
+      return next;
+    });
+  const send = () =>
+    void navigate(`/client/deliveries?lineAccountId=${lineAccountId}&compose=1`, {
+      state: { pickedFriends: [...picked].map(([id, displayName]) => ({ id, displayName })) },
+    });
+  return { picked, toggle, send, clear: () => setPicked(new Map()) };
+}
+
 function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const { t } = useTranslation();
   const params = useListParams();
+  const picking = usePickedFriends(lineAccountId);
+  const canWork = can(session.role, session.position, 'client.work');
   // New followers arrive through LINE's webhook: look again now and then.
   const friends = useQuery({
     ...friendSearchQueryOptions(lineAccountId, friendSearchBodyOf(params)),
@@ -79,8 +103,29 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
         query={friends}
         params={params}
         onOpen={(f) => setOpenFriendId(f.id)}
+        {...(canWork
+          ? {
+              selection: {
+                isSelected: (id: number) => picking.picked.has(id),
+                onToggle: picking.toggle,
+              },
+            }
+          : {})}
         toolbarExtra={
           <>
+            {canWork && picking.picked.size > 0 && (
+              <>
+                <Button
+                  variant="contained"
+                  startIcon={<SendOutlined />}
+                  onClick={picking.send}
+                  data-testid="send-to-picked"
+                >
+                  {t('templates.sendToPicked', { count: picking.picked.size })}
+                </Button>
+                <Button onClick={picking.clear}>{t('templates.clearPicked')}</Button>
+              </>
+            )}
             <SegmentBuilder
               params={params}
               attributes={attributes.data ?? []}

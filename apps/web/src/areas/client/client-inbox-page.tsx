@@ -8,6 +8,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { inboxQueryOptions, useInboxLiveStream } from '../../features/friends/api/inbox.api.ts';
+import {
+  TemplateInsertButton,
+  templateReplyText,
+} from '../../features/deliveries/components/template-insert-button.tsx';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
 import { InboxList } from '../../features/friends/components/inbox-list.tsx';
 import {
@@ -93,6 +97,14 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               canWork={can(session.role, session.position, 'client.work')}
               pollMs={pollMs}
               onBack={() => params.setFriendId(null)}
+              replyInsert={(friendName, insert) => (
+                <TemplateInsertButton
+                  lineAccountId={lineAccountId}
+                  textOnly
+                  testIdPrefix="reply-"
+                  onPick={(template) => insert(templateReplyText(template, friendName))}
+                />
+              )}
             />
           </Box>
         ) : (

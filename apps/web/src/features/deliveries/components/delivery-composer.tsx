@@ -1,4 +1,9 @@
-import type { Delivery, DeliveryAudience, DeliveryMessage } from '@app/contracts';
+import {
+  hasFriendNamePlaceholder,
+  type Delivery,
+  type DeliveryAudience,
+  type DeliveryMessage,
+} from '@app/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +34,7 @@ import {
 import { japanInstant, japanLocalInput, lineRefusedText, overQuotaText } from '../lib/delivery-texts.ts';
 import { LineChatPreview } from './line-chat-preview.tsx';
 import { MessageListEditor } from './message-list-editor.tsx';
+import { TemplateDialog } from './template-dialog.tsx';
 import { TestRecipientPicker } from './test-recipient-picker.tsx';
 
 /**
@@ -43,12 +49,15 @@ export function DeliveryComposer({
   canSend,
   onDone,
   initial = null,
+  initialFriends = null,
 }: {
   lineAccountId: number;
   accountName: string;
   canSend: boolean;
   onDone: () => void;
   initial?: Delivery | null;
+  /** Friends picked on the friends page (配信する): a new delivery to them. */
+  initialFriends?: { id: number; displayName: string }[] | null;
 }) {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
@@ -56,14 +65,17 @@ export function DeliveryComposer({
   const [messages, setMessages] = useState<DeliveryMessage[]>(
     initial?.messages ?? [{ type: 'text', text: '' }],
   );
-  const [audienceType, setAudienceType] = useState<DeliveryAudience['type']>(initial?.audience.type ?? 'ALL');
+  const [audienceType, setAudienceType] = useState<DeliveryAudience['type']>(
+    initial?.audience.type ?? (initialFriends?.length ? 'FRIENDS' : 'ALL'),
+  );
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const [segmentId, setSegmentId] = useState<number | ''>(
     initial?.audience.type === 'SEGMENT' ? initial.audience.segmentId : '',
   );
   const [picked, setPicked] = useState<{ id: number; displayName: string }[]>(
     initial?.audience.type === 'FRIENDS'
       ? initial.audience.friendIds.map((id) => ({ id, displayName: `#${id}` }))
-      : [],
+      : (initialFriends ?? []),
   );
   const [friendSearch, setFriendSearch] = useState('');
   const friendOptions = useQuery({
@@ -148,7 +160,25 @@ export function DeliveryComposer({
               helperText={t('deliveries.titleHelp')}
             />
             <Typography variant="subtitle2">{t('deliveries.messages')}</Typography>
-            <MessageListEditor value={messages} onChange={setMessages} />
+            <MessageListEditor
+              value={messages}
+              onChange={setMessages}
+              lineAccountId={lineAccountId}
+              nameInsert
+            />
+            <Box>
+              <Button size="small" onClick={() => setSavingTemplate(true)} data-testid="save-as-template">
+                {t('templates.saveAs')}
+              </Button>
+            </Box>
+            {savingTemplate && (
+              <TemplateDialog
+                lineAccountId={lineAccountId}
+                initial={{ id: null, name: title.trim(), folder: null, messages }}
+                editMessages={false}
+                onClose={() => setSavingTemplate(false)}
+              />
+            )}
             <Typography variant="subtitle2">{t('deliveries.audience')}</Typography>
             <RadioGroup
               row
@@ -231,6 +261,14 @@ export function DeliveryComposer({
               {t('deliveries.cost', {
                 count: formatCount(overQuota && upToQuota ? (remaining ?? 0) : cost),
               })}
+              {hasFriendNamePlaceholder(messages) && (
+                <>
+                  <br />
+                  <span data-testid="personal-note">
+                    {t(audienceType === 'ALL' ? 'templates.personalAllNote' : 'templates.personalNote')}
+                  </span>
+                </>
+              )}
               {overQuota && (
                 <>
                   <br />

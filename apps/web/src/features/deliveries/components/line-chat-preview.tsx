@@ -1,4 +1,4 @@
-import type { DeliveryCards, DeliveryMessage } from '@app/contracts';
+import { fillFriendName, type DeliveryCards, type DeliveryMessage } from '@app/contracts';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -93,7 +93,7 @@ function MessageBubble({ message, first }: { message: DeliveryMessage; first: bo
         fontSize: 14,
       }}
     >
-      {message.text || ' '}
+      {fillFriendName(message.text, t('templates.sampleName')) || ' '}
     </Box>
   ) : (
     <Box

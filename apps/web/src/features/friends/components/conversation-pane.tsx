@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
@@ -44,12 +45,15 @@ export function ConversationPane({
   canWork,
   pollMs,
   onBack,
+  replyInsert,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
   /** How often to ask again on its own: false while the inbox's live stream is open. */
   pollMs: number | false;
+  /** A button that adds text to the reply (テンプレートから挿入), given the friend's name and the adder. */
+  replyInsert?: (friendName: string, insert: (text: string) => void) => ReactNode;
   /** Phones: back to the list. */
   onBack: () => void;
 }) {
@@ -190,6 +194,9 @@ export function ConversationPane({
               onSend={(text) => send.mutateAsync(text)}
               isDisabled={!c.isFriend}
               disabledReason={translate(friendMessages.notFollowing)}
+              {...(replyInsert
+                ? { insertButton: (insert: (text: string) => void) => replyInsert(c.displayName, insert) }
+                : {})}
             />
           </Box>
         )}

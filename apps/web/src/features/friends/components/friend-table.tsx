@@ -1,5 +1,6 @@
 import type { Friend, SearchFriendsBody } from '@app/contracts';
 import Avatar from '@mui/material/Avatar';
+import Checkbox from '@mui/material/Checkbox';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable, type PageQuery, type TableColumn } from '../../../components/data/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { EmptyState } from '../../../components/status-state.tsx';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListParams } from '../../../lib/use-list-params.ts';
 import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
@@ -98,12 +100,15 @@ export function FriendTable({
   params,
   onOpen,
   toolbarExtra,
+  selection,
 }: {
   query: PageQuery<Friend>;
   params: ListParams;
   onOpen: (friend: Friend) => void;
   /** More of the toolbar (the segment builder). */
   toolbarExtra?: ReactNode;
+  /** Friends picked by hand (a checkbox per following friend): to send them a delivery (配信する). */
+  selection?: { isSelected: (friendId: number) => boolean; onToggle: (friend: Friend) => void };
 }) {
   const { t } = useTranslation();
   const isFiltered = Boolean(
@@ -167,6 +172,30 @@ export function FriendTable({
       render: (f) => (f.followedAt ? formatDate(f.followedAt) : '—'),
     },
   ];
+  if (selection) {
+    columns.unshift({
+      key: 'pick',
+      label: (
+        <Box component="span" sx={visuallyHidden}>
+          {t('templates.pickFriend')}
+        </Box>
+      ),
+      width: 48,
+      render: (f) =>
+        f.isFriend ? (
+          <Checkbox
+            size="small"
+            checked={selection.isSelected(f.id)}
+            onClick={(e) => e.stopPropagation()}
+            onChange={() => selection.onToggle(f)}
+            slotProps={{
+              input: { 'aria-label': t('templates.pickNamed', { name: f.displayName }) },
+            }}
+            data-testid="pick-friend"
+          />
+        ) : null,
+    });
+  }
   return (
     <PagedTable
       label={t('nav.friends')}

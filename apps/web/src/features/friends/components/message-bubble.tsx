@@ -20,7 +20,7 @@ export function MessageBubble({
     Message,
     'id' | 'contents' | 'source' | 'delivery' | 'deliveryError' | 'createdAt' | 'sentAt'
   > &
-    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp'>>;
+    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp' | 'fromDelivery'>>;
   friendName: string;
   friendPictureUrl: string | null;
 }) {
@@ -82,6 +82,17 @@ export function MessageBubble({
           flexShrink: 0,
         }}
       >
+        {!isFromFriend && message.fromDelivery && (
+          <Typography
+            variant="caption"
+            data-testid="from-delivery"
+            title={message.fromDelivery.title}
+            sx={{ lineHeight: 1.3, fontWeight: 600, maxWidth: 120 }}
+            noWrap
+          >
+            {t('templates.fromDelivery', { title: message.fromDelivery.title })}
+          </Typography>
+        )}
         {!isFromFriend && (
           <Typography
             variant="caption"

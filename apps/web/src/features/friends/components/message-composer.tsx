@@ -3,21 +3,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerErrors } from '../../../lib/form-errors.ts';
 import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
-/** The message box of the トーク: a text message to the friend (Ctrl+Enter sends). */
+/**
+ * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). `insertButton`: a button
+ * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it.
+ */
 export function MessageComposer({
   onSend,
   isDisabled = false,
   disabledReason,
+  insertButton,
 }: {
   onSend: (text: string) => Promise<unknown>;
   isDisabled?: boolean;
   disabledReason?: string;
+  insertButton?: (insert: (text: string) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const defaultValues: SendMessageBody = { text: '' };
@@ -25,6 +32,8 @@ export function MessageComposer({
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SendMessageBody>({ resolver: zodResolver(sendMessageBodySchema), defaultValues });
@@ -62,16 +71,22 @@ export function MessageComposer({
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isDisabled}
-        loading={isSubmitting}
-        endIcon={<SendOutlined />}
-        sx={{ flexShrink: 0, mt: 0.25 }}
-      >
-        {t('friends.drawer.send')}
-      </Button>
+      <Stack spacing={0.5} sx={{ flexShrink: 0, mt: 0.25, alignItems: 'stretch' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isDisabled}
+          loading={isSubmitting}
+          endIcon={<SendOutlined />}
+        >
+          {t('friends.drawer.send')}
+        </Button>
+        {!isDisabled &&
+          insertButton?.((text) => {
+            const current = getValues('text');
+            setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
+          })}
+      </Stack>
     </Box>
   );
 }
