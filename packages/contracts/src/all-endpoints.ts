@@ -44,6 +44,7 @@ import {
   masterAccountEndpoints,
   masterUserEndpoints,
 } from './users/users.endpoints.ts';
+import { deliveryImageEndpoints } from './deliveries/delivery-images.endpoints.ts';
 
 /**
  * Every endpoint of the API, by domain and area (each group lives in its domain's folder). The API's tenant-isolation test walks this table and fails
@@ -89,6 +90,7 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   deliveries: deliveryEndpoints,
   trackedLinks: trackedLinkEndpoints,
+  deliveryImages: deliveryImageEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -70,5 +70,7 @@ export * from './deliveries/deliveries.schemas.ts';
 export * from './deliveries/delivery-cards.schemas.ts';
 export * from './deliveries/stickers.ts';
 export * from './deliveries/deliveries.endpoints.ts';
+export * from './deliveries/delivery-images.schemas.ts';
+export * from './deliveries/delivery-images.endpoints.ts';
 export * from './automation/automation.schemas.ts';
 export * from './automation/automation.endpoints.ts';

@@ -8,3 +8,5 @@ export {
 } from './deliveries.service.ts';
 export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
+// Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
+export { uploadDeliveryImage } from './delivery-images.ts';
