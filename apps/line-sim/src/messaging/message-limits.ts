@@ -128,12 +128,25 @@ const checkUrl = (value: unknown, property: string): LineErrorDetail[] =>
     : [];
 
 /** LINE's limits on an imagemap (the Messaging API reference's "Imagemap message"). */
-export const imagemapLimits = { actions: 50, altText: 1500, baseWidth: 1040, label: 100, text: 400, uri: 1000 };
+export const imagemapLimits = {
+  actions: 50,
+  altText: 1500,
+  baseWidth: 1040,
+  label: 100,
+  text: 400,
+  uri: 1000,
+};
 
 type ImagemapLike = {
   altText?: unknown;
   baseSize?: { width?: unknown; height?: unknown };
-  actions?: { type?: unknown; area?: Record<string, unknown>; linkUri?: unknown; text?: unknown; label?: unknown }[];
+  actions?: {
+    type?: unknown;
+    area?: Record<string, unknown>;
+    linkUri?: unknown;
+    text?: unknown;
+    label?: unknown;
+  }[];
 };
 
 /** An imagemap: base width 1040, at most 50 actions, each area inside the base size, its link or text. */
@@ -169,7 +182,10 @@ const checkImagemap = (message: ImagemapLike, property: string): LineErrorDetail
       details.push({ message: 'The area must be inside the base size', property: `${at}.area` });
     }
     if (typeof action.label === 'string' && action.label.length > imagemapLimits.label) {
-      details.push({ message: `Length must be between 0 and ${imagemapLimits.label}`, property: `${at}.label` });
+      details.push({
+        message: `Length must be between 0 and ${imagemapLimits.label}`,
+        property: `${at}.label`,
+      });
     }
     if (
       action.type === 'uri' &&
@@ -183,7 +199,10 @@ const checkImagemap = (message: ImagemapLike, property: string): LineErrorDetail
       action.type === 'message' &&
       (typeof action.text !== 'string' || action.text.length < 1 || action.text.length > imagemapLimits.text)
     ) {
-      details.push({ message: `Length must be between 1 and ${imagemapLimits.text}`, property: `${at}.text` });
+      details.push({
+        message: `Length must be between 1 and ${imagemapLimits.text}`,
+        property: `${at}.text`,
+      });
     }
   });
   return details;

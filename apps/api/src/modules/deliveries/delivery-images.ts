@@ -15,7 +15,7 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { deliveryImages, type DeliveryImageRow } from '../../db/schema/index.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound, validationError } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import { createSemaphore } from '../../platform/semaphore.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -101,7 +101,10 @@ async function makeImagemap(data: Buffer, format: Format, input: SharpOptions): 
   const variants: Variant[] = [];
   for (const w of limits.imagemapWidths) {
     const h = Math.max(1, Math.round((baseHeight * w) / limits.imagemapWidth));
-    const out = await encode(sharp(upright.data).resize({ width: w, height: h, fit: 'fill' }), format).toBuffer();
+    const out = await encode(
+      sharp(upright.data).resize({ width: w, height: h, fit: 'fill' }),
+      format,
+    ).toBuffer();
     if (out.length > limits.maxBytes) throw badRequest(texts.imageTooLarge);
     variants.push({ name: String(w), data: out });
   }
@@ -233,11 +236,13 @@ async function uploadsOf(db: Db, lineAccountId: number, messages: readonly Deliv
     if (m.type !== 'image' && m.type !== 'imagemap') return;
     const row = byKey.get(m.imageKey);
     if (!row || row.kind !== m.type) {
-      throw badRequest(texts.imageUnknown, [{ path: `messages.${index}.imageKey`, message: texts.imageUnknown }]);
+      throw validationError(texts.imageUnknown, [
+        { path: `body.messages.${index}.imageKey`, message: texts.imageUnknown },
+      ]);
     }
     if (m.type === 'imagemap' && m.height !== row.height) {
-      throw badRequest(texts.imagemapHeight, [
-        { path: `messages.${index}.height`, message: texts.imagemapHeight },
+      throw validationError(texts.imagemapHeight, [
+        { path: `body.messages.${index}.height`, message: texts.imagemapHeight },
       ]);
     }
   });
