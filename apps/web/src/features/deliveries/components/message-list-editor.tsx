@@ -9,6 +9,8 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { CardsMessageEditor, newCardsMessage } from './cards-message-editor.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
+import { ImageMessageEditor, newImageMessage } from './image-message-editor.tsx';
+import { ImagemapEditor, newImagemapMessage } from './imagemap-editor.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -18,12 +20,14 @@ function MessageEditor({
   onChange,
   onRemove,
   testIdPrefix,
+  lineAccountId,
 }: {
   message: DeliveryMessage;
   index: number;
   onChange: (message: DeliveryMessage) => void;
   onRemove: (() => void) | null;
   testIdPrefix: string;
+  lineAccountId: number | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,9 +45,13 @@ function MessageEditor({
         />
       ) : message.type === 'sticker' ? (
         <StickerPicker value={message} index={index} onChange={onChange} />
-      ) : (
+      ) : message.type === 'cards' ? (
         <CardsMessageEditor value={message} index={index} onChange={onChange} />
-      )}
+      ) : message.type === 'image' && lineAccountId !== undefined ? (
+        <ImageMessageEditor value={message} index={index} lineAccountId={lineAccountId} onChange={onChange} />
+      ) : message.type === 'imagemap' && lineAccountId !== undefined ? (
+        <ImagemapEditor value={message} index={index} lineAccountId={lineAccountId} onChange={onChange} />
+      ) : null}
       {onRemove && (
         <IconButton aria-label={t('deliveries.removeMessage')} onClick={onRemove}>
           <DeleteOutlined />
@@ -57,17 +65,20 @@ function MessageEditor({
  * The messages of a delivery (or of a greeting, an auto-reply): up to 5 of LINE's kinds, each edited by
  * its own form. A controlled component: value and onChange. `minMessages`: how many cannot be removed (a
  * delivery needs one; a greeting may be empty); `testIdPrefix` tells two editors on one page apart.
+ * `lineAccountId`: the account images are uploaded to; with it, image and rich messages can be added.
  */
 export function MessageListEditor({
   value,
   onChange,
   minMessages = 1,
   testIdPrefix = '',
+  lineAccountId,
 }: {
   value: DeliveryMessage[];
   onChange: (messages: DeliveryMessage[]) => void;
   minMessages?: number;
   testIdPrefix?: string;
+  lineAccountId?: number;
 }) {
   const { t } = useTranslation();
   const add = (message: DeliveryMessage) => onChange([...value, message]);
@@ -80,6 +91,7 @@ export function MessageListEditor({
           index={index}
           message={message}
           testIdPrefix={testIdPrefix}
+          lineAccountId={lineAccountId}
           onChange={(m) => onChange(value.map((old, i) => (i === index ? m : old)))}
           onRemove={value.length > minMessages ? () => onChange(value.filter((_, i) => i !== index)) : null}
         />
@@ -98,6 +110,16 @@ export function MessageListEditor({
         <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newCardsMessage())}>
           {t('deliveries.addCards')}
         </Button>
+        {lineAccountId !== undefined && (
+          <>
+            <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newImageMessage())}>
+              {t('deliveries.images.addImage')}
+            </Button>
+            <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newImagemapMessage())}>
+              {t('deliveries.images.addImagemap')}
+            </Button>
+          </>
+        )}
       </Stack>
     </Stack>
   );
