@@ -18,7 +18,8 @@ export function deliveryImageRoutes(app: FastifyInstance) {
 
 /**
  * The public files LINE fetches (`/line-media/<key>/<variant>`): a key's files never change, so they are
- * cached for a year; nosniff and a sandboxing CSP as every uploaded image we serve.
+ * cached for a year; nosniff and a sandboxing CSP as every uploaded image we serve; any site may show
+ * them (cross-origin resource policy), as LINE's chat and the simulator's page do.
  */
 export function deliveryMediaRoutes(app: FastifyInstance) {
   route(app, deliveryImageEndpoints.media, async ({ params }, { ctx }, reply) => {
@@ -27,6 +28,7 @@ export function deliveryMediaRoutes(app: FastifyInstance) {
       .type(file.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('content-security-policy', "default-src 'none'; sandbox");
     return file.data;
   });

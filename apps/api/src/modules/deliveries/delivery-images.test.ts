@@ -120,6 +120,7 @@ describe('image upload', () => {
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.headers['cache-control']).toContain('public');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const meta = await sharp(original.rawPayload).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([2048, 1365, undefined]);
     const preview = await t.api('GET', `/line-media/${image.key}/preview`);
