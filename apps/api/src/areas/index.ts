@@ -28,10 +28,7 @@ import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
-import {
-  deliveryImageRoutes,
-  deliveryMediaRoutes,
-} from '../modules/deliveries/delivery-images.routes.ts';
+import { deliveryImageRoutes, deliveryMediaRoutes } from '../modules/deliveries/delivery-images.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
