@@ -15,6 +15,8 @@ const FRIEND = '渡辺 蓮';
 const TEXT = '今週末は会員さま限定セールです。ぜひお越しください！';
 const CARD_TITLE = '抹茶パフェ';
 const CARD_REPLY = '抹茶パフェについて教えてください';
+const RICH_ALT = '今週末のセールとクーポン';
+const RICH_REPLY = 'クーポンをください';
 let server: RunningServer;
 /** The delivery's link: a page of our own server, so the tab the tap opens loads. */
 const linkTarget = () => `${server.url}/login?from=sale`;
@@ -227,6 +229,92 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
       .poll(() => pane.getByTestId('from-delivery').filter({ hasText: '来店のお礼（個別）' }).count())
       .toBe(1);
     await screenshot(page, 'deliveries-inbox-personal');
+    await page.context().close();
+  });
+
+  it('the owner composes a rich message with two tap areas and sends it; the friend taps both on the simulator', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: 'メッセージ配信', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/deliveries');
+    await page.getByRole('button', { name: '新規配信' }).click();
+    await page.getByLabel('管理用タイトル').fill('リッチメッセージのセール');
+    await page.getByTestId('message-text-0').fill('今週末のセールのご案内です');
+    await page.getByRole('button', { name: 'リッチメッセージを追加' }).click();
+    await page.getByTestId('message-1-alt-text').fill(RICH_ALT);
+    // an image as a designer would hand it over: a PNG drawn in the browser, chosen in the file dialog
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1040;
+      canvas.height = 520;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#f6c344';
+      ctx.fillRect(0, 0, 520, 520);
+      ctx.fillStyle = '#2e86de';
+      ctx.fillRect(520, 0, 520, 520);
+      ctx.fillStyle = '#111';
+      ctx.font = 'bold 64px sans-serif';
+      ctx.fillText('SALE', 150, 280);
+      ctx.fillText('COUPON', 630, 280);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await page
+      .getByTestId('imagemap-file-1')
+      .setInputFiles({ name: 'sale.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    const canvasImage = page.getByTestId('area-canvas').locator('img');
+    await expect.poll(() => canvasImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1040);
+    // LINE Official Account Manager's layout of two halves: a link on the left, a text on the right
+    await page.getByRole('button', { name: '2 分割（左右）' }).click();
+    await page.getByTestId('imagemap-1-area-0-uri').fill(linkTarget());
+    await page.getByRole('group', { name: 'タップ領域 2' }).getByRole('combobox').click();
+    await page.getByRole('option', { name: 'テキストを送信' }).click();
+    await page.getByTestId('imagemap-1-area-1-text').fill(RICH_REPLY);
+    const preview = page.getByRole('img', { name: `リッチメッセージ: ${RICH_ALT}` });
+    await expect.poll(() => preview.isVisible()).toBe(true);
+    await page.getByLabel('保存したセグメント').check();
+    await page.getByLabel('セグメント', { exact: true }).click();
+    await page.getByRole('option', { name: '渡辺さん' }).click();
+    await expect
+      .poll(() => page.getByTestId('audience-count').textContent())
+      .toBe('配信対象: 1人（ブロック中の友だちを除く）');
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'deliveries-rich-message-composer');
+    await page.getByRole('button', { name: '配信する' }).click();
+    await expect.poll(() => page.getByText('配信を開始しました').isVisible()).toBe(true);
+    const row = page.getByRole('row').filter({ hasText: 'リッチメッセージのセール' });
+    await expect.poll(() => row.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
+
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await pickSimUser(sim, FRIEND);
+    const map = sim.getByRole('group', { name: `リッチメッセージ: ${RICH_ALT}` });
+    await expect.poll(() => map.isVisible(), { timeout: 20_000 }).toBe(true);
+    // the image LINE fetches from our server (baseUrl/700) loads
+    await expect
+      .poll(() => map.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(700);
+    await map.scrollIntoViewIfNeeded();
+    await screenshot(sim, 'deliveries-sim-rich-message');
+    // the right half sends its text as the friend
+    await map.getByRole('button', { name: `エリア2: ${RICH_REPLY}` }).click();
+    await expect
+      .poll(() => sim.locator('#timeline').getByText(RICH_REPLY, { exact: true }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    // the left half opens our tracked redirect, which leads on to the link
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      map.getByRole('button', { name: /^エリア1: / }).click(),
+    ]);
+    await opened.waitForURL((url) => url.href.startsWith(`${server.url}/login`), { timeout: 20_000 });
+    await context.close();
+    // the history counts the tap on the rich message's link
+    await page.reload();
+    const counted = page.getByRole('row').filter({ hasText: 'リッチメッセージのセール' });
+    await expect.poll(() => counted.textContent(), { timeout: 20_000 }).toContain(`1回 ${linkTarget()}`);
     await page.context().close();
   });
 });

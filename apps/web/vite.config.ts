@@ -18,6 +18,8 @@ const apiPaths = [
   '/dev/api',
   '/docs',
   '/healthz',
+  // uploaded images of deliveries (decision 0039)
+  '/line-media',
 ];
 
 /** The mini-apps' pages (/liff/member, /liff/shift) are liff.html, their own light entry. */

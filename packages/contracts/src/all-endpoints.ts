@@ -45,6 +45,7 @@ import {
   masterAccountEndpoints,
   masterUserEndpoints,
 } from './users/users.endpoints.ts';
+import { deliveryImageEndpoints } from './deliveries/delivery-images.endpoints.ts';
 
 /**
  * Every endpoint of the API, by domain and area (each group lives in its domain's folder). The API's tenant-isolation test walks this table and fails
@@ -91,6 +92,7 @@ export const endpointGroups = {
   deliveries: deliveryEndpoints,
   trackedLinks: trackedLinkEndpoints,
   messageTemplates: messageTemplateEndpoints,
+  deliveryImages: deliveryImageEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

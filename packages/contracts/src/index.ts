@@ -72,5 +72,7 @@ export * from './deliveries/stickers.ts';
 export * from './deliveries/deliveries.endpoints.ts';
 export * from './deliveries/templates.schemas.ts';
 export * from './deliveries/templates.endpoints.ts';
+export * from './deliveries/delivery-images.schemas.ts';
+export * from './deliveries/delivery-images.endpoints.ts';
 export * from './automation/automation.schemas.ts';
 export * from './automation/automation.endpoints.ts';

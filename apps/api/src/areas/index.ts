@@ -28,6 +28,7 @@ import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
+import { deliveryImageRoutes, deliveryMediaRoutes } from '../modules/deliveries/delivery-images.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
@@ -79,6 +80,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     notificationRoutes(area);
     deliveryRoutes(area, friendDirectories);
     automationRoutes(area);
+    deliveryImageRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {
@@ -88,6 +90,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   // /payment/webhook/stripe: Stripe's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => stripeWebhookRoutes(scope));
   await app.register(async (scope) => trackedLinkRoutes(scope));
+  await app.register(async (scope) => deliveryMediaRoutes(scope));
   // /line/webhook/{lineAccountId}: LINE's calls, in their own scope (raw body for the signature)
   await app.register(async (scope) => lineWebhookRoutes(scope));
   // /shift/api/v1: the shift service's back-office calls and its mini-app

@@ -64,6 +64,9 @@ const freshSegment = async (x: Tenant) => {
   return { path: { lineAccountId: x.lineAccount.id, segmentId: row!.id } };
 };
 const ofAccount = (x: Tenant) => ({ path: { lineAccountId: x.lineAccount.id } });
+/** A 1 x 1 PNG: the smallest image an upload takes. */
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const deliveryEntries: Record<string, Entry> = {
   [`GET ${D}/deliveries`]: { kind: 'tenant', build: ofAccount },
   // creating and changing ask LINE's validate endpoint (decision 0034): tenancy in deliveries.test.ts
@@ -98,6 +101,15 @@ const deliveryEntries: Record<string, Entry> = {
     reason: 'calls LINE; tenancy in deliveries.test.ts',
   },
   [`GET ${D}/delivery-quota`]: { kind: 'accessOnly', reason: 'calls LINE; tenancy in deliveries.test.ts' },
+  // image messages and rich messages (decision 0039): the upload to an account, the files LINE fetches
+  [`POST ${D}/delivery-images`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { kind: 'image', dataUrl: TINY_PNG } }),
+  },
+  'GET /line-media/:key/:variant': {
+    kind: 'public',
+    reason: 'LINE fetches it; the key is 128 random bits (delivery-images.test.ts)',
+  },
 };
 
 /** Templates (定型文, deliveries module): a tenant's template, written straight to the table. */

@@ -124,6 +124,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
         audience: { type: string };
         segmentName: string | null;
         clicks: { total: number };
+        messages: { type: string; imageKey?: string }[];
       }[];
     }>()
     .data.map((d) => ({
@@ -132,6 +133,11 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
       audience: d.audience.type,
       segmentName: d.segmentName,
       clicks: d.clicks.total,
+      kinds: d.messages.map((m) => m.type),
+      // the uploaded images the messages name, as LINE fetches them (decision 0039)
+      images: d.messages.flatMap((m) =>
+        m.imageKey ? [`/line-media/${m.imageKey}/${m.type === 'image' ? 'preview' : '1040'}`] : [],
+      ),
     }));
   const segments = (await s.api('GET', `${C}/line-account/${account.id}/segments`, { cookie })).json<{
     data: { name: string }[];
@@ -297,6 +303,8 @@ describe('the demo world', () => {
         audience: 'ALL',
         segmentName: null,
         clicks: 0,
+        kinds: ['text', 'image'],
+        images: [expect.stringMatching(/^\/line-media\/[a-f0-9]{32}\/preview$/)],
       },
       {
         title: '会員さま限定 秋のキャンペーン',
@@ -304,6 +312,8 @@ describe('the demo world', () => {
         audience: 'SEGMENT',
         segmentName: '会員の友だち',
         clicks: 3,
+        kinds: ['text', 'sticker', 'cards', 'imagemap'],
+        images: [expect.stringMatching(/^\/line-media\/[a-f0-9]{32}\/1040$/)],
       },
     ]);
     // 定型文: three templates, two in a folder (decision 0040)
@@ -312,6 +322,10 @@ describe('the demo world', () => {
       ['ご案内', '営業時間のご案内'],
       [null, 'キャンペーン'],
     ]);
+    // their pictures are served where LINE fetches them
+    for (const url of before.deliveries.flatMap((d) => d.images)) {
+      expect((await stack.api('GET', url)).statusCode, url).toBe(200);
+    }
     // タグ: in use on the demo friends (常連 picked by name, VIP on every member, one not yet used).
     expect(before.tags.map((x) => x.name).sort()).toEqual(
       ['VIP', 'キャンペーン興味あり', '予約済み', '常連'].sort(),

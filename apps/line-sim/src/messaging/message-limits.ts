@@ -114,11 +114,99 @@ const checkFlex = (contents: unknown, property: string): LineErrorDetail[] => {
   return checkFlexComponent(contents, property);
 };
 
-/** Image and imagemap URLs: https, at most 2000 characters (LINE fetches them). */
+/**
+ * Where the simulator lets an image be fetched over http: the machine itself (the product under
+ * development serves its uploads at APP_URL, http://localhost:PORT). LINE itself takes https only.
+ */
+const loopbackHttpUrl = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/\S*$/;
+
+/** Image and imagemap URLs: https (or the simulator's loopback http), at most 2000 characters (LINE fetches them). */
 const checkUrl = (value: unknown, property: string): LineErrorDetail[] =>
-  typeof value === 'string' && (value.length > flexLimits.url || !httpsUrl.test(value))
+  typeof value === 'string' &&
+  (value.length > flexLimits.url || !(httpsUrl.test(value) || loopbackHttpUrl.test(value)))
     ? [{ message: 'invalid url (https only, at most 2000 characters)', property }]
     : [];
+
+/** LINE's limits on an imagemap (the Messaging API reference's "Imagemap message"). */
+export const imagemapLimits = {
+  actions: 50,
+  altText: 1500,
+  baseWidth: 1040,
+  label: 100,
+  text: 400,
+  uri: 1000,
+};
+
+type ImagemapLike = {
+  altText?: unknown;
+  baseSize?: { width?: unknown; height?: unknown };
+  actions?: {
+    type?: unknown;
+    area?: Record<string, unknown>;
+    linkUri?: unknown;
+    text?: unknown;
+    label?: unknown;
+  }[];
+};
+
+/** An imagemap: base width 1040, at most 50 actions, each area inside the base size, its link or text. */
+const checkImagemap = (message: ImagemapLike, property: string): LineErrorDetail[] => {
+  const details: LineErrorDetail[] = [];
+  const width = message.baseSize?.width;
+  const height = message.baseSize?.height;
+  if (width !== imagemapLimits.baseWidth) {
+    details.push({ message: 'baseSize.width must be 1040', property: `${property}.baseSize.width` });
+  }
+  if (typeof height !== 'number' || height < 1) {
+    details.push({ message: 'must be greater than 0', property: `${property}.baseSize.height` });
+  }
+  const actions = message.actions ?? [];
+  if (actions.length > imagemapLimits.actions) {
+    return [
+      ...details,
+      { message: `Size must be between 0 and ${imagemapLimits.actions}`, property: `${property}.actions` },
+    ];
+  }
+  actions.forEach((action, index) => {
+    const at = `${property}.actions[${index}]`;
+    const a = action.area ?? {};
+    const [x, y, w, hgt] = [a.x, a.y, a.width, a.height].map((v) => (typeof v === 'number' ? v : -1));
+    if (
+      x! < 0 ||
+      y! < 0 ||
+      w! < 1 ||
+      hgt! < 1 ||
+      (typeof width === 'number' && x! + w! > width) ||
+      (typeof height === 'number' && y! + hgt! > height)
+    ) {
+      details.push({ message: 'The area must be inside the base size', property: `${at}.area` });
+    }
+    if (typeof action.label === 'string' && action.label.length > imagemapLimits.label) {
+      details.push({
+        message: `Length must be between 0 and ${imagemapLimits.label}`,
+        property: `${at}.label`,
+      });
+    }
+    if (
+      action.type === 'uri' &&
+      (typeof action.linkUri !== 'string' ||
+        action.linkUri.length > imagemapLimits.uri ||
+        !actionUri.test(action.linkUri))
+    ) {
+      details.push({ message: 'invalid uri', property: `${at}.linkUri` });
+    }
+    if (
+      action.type === 'message' &&
+      (typeof action.text !== 'string' || action.text.length < 1 || action.text.length > imagemapLimits.text)
+    ) {
+      details.push({
+        message: `Length must be between 1 and ${imagemapLimits.text}`,
+        property: `${at}.text`,
+      });
+    }
+  });
+  return details;
+};
 
 /** Text (and textV2) length is counted in UTF-16 units, like LINE's server. */
 export const checkMessageTexts = (body: unknown): LineErrorDetail[] => {
@@ -139,7 +227,10 @@ export const checkMessageTexts = (body: unknown): LineErrorDetail[] => {
       details.push(...checkUrl(message.originalContentUrl, `messages[${index}].originalContentUrl`));
       details.push(...checkUrl(message.previewImageUrl, `messages[${index}].previewImageUrl`));
     }
-    if (message.type === 'imagemap') details.push(...checkUrl(message.baseUrl, `messages[${index}].baseUrl`));
+    if (message.type === 'imagemap') {
+      details.push(...checkUrl(message.baseUrl, `messages[${index}].baseUrl`));
+      details.push(...checkImagemap(message as ImagemapLike, `messages[${index}]`));
+    }
   });
   return details;
 };

@@ -126,4 +126,54 @@ describe('validate endpoints', () => {
     const sent = await refusal(client.multicast({ to: [friendId], messages: [badLink] }));
     expect(sent.details).toEqual(link.details);
   });
+  it("refuse an imagemap outside LINE's limits, and take the product's loopback http images", async () => {
+    const area = { x: 0, y: 0, width: 520, height: 520 };
+    const imagemap = (over: Partial<messagingApi.ImagemapMessage>): messagingApi.ImagemapMessage => ({
+      type: 'imagemap',
+      baseUrl: 'http://127.0.0.1:4400/line-media/abc',
+      altText: '春のセール',
+      baseSize: { width: 1040, height: 1040 },
+      actions: [{ type: 'message', text: 'クーポン', area }],
+      ...over,
+    });
+    await client.validateMulticast({
+      messages: [
+        imagemap({}),
+        {
+          type: 'image',
+          originalContentUrl: 'http://localhost:4400/line-media/abc/original',
+          previewImageUrl: 'http://localhost:4400/line-media/abc/preview',
+        },
+      ],
+    });
+    const outside = await refusal(
+      client.validateMulticast({
+        messages: [
+          imagemap({
+            actions: [
+              { type: 'uri', linkUri: 'https://example.com', area: { ...area, x: 600 } },
+              { type: 'message', text: 'x', area: { ...area, y: 1000 } },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(outside.details).toEqual([
+      { message: 'The area must be inside the base size', property: 'messages[0].actions[0].area' },
+      { message: 'The area must be inside the base size', property: 'messages[0].actions[1].area' },
+    ]);
+    const many = await refusal(
+      client.validateBroadcast({
+        messages: [imagemap({ actions: Array(51).fill({ type: 'message', text: 'x', area }) })],
+      }),
+    );
+    expect(many.details).toContainEqual({
+      message: 'Size must be between 0 and 50',
+      property: 'messages[0].actions',
+    });
+    const foreign = await refusal(
+      client.validateBroadcast({ messages: [imagemap({ baseUrl: 'http://example.com/map' })] }),
+    );
+    expect(foreign.details[0]!.property).toBe('messages[0].baseUrl');
+  });
 });

@@ -11,6 +11,7 @@ import {
   friendMessages,
   declineMessages,
   deliveryMessages,
+  deliveryImageMessages,
   lineAccountMessages,
   memberCardMessages,
   paginationMessages,
@@ -65,6 +66,7 @@ const groups = {
   memberCard: memberCardMessages,
   tag: tagMessages,
   automation: automationMessages,
+  deliveryImage: deliveryImageMessages,
   web: webMessages,
 } as const;
 

@@ -5,6 +5,7 @@ import { paginationQuerySchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
 import { deliveryCardsSchema } from './delivery-cards.schemas.ts';
+import { deliveryImageSchema, deliveryImagemapSchema } from './delivery-images.schemas.ts';
 import { isSendableSticker } from './stickers.ts';
 
 export const deliveryMessages = {
@@ -18,7 +19,7 @@ export const deliveryMessages = {
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
   stickerId: 'packageId and stickerId must be numeric strings',
-  messageType: 'type must be text, sticker or cards',
+  messageType: 'type must be text, sticker, cards, image or imagemap',
   stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
   friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
@@ -76,7 +77,14 @@ export const deliveryStickerSchema = z
   });
 export const deliveryMessageSchema = z.discriminatedUnion(
   'type',
-  [deliveryTextSchema, deliveryStickerSchema, deliveryCardsSchema],
+  [
+    deliveryTextSchema,
+    deliveryStickerSchema,
+    deliveryCardsSchema,
+    // image messages and rich messages (decision 0039)
+    deliveryImageSchema,
+    deliveryImagemapSchema,
+  ],
   { error: deliveryMessages.messageType },
 );
 /** A stored message (what the API answers); DeliveryMessageInput: what a request may leave to defaults. */

@@ -16,4 +16,5 @@ export * from './rich-menus.ts';
 export * from './members.ts';
 export * from './notifications.ts';
 export * from './deliveries.ts';
+export * from './delivery-images.ts';
 export * from './automation.ts';

@@ -6,14 +6,82 @@ import {
   listSegments,
   sendDelivery,
   trackedLinkTokens,
+  uploadDeliveryImage,
 } from '../../modules/deliveries/index.ts';
+import { layoutRichMenu, renderRichMenuImage, type RenderInput } from '../../modules/rich-menus/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 
 const DAY_MS = 24 * 3600_000;
 
+const asDataUrl = (image: { contentType: string; data: Buffer }) =>
+  `data:${image.contentType};base64,${image.data.toString('base64')}`;
+
+/**
+ * The campaign's rich message (imagemap), drawn as a designer would (the rich menu drawing, 1040 x 1040,
+ * two tiles) and uploaded as the owner does in the composer: the left tile opens the weekend page (a
+ * tracked link), the right one sends "クーポンをください". Decision 0039.
+ */
+async function campaignRichMessage(ctx: ServiceContext, lineAccountId: number) {
+  const design: RenderInput = {
+    width: 1040,
+    height: 1040,
+    rows: [
+      [
+        { label: '今週末の\nおすすめを見る', ratio: 1, gap: 24 },
+        { label: 'クーポンを\n受け取る', ratio: 1, gap: 24 },
+      ],
+    ],
+    border: { top: 32, bottom: 32, left: 32, right: 32 },
+  };
+  const upload = await uploadDeliveryImage({
+    ctx,
+    input: { lineAccountId, kind: 'imagemap', dataUrl: asDataUrl(renderRichMenuImage(design)) },
+  });
+  const [left, right] = layoutRichMenu(design).itemBoxes[0]!;
+  return {
+    type: 'imagemap' as const,
+    imageKey: upload.key,
+    height: upload.height,
+    altText: '今週末のおすすめとクーポン',
+    areas: [
+      {
+        bounds: left!,
+        action: {
+          type: 'uri' as const,
+          label: '今週末のおすすめ',
+          uri: 'https://demo-shop.example.jp/weekend',
+        },
+      },
+      { bounds: right!, action: { type: 'message' as const, text: 'クーポンをください' } },
+    ],
+  };
+}
+
+/** The year-end notice's picture (an image message): one tile drawn like the rich menu's. */
+async function yearEndImage(ctx: ServiceContext, lineAccountId: number) {
+  const upload = await uploadDeliveryImage({
+    ctx,
+    input: {
+      lineAccountId,
+      kind: 'image',
+      dataUrl: asDataUrl(
+        renderRichMenuImage({
+          width: 1040,
+          height: 680,
+          rows: [[{ label: '12/30〜1/3\nお休みします', ratio: 1, gap: 0 }]],
+          border: { top: 40, bottom: 40, left: 40, right: 40 },
+          color: '#C0392B',
+        }),
+      ),
+    },
+  });
+  return { type: 'image' as const, imageKey: upload.key };
+}
+
 /**
  * メッセージ配信 as the owner uses it: a saved segment (the members among the friends), a delivery sent to
- * it with a text, a sticker and a card-type message whose buttons answer taps (the job runner sends it once the app
+ * it with a text, a sticker, a card-type message whose buttons answer taps and a rich message (imagemap)
+ * whose two areas answer taps too (the job runner sends it once the app
  * runs, so its counts are real; three friends opened its link) and one scheduled for three days
  * later at 10:00 Japan time to every friend. Made after the member store, whose members the segment finds.
  */
@@ -66,6 +134,7 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
             },
           ],
         },
+        await campaignRichMessage(ctx, lineAccountId),
       ],
       audience: { type: 'SEGMENT', segmentId: segment.id },
     },
@@ -83,7 +152,10 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
     input: {
       lineAccountId,
       title: '年末年始の営業時間のお知らせ',
-      messages: [{ type: 'text', text: '年末年始は12月30日〜1月3日までお休みをいただきます。' }],
+      messages: [
+        { type: 'text', text: '年末年始は12月30日〜1月3日までお休みをいただきます。' },
+        await yearEndImage(ctx, lineAccountId),
+      ],
       audience: { type: 'ALL' },
     },
   });

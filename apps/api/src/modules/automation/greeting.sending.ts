@@ -85,6 +85,7 @@ export async function sendGreeting(
     lineAccountId: input.lineAccountId,
     messages: stored,
     friendName: input.displayName,
+    appUrl: config.appUrl,
   });
   const channel = channelsOf({ config }, account).messaging;
   const gateway = lineGatewayFor(config);

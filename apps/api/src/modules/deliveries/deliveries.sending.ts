@@ -315,7 +315,12 @@ export async function runDeliverySend(
   const messages = await trackDeliveryLinks(ctx.db, {
     appUrl: deps.config.appUrl,
     deliveryId: row.id,
-    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+    messages: await toLineMessages({
+      db: ctx.db,
+      lineAccountId: row.lineAccountId,
+      messages: row.messages,
+      appUrl: deps.config.appUrl,
+    }),
   });
   for (let sent = 0; sent < CHUNKS_PER_RUN; sent += 1) {
     const chunk = await nextChunk(ctx, row.id, deps);

@@ -418,6 +418,7 @@ export async function testSendDelivery({ ctx, input }: Ctx & { input: DeliveryIn
       lineAccountId: row.lineAccountId,
       messages: row.messages,
       friendName: friend.displayName,
+      appUrl: ctx.config.appUrl,
     }),
   });
   try {
@@ -440,7 +441,12 @@ export async function trackedLinkTokens({ ctx, input }: Ctx & { input: DeliveryI
   const messages = await trackDeliveryLinks(ctx.db, {
     appUrl: ctx.config.appUrl,
     deliveryId: row.id,
-    messages: await toLineMessages({ db: ctx.db, lineAccountId: row.lineAccountId, messages: row.messages }),
+    messages: await toLineMessages({
+      db: ctx.db,
+      lineAccountId: row.lineAccountId,
+      messages: row.messages,
+      appUrl: ctx.config.appUrl,
+    }),
   });
   const prefix = `${ctx.config.appUrl}${TRACKED_LINK_PATH}/`;
   return linksIn(messages).map((url) => url.slice(prefix.length));

@@ -9,3 +9,5 @@ export {
 export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
 export { createTemplate, listTemplates } from './templates.service.ts';
+// Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
+export { uploadDeliveryImage } from './delivery-images.ts';

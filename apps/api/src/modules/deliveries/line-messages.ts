@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
 import { lineFailure } from '../line-accounts/index.ts';
+import { imageConverter } from './delivery-images.ts';
 
 /** A message object as LINE takes it (push, multicast, broadcast, reply). */
 export type LineMessage = messagingApi.Message;
@@ -78,14 +79,18 @@ export function cardsToFlex(message: DeliveryCards): messagingApi.FlexMessage {
  * The stored messages of a delivery (or a greeting, an auto-reply) as LINE's message objects. The account
  * and the database are for what a message refers to (uploaded images served at our public URL); friendName
  * fills the friend-name placeholder of a text (a push per friend, decision 0040); without it the text goes
- * as it is (LINE's validate endpoint, which only checks the shape).
+ * as it is (LINE's validate endpoint, which only checks the shape). `appUrl` (APP_URL) is where LINE
+ * fetches uploaded images (image and rich messages, decision 0039); a key that is not an upload of the
+ * account is a 400.
  */
 export async function toLineMessages(input: {
   db: Db;
   lineAccountId: number;
   messages: readonly DeliveryMessage[];
   friendName?: string;
+  appUrl?: string;
 }): Promise<LineMessage[]> {
+  const images = await imageConverter(input);
   return input.messages.map((m): LineMessage => {
     switch (m.type) {
       case 'text':
@@ -97,6 +102,9 @@ export async function toLineMessages(input: {
         return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
       case 'cards':
         return cardsToFlex(m);
+      case 'image':
+      case 'imagemap':
+        return images(m);
     }
   });
 }
@@ -133,7 +141,7 @@ export async function validateWithLine(input: {
   kind: 'push' | 'reply' | 'multicast' | 'narrowcast' | 'broadcast';
   messages: readonly DeliveryMessage[];
 }): Promise<void> {
-  const lineMessages = await toLineMessages(input);
+  const lineMessages = await toLineMessages({ ...input, appUrl: input.config.appUrl });
   try {
     await lineGatewayFor(input.config).validateMessages(input.channel, input.kind, lineMessages);
   } catch (error) {

@@ -453,6 +453,46 @@ const linkedText = (text) =>
         : part,
     );
 
+/**
+ * A rich message (imagemap) as LINE shows it: the image (baseUrl/700, as a phone asks for it) with its tap
+ * areas; a link area opens its link, a message area sends its text as the user.
+ */
+const renderImagemap = (message) => {
+  const { width, height } = message.baseSize ?? { width: 1040, height: 1040 };
+  const pct = (value, of) => `${(value / of) * 100}%`;
+  return h(
+    'div',
+    { class: 'imagemap', role: 'group', 'aria-label': `リッチメッセージ: ${message.altText}` },
+    h('img', { src: `${message.baseUrl}/700`, alt: message.altText }),
+    ...(message.actions ?? []).map((action, index) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'imagemap-area',
+          title: action.label ?? action.text ?? action.linkUri ?? '',
+          'aria-label': `エリア${index + 1}: ${action.label ?? action.text ?? action.linkUri ?? ''}`,
+          style: {
+            left: pct(action.area.x, width),
+            top: pct(action.area.y, height),
+            width: pct(action.area.width, width),
+            height: pct(action.area.height, height),
+          },
+          onclick: () =>
+            performAction(
+              action.type === 'uri'
+                ? { type: 'uri', uri: action.linkUri }
+                : action.type === 'message'
+                  ? { type: 'message', text: action.text }
+                  : action,
+            ),
+        },
+        '',
+      ),
+    ),
+  );
+};
+
 const renderBotMessage = (message) => {
   switch (message.type) {
     case 'text':
@@ -474,12 +514,7 @@ const renderBotMessage = (message) => {
     case 'flex':
       return renderFlex(message);
     case 'imagemap':
-      return h(
-        'div',
-        { class: 'bubble' },
-        `イメージマップ: ${message.altText}`,
-        h('img', { src: `${message.baseUrl}/1040`, alt: '' }),
-      );
+      return renderImagemap(message);
     default:
       return h('div', { class: 'bubble' }, `${message.type} メッセージ`, jsonDetails('内容を見る', message));
   }

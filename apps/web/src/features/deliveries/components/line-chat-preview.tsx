@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { StickerImage } from './sticker-picker.tsx';
+import { ImagePreview } from './image-preview.tsx';
 
 const yen = (price: number) => `¥${price.toLocaleString('ja-JP')}`;
 
@@ -78,6 +79,7 @@ function CardsPreview({ message }: { message: DeliveryCards }) {
 function MessageBubble({ message, first }: { message: DeliveryMessage; first: boolean }) {
   const { t } = useTranslation();
   if (message.type === 'cards') return <CardsPreview message={message} />;
+  if (message.type === 'image' || message.type === 'imagemap') return <ImagePreview message={message} />;
   return message.type === 'text' ? (
     <Box
       sx={{

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { CardsMessageEditor, newCardsMessage } from './cards-message-editor.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
 import { TemplateInsertButton } from './template-insert-button.tsx';
+import { ImageMessageEditor, newImageMessage } from './image-message-editor.tsx';
+import { ImagemapEditor, newImagemapMessage } from './imagemap-editor.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -22,6 +24,7 @@ function MessageEditor({
   onRemove,
   testIdPrefix,
   nameInsert,
+  lineAccountId,
 }: {
   message: DeliveryMessage;
   index: number;
@@ -29,6 +32,7 @@ function MessageEditor({
   onRemove: (() => void) | null;
   testIdPrefix: string;
   nameInsert: boolean;
+  lineAccountId: number | undefined;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLTextAreaElement | null>(null);
@@ -75,9 +79,13 @@ function MessageEditor({
         </Stack>
       ) : message.type === 'sticker' ? (
         <StickerPicker value={message} index={index} onChange={onChange} />
-      ) : (
+      ) : message.type === 'cards' ? (
         <CardsMessageEditor value={message} index={index} onChange={onChange} />
-      )}
+      ) : message.type === 'image' && lineAccountId !== undefined ? (
+        <ImageMessageEditor value={message} index={index} lineAccountId={lineAccountId} onChange={onChange} />
+      ) : message.type === 'imagemap' && lineAccountId !== undefined ? (
+        <ImagemapEditor value={message} index={index} lineAccountId={lineAccountId} onChange={onChange} />
+      ) : null}
       {onRemove && (
         <IconButton aria-label={t('deliveries.removeMessage')} onClick={onRemove}>
           <DeleteOutlined />
@@ -91,8 +99,9 @@ function MessageEditor({
  * The messages of a delivery (or of a greeting, an auto-reply): up to 5 of LINE's kinds, each edited by
  * its own form. A controlled component: value and onChange. `minMessages`: how many cannot be removed (a
  * delivery needs one; a greeting may be empty); `testIdPrefix` tells two editors on one page apart.
- * `lineAccountId`: offers テンプレートから挿入 (the account's templates, 定型文); `nameInsert`: a button under
- * each text that inserts the friend-name placeholder (where each friend gets their own message).
+ * `lineAccountId`: offers テンプレートから挿入 (the account's templates, 定型文) and image and rich messages
+ * (uploaded to the account); `nameInsert`: a button under each text that inserts the friend-name
+ * placeholder (where each friend gets their own message).
  */
 export function MessageListEditor({
   value,
@@ -126,6 +135,7 @@ export function MessageListEditor({
           message={message}
           testIdPrefix={testIdPrefix}
           nameInsert={nameInsert}
+          lineAccountId={lineAccountId}
           onChange={(m) => onChange(value.map((old, i) => (i === index ? m : old)))}
           onRemove={value.length > minMessages ? () => onChange(value.filter((_, i) => i !== index)) : null}
         />
@@ -145,12 +155,20 @@ export function MessageListEditor({
           {t('deliveries.addCards')}
         </Button>
         {lineAccountId !== undefined && (
-          <TemplateInsertButton
-            lineAccountId={lineAccountId}
-            disabled={full && value.some((m) => !(m.type === 'text' && m.text.trim() === ''))}
-            onPick={(template) => insertTemplate(template.messages)}
-            testIdPrefix={testIdPrefix}
-          />
+          <>
+            <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newImageMessage())}>
+              {t('deliveries.images.addImage')}
+            </Button>
+            <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newImagemapMessage())}>
+              {t('deliveries.images.addImagemap')}
+            </Button>
+            <TemplateInsertButton
+              lineAccountId={lineAccountId}
+              disabled={full && value.some((m) => !(m.type === 'text' && m.text.trim() === ''))}
+              onPick={(template) => insertTemplate(template.messages)}
+              testIdPrefix={testIdPrefix}
+            />
+          </>
         )}
       </Stack>
     </Stack>

@@ -5,6 +5,8 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Bounds = RichMenuArea['bounds'];
+/** What the canvas draws of an area: a rich menu's, or a rich message's (imagemap) tap area. */
+export type CanvasArea = { bounds: Bounds; action: { label?: string | undefined } };
 type Drag =
   | { kind: 'draw'; startX: number; startY: number }
   | { kind: 'move'; index: number; offsetX: number; offsetY: number }
@@ -17,7 +19,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /**
  * The menu image with its tap areas: drag on empty space to draw an area, drag an area to move it, drag
- * its corner to resize it; a click selects it. Coordinates are the image's own pixels.
+ * its corner to resize it; a click selects it. Coordinates are the image's own pixels. Shared by the rich
+ * menu editor and the rich message (imagemap) editor of deliveries.
  */
 export function AreaCanvas({
   imageSrc,
@@ -30,7 +33,7 @@ export function AreaCanvas({
 }: {
   imageSrc: string;
   size: { width: number; height: number };
-  areas: RichMenuArea[];
+  areas: readonly CanvasArea[];
   selected: number | null;
   onSelect: (index: number | null) => void;
   onAdd: (bounds: Bounds) => void;
