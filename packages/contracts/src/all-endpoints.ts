@@ -33,6 +33,7 @@ import { deliveryEndpoints, trackedLinkEndpoints } from './deliveries/deliveries
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
+import { memberCouponEndpoints, memberCouponLiffEndpoints } from './members/coupons.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { liffAppEndpoints } from './services/liff-app.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
@@ -89,6 +90,8 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   deliveries: deliveryEndpoints,
   trackedLinks: trackedLinkEndpoints,
+  memberCoupons: memberCouponEndpoints,
+  memberCouponsLiff: memberCouponLiffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

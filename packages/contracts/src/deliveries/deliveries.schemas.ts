@@ -6,6 +6,7 @@ import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.
 import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
 import { deliveryCardsSchema } from './delivery-cards.schemas.ts';
 import { isSendableSticker } from './stickers.ts';
+import { deliveryCouponSchema } from '../members/coupons.schemas.ts';
 
 export const deliveryMessages = {
   notFound: 'Delivery not found',
@@ -76,7 +77,13 @@ export const deliveryStickerSchema = z
   });
 export const deliveryMessageSchema = z.discriminatedUnion(
   'type',
-  [deliveryTextSchema, deliveryStickerSchema, deliveryCardsSchema],
+  [
+    deliveryTextSchema,
+    deliveryStickerSchema,
+    deliveryCardsSchema,
+    // issue 33: a coupon of the member card (members' coupons.schemas.ts)
+    deliveryCouponSchema,
+  ],
   { error: deliveryMessages.messageType },
 );
 /** A stored message (what the API answers); DeliveryMessageInput: what a request may leave to defaults. */

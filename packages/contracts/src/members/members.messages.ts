@@ -87,7 +87,7 @@ export const memberRoundings = ['FLOOR', 'ROUND', 'CEIL'] as const;
 /** What a rank's threshold counts: points earned in the last 12 months (Japan time), or visits in them. */
 export const memberRankBases = ['POINTS_12M', 'VISITS_12M'] as const;
 /** A ledger row: a visit, points for an amount, a reward redeemed, points expired, or a reversal of one. */
-export const memberLedgerKinds = ['VISIT', 'PURCHASE', 'REDEEM', 'EXPIRE', 'REVERSAL'] as const;
+export const memberLedgerKinds = ['VISIT', 'PURCHASE', 'REDEEM', 'EXPIRE', 'REVERSAL', 'COUPON'] as const;
 export type MemberLedgerKind = (typeof memberLedgerKinds)[number];
 export const memberCounterActions = ['VISIT', 'PURCHASE', 'REDEEM'] as const;
 export type MemberCounterAction = (typeof memberCounterActions)[number];

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
 import { lineFailure } from '../line-accounts/index.ts';
+import { couponToFlex } from './coupon-message.ts';
 
 /** A message object as LINE takes it (push, multicast, broadcast, reply). */
 export type LineMessage = messagingApi.Message;
@@ -84,16 +85,21 @@ export async function toLineMessages(input: {
   messages: readonly DeliveryMessage[];
   friendName?: string;
 }): Promise<LineMessage[]> {
-  return input.messages.map((m): LineMessage => {
-    switch (m.type) {
-      case 'text':
-        return { type: 'text', text: m.text };
-      case 'sticker':
-        return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
-      case 'cards':
-        return cardsToFlex(m);
-    }
-  });
+  return Promise.all(
+    input.messages.map(async (m): Promise<LineMessage> => {
+      switch (m.type) {
+        case 'text':
+          return { type: 'text', text: m.text };
+        case 'sticker':
+          return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
+        case 'cards':
+          return cardsToFlex(m);
+        // issue 33: a member-card coupon (coupon-message.ts)
+        case 'coupon':
+          return couponToFlex(input.db, input.lineAccountId, m);
+      }
+    }),
+  );
 }
 
 /** LINE's details ({ message, property: "messages[0].contents..." }) as our field errors (messages.0...). */
