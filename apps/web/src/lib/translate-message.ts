@@ -24,6 +24,7 @@ import {
   tagMessages,
   automationMessages,
   userMessages,
+  couponMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +66,7 @@ const groups = {
   memberCard: memberCardMessages,
   tag: tagMessages,
   automation: automationMessages,
+  coupon: couponMessages,
   web: webMessages,
 } as const;
 

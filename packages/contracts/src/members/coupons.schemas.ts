@@ -2,37 +2,11 @@ import { z } from 'zod';
 import { daySchema } from '../common/dates.ts';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
+import { couponKinds, couponMessages } from './members.messages.ts';
 import { memberParamsSchema, memberStoreParamsSchema } from './members.schemas.ts';
 
 /* Coupons of the member card (issue 33): made by the store, sent in a delivery, claimed in the
    mini-app, redeemed once at the counter (a ledger row of kind COUPON). */
-
-export const couponKinds = ['AMOUNT', 'PERCENT', 'FREE_ITEM'] as const;
-export type CouponKind = (typeof couponKinds)[number];
-
-export const couponMessages = {
-  notFound: 'Coupon not found',
-  name: 'A coupon name is required and cannot exceed 40 characters',
-  kind: 'kind must be AMOUNT, PERCENT or FREE_ITEM',
-  amount: 'A discount in yen must be a whole number from 1 to 1,000,000',
-  percent: 'A discount in percent must be a whole number from 1 to 100',
-  itemText: 'The free item is required for a free-item coupon and cannot exceed 60 characters',
-  description: 'The description cannot exceed 300 characters',
-  imageUrl: "A coupon's image must be an https URL of at most 2000 characters",
-  validity: 'The validity must end on or after the day it starts',
-  perMemberLimit: 'The limit per member must be a whole number from 1 to 100',
-  totalLimit: 'The total limit must be a whole number from 1 to 1,000,000, or empty (no limit)',
-  totalBelowClaimed: 'The total limit cannot be below the number already claimed',
-  disabled: 'This coupon is no longer offered',
-  notStarted: 'This coupon cannot be claimed yet',
-  expired: 'This coupon has expired',
-  perMemberReached: 'You have already claimed this coupon as many times as allowed',
-  totalReached: 'This coupon has run out',
-  claimNotFound: 'This member holds no such coupon',
-  alreadyUsed: 'This coupon has already been used',
-  expiredAtCounter: 'This coupon has expired and cannot be used',
-  inMessageNotFound: 'The coupon of this message is not one of this account',
-} as const;
 
 const whole = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);

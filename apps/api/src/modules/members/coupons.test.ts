@@ -152,7 +152,6 @@ describe('coupons', () => {
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toMatch(new RegExp(`^https://liff\\.line\\.me/[^?]+\\?coupon=${id}$`));
   });
-  });
 
   it('claimed in the mini-app within its validity (Japan time) and limits, each refusal with its text', async () => {
     const hana = await member('クーポン 花');

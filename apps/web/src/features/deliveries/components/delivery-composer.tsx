@@ -148,7 +148,7 @@ export function DeliveryComposer({
               helperText={t('deliveries.titleHelp')}
             />
             <Typography variant="subtitle2">{t('deliveries.messages')}</Typography>
-            <MessageListEditor value={messages} onChange={setMessages} />
+            <MessageListEditor value={messages} onChange={setMessages} lineAccountId={lineAccountId} />
             <Typography variant="subtitle2">{t('deliveries.audience')}</Typography>
             <RadioGroup
               row

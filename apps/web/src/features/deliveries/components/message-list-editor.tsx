@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { CardsMessageEditor, newCardsMessage } from './cards-message-editor.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
+import { CouponMessageEditor } from './coupon-message-editor.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -18,12 +19,14 @@ function MessageEditor({
   onChange,
   onRemove,
   testIdPrefix,
+  lineAccountId,
 }: {
   message: DeliveryMessage;
   index: number;
   onChange: (message: DeliveryMessage) => void;
   onRemove: (() => void) | null;
   testIdPrefix: string;
+  lineAccountId?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,6 +44,13 @@ function MessageEditor({
         />
       ) : message.type === 'sticker' ? (
         <StickerPicker value={message} index={index} onChange={onChange} />
+      ) : message.type === 'coupon' ? (
+        <CouponMessageEditor
+          value={message}
+          index={index}
+          lineAccountId={lineAccountId ?? 0}
+          onChange={onChange}
+        />
       ) : (
         <CardsMessageEditor value={message} index={index} onChange={onChange} />
       )}
@@ -63,11 +73,14 @@ export function MessageListEditor({
   onChange,
   minMessages = 1,
   testIdPrefix = '',
+  lineAccountId,
 }: {
   value: DeliveryMessage[];
   onChange: (messages: DeliveryMessage[]) => void;
   minMessages?: number;
   testIdPrefix?: string;
+  /** The account whose member-card coupons a coupon message may send (none: no coupon button). */
+  lineAccountId?: number;
 }) {
   const { t } = useTranslation();
   const add = (message: DeliveryMessage) => onChange([...value, message]);
@@ -80,6 +93,7 @@ export function MessageListEditor({
           index={index}
           message={message}
           testIdPrefix={testIdPrefix}
+          lineAccountId={lineAccountId}
           onChange={(m) => onChange(value.map((old, i) => (i === index ? m : old)))}
           onRemove={value.length > minMessages ? () => onChange(value.filter((_, i) => i !== index)) : null}
         />
@@ -98,6 +112,15 @@ export function MessageListEditor({
         <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newCardsMessage())}>
           {t('deliveries.addCards')}
         </Button>
+        {lineAccountId !== undefined ? (
+          <Button
+            startIcon={<AddOutlined />}
+            disabled={full}
+            onClick={() => add({ type: 'coupon', couponId: 0 })}
+          >
+            {t('deliveries.addCoupon')}
+          </Button>
+        ) : null}
       </Stack>
     </Stack>
   );

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import { useCounterActionMutation, useReverseMutation, useScanMutation } from '../api/member-card.api.ts';
+import { CounterCoupons } from './counter-coupons.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 
 const when = (iso: string) =>
@@ -167,6 +168,12 @@ function CounterCard(props: {
             {t('memberCard.counter.redeem', { reward: s.rewardName })}
           </Button>
           {act.isError ? <Alert severity="error">{showFailure(act.error)}</Alert> : null}
+          <CounterCoupons
+            lineAccountId={props.lineAccountId}
+            memberId={memberId}
+            disabled={!isActive}
+            onCard={props.onCard}
+          />
           {reverse.isError ? <Alert severity="error">{showFailure(reverse.error)}</Alert> : null}
           {done ? (
             <Alert severity="success" data-testid="counter-done">
