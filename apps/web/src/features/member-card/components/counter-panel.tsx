@@ -76,6 +76,7 @@ function Standing({ card }: { card: MemberCounterCard }) {
 }
 
 function entryText(entry: MemberLedgerEntry, t: ReturnType<typeof useTranslation>['t']) {
+  if (entry.kind === 'COUPON') return t('memberCard.kinds.COUPON');
   const amount =
     entry.points !== 0
       ? `${entry.points > 0 ? '+' : ''}${entry.points}pt`
@@ -94,6 +95,7 @@ function CounterCard(props: {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
   const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const act = useCounterActionMutation(props.lineAccountId);
   const reverse = useReverseMutation(props.lineAccountId);
@@ -102,11 +104,12 @@ function CounterCard(props: {
   const run = (body: Parameters<typeof act.mutate>[0]['body'], message: string) => {
     setDone(null);
     act.mutate(
-      { memberId, body },
+      { memberId, body: reason.trim() ? { ...body, reason: reason.trim() } : body },
       {
         onSuccess: (card) => {
           props.onCard(card);
           setAmount('');
+          setReason('');
           setDone(message);
         },
       },
@@ -123,6 +126,13 @@ function CounterCard(props: {
           {props.card.member.status !== 'ACTIVE' ? (
             <Alert severity="warning">{t('memberCard.counter.inactive')}</Alert>
           ) : null}
+          <TextField
+            size="small"
+            label={t('memberCard.counter.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           <Button
             variant="contained"
             size="large"
@@ -215,7 +225,7 @@ function CounterCard(props: {
                 >
                   <ListItemText
                     primary={entryText(entry, t)}
-                    secondary={`${when(entry.createdAt)}${entry.staffName ? ` ・ ${entry.staffName}` : ''}${
+                    secondary={`${when(entry.createdAt)}${entry.reason ? ` ・ ${entry.reason}` : ''}${entry.staffName ? ` ・ ${entry.staffName}` : ''}${
                       entry.reversedById !== null ? ` ・ ${t('memberCard.counter.reversed')}` : ''
                     }`}
                   />
