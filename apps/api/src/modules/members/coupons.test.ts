@@ -249,7 +249,7 @@ describe('coupons', () => {
 
   it('no claim past the limits even when members claim at once', async () => {
     const id = await made({ perMemberLimit: 1, totalLimit: 2 });
-    const people = await Promise.all(['同時 一', '同時 二', '同時 三'].map((n) => member(n)));
+    const people = [await member('同時 一'), await member('同時 二'), await member('同時 三')];
     const answers = await Promise.all(people.flatMap((p) => [p.claim(id), p.claim(id)]));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
     const claims = await t.db.select().from(memberCouponClaims).where(eq(memberCouponClaims.couponId, id));
@@ -258,7 +258,7 @@ describe('coupons', () => {
   });
 
   it('property: claims never pass the limit per member nor the total, whatever the order of taps', async () => {
-    const people = await Promise.all(['性質 甲', '性質 乙', '性質 丙'].map((n) => member(n)));
+    const people = [await member('性質 甲'), await member('性質 乙'), await member('性質 丙')];
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 3 }),
