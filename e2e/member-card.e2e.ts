@@ -188,4 +188,64 @@ describe('member card: earn at the counter, see it in the mini-app', () => {
     await screenshot(sim, 'member-card-rank-up-message');
     await desk.close();
   });
+
+  it('the member claims the demo coupon from its link; staff use it on the scan page; a second phone is refused', async () => {
+    // the demo delivery's coupon (the first the demo made): its 受け取る opens the mini-app at ?coupon=1
+    const link = new URL(liffUrl, server.lineSimUrl);
+    link.searchParams.set('path', '?coupon=1');
+    const mini = await browser.newContext(phoneSize);
+    const app = await mini.newPage();
+    await app.goto(link.toString());
+    await app.waitForURL((url) => url.pathname === '/liff/member');
+    const offer = app.getByTestId('coupon-offer');
+    await expect.poll(() => offer.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await offer.innerText()).toContain('ドリンク100円引きクーポン');
+    await offer.getByRole('button', { name: '受け取る' }).click();
+    await expect.poll(() => app.getByTestId('coupon-claimed').isVisible(), { timeout: 15_000 }).toBe(true);
+    const held = app.getByTestId('held-coupon');
+    await expect.poll(() => held.count(), { timeout: 15_000 }).toBe(1);
+    expect(await held.first().innerText()).toContain('利用できます');
+    await app.getByTestId('held-coupons').scrollIntoViewIfNeeded();
+    await screenshot(app, 'member-card-liff-coupons');
+
+    // two staff phones show the member's coupons at once; the first uses it, the second is refused
+    const phones = await Promise.all([browser.newContext(phoneSize), browser.newContext(phoneSize)]);
+    const pages = await Promise.all(phones.map((c) => c.newPage()));
+    for (const page of pages) {
+      await logIn(page, server.url, 'staff@demo.example');
+      await page.goto(`${server.url}/client/scan`);
+      await page.getByLabel('会員番号').fill(memberCode);
+      await page.getByRole('button', { name: '表示' }).click();
+      await expect.poll(() => page.getByTestId('counter-coupon').count(), { timeout: 20_000 }).toBe(1);
+    }
+    const [first, second] = pages as [Page, Page];
+    await first.getByRole('button', { name: '使用する' }).click();
+    await expect
+      .poll(() => first.getByTestId('counter-coupon-done').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await first.getByTestId('counter-card').innerText()).toContain('クーポン利用');
+    await second.getByRole('button', { name: '使用する' }).click();
+    await expect
+      .poll(() => second.getByTestId('counter-coupon-error').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await second.getByTestId('counter-coupon-error').innerText()).toBe(
+      'このクーポンはすでに使用されています',
+    );
+    await screenshot(second, 'member-card-counter-coupon-refused');
+    await Promise.all(phones.map((c) => c.close()));
+
+    await app.reload();
+    await expect
+      .poll(
+        () =>
+          app
+            .getByTestId('held-coupon-state')
+            .first()
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('使用済み');
+    await mini.close();
+  });
 });

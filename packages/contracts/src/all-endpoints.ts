@@ -34,6 +34,7 @@ import { messageTemplateEndpoints } from './deliveries/templates.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
+import { memberCouponEndpoints, memberCouponLiffEndpoints } from './members/coupons.endpoints.ts';
 import { serviceEndpoints } from './services/services.endpoints.ts';
 import { liffAppEndpoints } from './services/liff-app.ts';
 import { shiftLiffEndpoints } from './shift/liff.endpoints.ts';
@@ -93,6 +94,8 @@ export const endpointGroups = {
   trackedLinks: trackedLinkEndpoints,
   messageTemplates: messageTemplateEndpoints,
   deliveryImages: deliveryImageEndpoints,
+  memberCoupons: memberCouponEndpoints,
+  memberCouponsLiff: memberCouponLiffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -76,3 +76,5 @@ export * from './deliveries/delivery-images.schemas.ts';
 export * from './deliveries/delivery-images.endpoints.ts';
 export * from './automation/automation.schemas.ts';
 export * from './automation/automation.endpoints.ts';
+export * from './members/coupons.schemas.ts';
+export * from './members/coupons.endpoints.ts';

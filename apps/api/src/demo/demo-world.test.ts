@@ -297,6 +297,14 @@ describe('the demo world', () => {
     // three times) and one scheduled.
     expect(before.segments.map((x) => x.name)).toEqual(['会員の友だち']);
     expect(before.deliveries).toEqual([
+      // issue 33: the coupon sent to the members (decision 0041)
+      {
+        title: '会員さま限定 ドリンク100円引きクーポン',
+        status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
+        audience: 'SEGMENT',
+        segmentName: '会員の友だち',
+        clicks: 0,
+      },
       {
         title: '年末年始の営業時間のお知らせ',
         status: 'SCHEDULED',

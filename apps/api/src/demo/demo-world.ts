@@ -15,6 +15,7 @@ import { seedTemplates } from './world/templates.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
+import { seedCoupons } from './world/coupons.ts';
 import { seedMemberStore } from './world/member-store.ts';
 import { seedNotificationGroups } from './world/notification-groups.ts';
 import { seedPayments } from './world/payments.ts';
@@ -69,6 +70,12 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
   if (lineAccount) await seedGreeting(ownerCtx, lineAccount.id);
   if (lineAccount) await seedTemplates(ownerCtx, lineAccount.id);
+  if (lineAccount) {
+    // coupons (issue 33): made, sent in a delivery to the members, claimed and some used
+    const staff = contextOf(deps, await userOrThrow(deps.db, 'staff@demo.example'));
+    const manager = contextOf(deps, await userOrThrow(deps.db, 'manager@demo.example'));
+    await seedCoupons(ownerCtx, manager, staff, lineAccount.id, deps.config.line.apiBaseUrl);
+  }
   return { ...base, lineAccount };
 }
 

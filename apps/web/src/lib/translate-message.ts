@@ -25,6 +25,7 @@ import {
   tagMessages,
   automationMessages,
   userMessages,
+  couponMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,7 @@ const groups = {
   tag: tagMessages,
   automation: automationMessages,
   deliveryImage: deliveryImageMessages,
+  coupon: couponMessages,
   web: webMessages,
 } as const;
 

@@ -7,6 +7,7 @@ import { searchFriendsFilterSchema } from '../friends/friends.schemas.ts';
 import { deliveryCardsSchema } from './delivery-cards.schemas.ts';
 import { deliveryImageSchema, deliveryImagemapSchema } from './delivery-images.schemas.ts';
 import { isSendableSticker } from './stickers.ts';
+import { deliveryCouponSchema } from '../members/coupons.schemas.ts';
 
 export const deliveryMessages = {
   notFound: 'Delivery not found',
@@ -84,6 +85,8 @@ export const deliveryMessageSchema = z.discriminatedUnion(
     // image messages and rich messages (decision 0039)
     deliveryImageSchema,
     deliveryImagemapSchema,
+    // issue 33: a coupon of the member card (members' coupons.schemas.ts)
+    deliveryCouponSchema,
   ],
   { error: deliveryMessages.messageType },
 );

@@ -87,7 +87,7 @@ export const memberRoundings = ['FLOOR', 'ROUND', 'CEIL'] as const;
 /** What a rank's threshold counts: points earned in the last 12 months (Japan time), or visits in them. */
 export const memberRankBases = ['POINTS_12M', 'VISITS_12M'] as const;
 /** A ledger row: a visit, points for an amount, a reward redeemed, points expired, or a reversal of one. */
-export const memberLedgerKinds = ['VISIT', 'PURCHASE', 'REDEEM', 'EXPIRE', 'REVERSAL'] as const;
+export const memberLedgerKinds = ['VISIT', 'PURCHASE', 'REDEEM', 'EXPIRE', 'REVERSAL', 'COUPON'] as const;
 export type MemberLedgerKind = (typeof memberLedgerKinds)[number];
 export const memberCounterActions = ['VISIT', 'PURCHASE', 'REDEEM'] as const;
 export type MemberCounterAction = (typeof memberCounterActions)[number];
@@ -122,4 +122,32 @@ export const memberCardMessages = {
   reversalOfReversal: 'A reversal cannot itself be reversed: add a new entry instead',
   reversalOfExpiry: 'Expired points cannot be reversed',
   reversalOverdraws: 'Reversing this entry would take the balance below zero',
+} as const;
+
+/** Coupons of the member card (issue 33): kinds and texts (here, without zod, for the mini-app's bundle). */
+export const couponKinds = ['AMOUNT', 'PERCENT', 'FREE_ITEM'] as const;
+export type CouponKind = (typeof couponKinds)[number];
+
+export const couponMessages = {
+  notFound: 'Coupon not found',
+  name: 'A coupon name is required and cannot exceed 40 characters',
+  kind: 'kind must be AMOUNT, PERCENT or FREE_ITEM',
+  amount: 'A discount in yen must be a whole number from 1 to 1,000,000',
+  percent: 'A discount in percent must be a whole number from 1 to 100',
+  itemText: 'The free item is required for a free-item coupon and cannot exceed 60 characters',
+  description: 'The description cannot exceed 300 characters',
+  imageUrl: "A coupon's image must be an https URL of at most 2000 characters",
+  validity: 'The validity must end on or after the day it starts',
+  perMemberLimit: 'The limit per member must be a whole number from 1 to 100',
+  totalLimit: 'The total limit must be a whole number from 1 to 1,000,000, or empty (no limit)',
+  totalBelowClaimed: 'The total limit cannot be below the number already claimed',
+  disabled: 'This coupon is no longer offered',
+  notStarted: 'This coupon cannot be claimed yet',
+  expired: 'This coupon has expired',
+  perMemberReached: 'You have already claimed this coupon as many times as allowed',
+  totalReached: 'This coupon has run out',
+  claimNotFound: 'This member holds no such coupon',
+  alreadyUsed: 'This coupon has already been used',
+  expiredAtCounter: 'This coupon has expired and cannot be used',
+  inMessageNotFound: 'The coupon of this message is not one of this account',
 } as const;

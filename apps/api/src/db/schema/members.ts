@@ -23,6 +23,7 @@ import {
   memberRankBases,
   memberRoundings,
   memberStatuses,
+  couponKinds,
   type MemberRank,
 } from '@app/contracts';
 import { clients } from './clients.ts';
@@ -298,6 +299,8 @@ export const memberLedger = pgTable(
     staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
     reversesId: integer('reverses_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A COUPON row: the claim it used (member_coupon_claims.id). */
+    couponClaimId: integer('coupon_claim_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -305,5 +308,73 @@ export const memberLedger = pgTable(
     index('member_ledger_store_expires_idx').on(t.storeId, t.expiresAt),
     index('member_ledger_client_id_idx').on(t.clientId),
     uniqueIndex('member_ledger_reverses_uq').on(t.reversesId),
+  ],
+);
+
+// ---- coupons (issue 33, decision 0041) ----
+
+export const couponKindEnum = pgEnum('coupon_kind', couponKinds);
+
+/** A coupon of a member store: claimed in the mini-app, used once per claim at the counter. */
+export const memberCoupons = pgTable(
+  'member_coupons',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: varchar('name', { length: 40 }).notNull(),
+    kind: couponKindEnum('kind').notNull(),
+    value: integer('value').notNull().default(0),
+    itemText: varchar('item_text', { length: 60 }).notNull().default(''),
+    description: varchar('description', { length: 300 }).notNull().default(''),
+    imageUrl: text('image_url'),
+    /** Japan-time days, both included. */
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    perMemberLimit: integer('per_member_limit').notNull().default(1),
+    totalLimit: integer('total_limit'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_coupons_store_idx').on(t.storeId, t.id),
+    index('member_coupons_client_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * A coupon a member holds: one row per claim, with the code shown at the counter. `usedAt` is set once
+ * by a conditional update under the member's lock (a reversal of its ledger row clears it).
+ */
+export const memberCouponClaims = pgTable(
+  'member_coupon_claims',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => memberCoupons.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    code: varchar('code', { length: 12 }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('member_coupon_claims_code_uq').on(t.storeId, t.code),
+    index('member_coupon_claims_member_idx').on(t.memberId, t.couponId),
+    index('member_coupon_claims_coupon_idx').on(t.couponId),
+    index('member_coupon_claims_client_idx').on(t.clientId),
   ],
 );

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
 import { lineFailure } from '../line-accounts/index.ts';
 import { imageConverter } from './delivery-images.ts';
+import { couponToFlex } from './coupon-message.ts';
 
 /** A message object as LINE takes it (push, multicast, broadcast, reply). */
 export type LineMessage = messagingApi.Message;
@@ -91,22 +92,27 @@ export async function toLineMessages(input: {
   appUrl?: string;
 }): Promise<LineMessage[]> {
   const images = await imageConverter(input);
-  return input.messages.map((m): LineMessage => {
-    switch (m.type) {
-      case 'text':
-        return {
-          type: 'text',
-          text: input.friendName === undefined ? m.text : fillFriendName(m.text, input.friendName),
-        };
-      case 'sticker':
-        return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
-      case 'cards':
-        return cardsToFlex(m);
-      case 'image':
-      case 'imagemap':
-        return images(m);
-    }
-  });
+  return Promise.all(
+    input.messages.map(async (m): Promise<LineMessage> => {
+      switch (m.type) {
+        case 'text':
+          return {
+            type: 'text',
+            text: input.friendName === undefined ? m.text : fillFriendName(m.text, input.friendName),
+          };
+        case 'sticker':
+          return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
+        case 'cards':
+          return cardsToFlex(m);
+        case 'image':
+        case 'imagemap':
+          return images(m);
+        // issue 33: a member-card coupon (coupon-message.ts)
+        case 'coupon':
+          return couponToFlex(input.db, input.lineAccountId, m);
+      }
+    }),
+  );
 }
 
 /** LINE's details ({ message, property: "messages[0].contents..." }) as our field errors (messages.0...). */

@@ -13,3 +13,13 @@ export {
 } from './member-card.service.ts';
 // For the client dashboard.
 export { memberFiguresOfLineAccount } from './members.figures.ts';
+// Coupons (issue 33): the deliveries module renders a coupon message; the demo makes, claims and uses some.
+export { getOwnMember } from './member-app.service.ts';
+export {
+  claimCoupon,
+  couponForMessage,
+  createStoreCoupon,
+  listStoreCoupons,
+  redeemMemberCoupon,
+  type CouponForMessage,
+} from './coupons.service.ts';

@@ -19,6 +19,7 @@ import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { findServiceStore } from '../services/index.ts';
 import { userNamesOf } from '../users/index.ts';
+import { releaseCouponClaim } from './coupons.repository.ts';
 import { identifyFriend } from './member-app.service.ts';
 import { loadMemberStore, MEMBER_SERVICE_CODE, scopeOf, type MemberScope } from './member-store.ts';
 import {
@@ -173,7 +174,7 @@ async function historyOf(db: Db, scope: MemberScope, memberId: number): Promise<
   }));
 }
 
-async function counterCard(
+export async function counterCard(
   db: Db,
   scope: MemberScope,
   program: ProgramRow,
@@ -199,7 +200,7 @@ async function counterCard(
   };
 }
 
-async function requireProgram(db: Db, scope: MemberScope): Promise<ProgramRow> {
+export async function requireProgram(db: Db, scope: MemberScope): Promise<ProgramRow> {
   const program = await findProgram(db, scope);
   if (!program) throw conflict(m.programNotSet);
   return program;
@@ -403,6 +404,7 @@ export async function reverseLedgerEntry({
       reversesId: entry.id,
       createdAt: now,
     });
+    if (entry.couponClaimId !== null) await releaseCouponClaim(tx, entry.couponClaimId);
     await rerank(tx, scope, program, member, now, input.lineAccountId);
     return counterCard(tx, scope, program, member.id, now);
   });

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as attributes from './attributes.service.ts';
+import { couponLiffRoutes, couponRoutes } from './coupons.routes.ts';
 import * as card from './member-card.service.ts';
 import * as liff from './member-app.service.ts';
 import * as images from './member-images.ts';
@@ -80,6 +81,7 @@ export function memberRoutes(app: FastifyInstance) {
   route(app, c.reverse, ({ params, body }, { ctx }) =>
     card.reverseLedgerEntry({ ctx, input: { ...params, ...body } }),
   );
+  couponRoutes(app);
 }
 
 /** The member mini-app (/member-liff/api/v1): the caller is the LINE user of the LIFF ID token. */
@@ -118,4 +120,5 @@ export function memberLiffRoutes(app: FastifyInstance) {
   route(app, cl.getCard, ({ params }, request) =>
     card.getOwnMemberCard({ ctx: request.ctx, input: { ...params } }),
   );
+  couponLiffRoutes(app);
 }

@@ -37,7 +37,7 @@ export function useMemberService() {
     agencyCookie = await t.userCookie({ role: 'AGENCY', position: 'OWNER' });
     masterCookie = await t.userCookie({ role: 'MASTER', position: 'OWNER' });
     ({ channel, accountId, storeId, liffId } = await t.accountWithService(a, 'KS-001', '梅田カフェ'));
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await sim.close();

@@ -24,8 +24,9 @@ import { MemberTable } from '../../features/members/components/member-table.tsx'
 import { useListParams } from '../../lib/use-list-params.ts';
 import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
 import { ProgramForm } from '../../features/member-card/components/program-form.tsx';
+import { CouponManager } from '../../features/member-card/components/coupon-manager.tsx';
 
-const tabs = ['list', 'attributes', 'card', 'program'] as const;
+const tabs = ['list', 'attributes', 'card', 'program', 'coupons'] as const;
 type TabName = (typeof tabs)[number];
 
 function MemberService(props: { lineAccountId: number; mainColor: string; title: string; session: Session }) {
@@ -108,6 +109,7 @@ function MemberService(props: { lineAccountId: number; mainColor: string; title:
           />
         )
       ) : null}
+      {tab === 'coupons' ? <CouponManager lineAccountId={props.lineAccountId} canManage={canManage} /> : null}
     </>
   );
 }

@@ -2,6 +2,8 @@ import type { LiffMember, MemberSettings } from '@app/contracts';
 import { Barcode } from '../../components/liff-shell/barcode.tsx';
 import { useLiff } from '../../components/liff-shell/liff-shell.tsx';
 import { QrCode } from '../../components/liff-shell/qr-code.tsx';
+import { useState } from 'react';
+import { CouponOffer, couponIdOfUrl, HeldCoupons } from './coupons.tsx';
 import { EarnedCard } from './earned-card.tsx';
 
 /** The member card: the code as QR code, barcode or text, as the store chose, in the account's colours. */
@@ -16,8 +18,13 @@ export function MemberCard({
 }) {
   const { t, info, profile } = useLiff();
   const mode = settings.memberCodeShowMode;
+  const [couponId] = useState(() => couponIdOfUrl());
+  const [claims, setClaims] = useState(0);
   return (
     <>
+      {couponId !== null ? (
+        <CouponOffer couponId={couponId} onClaimed={() => setClaims((n) => n + 1)} />
+      ) : null}
       <section className="liff-card liff-center" data-testid="member-card" data-mode={mode}>
         <div className="liff-muted">{info.branding.displayName}</div>
         <h2>{t('card.title')}</h2>
@@ -50,6 +57,7 @@ export function MemberCard({
           {t('card.hint')}
         </p>
       </section>
+      <HeldCoupons memberCode={member.memberCode} reload={claims} />
       <EarnedCard />
       <button type="button" className="liff-button secondary" onClick={onEdit}>
         {t('card.edit')}

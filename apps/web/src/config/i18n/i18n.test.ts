@@ -13,6 +13,7 @@ import {
   deliveryMessages,
   lineAccountMessages,
   memberCardMessages,
+  couponMessages,
   paginationMessages,
   paymentMessages,
   pathParamMessages,
@@ -86,6 +87,7 @@ describe('UI texts', () => {
       memberCardMessages,
       tagMessages,
       automationMessages,
+      couponMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

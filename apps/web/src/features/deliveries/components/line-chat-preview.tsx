@@ -76,10 +76,34 @@ function CardsPreview({ message }: { message: DeliveryCards }) {
   );
 }
 
+/** A coupon message: the card LINE shows (its coupon's words are filled in when it is sent). */
+function CouponPreview() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ bgcolor: '#fff', color: '#111', borderRadius: '12px', p: 1.5, width: 200 }}>
+      <Box sx={{ fontSize: 11, fontWeight: 700, color: '#05803C' }}>{t('deliveries.couponTag')}</Box>
+      <Box sx={{ fontSize: 14, fontWeight: 700, my: 0.5 }}>{t('deliveries.couponPreview')}</Box>
+      <Box
+        sx={{
+          textAlign: 'center',
+          borderRadius: '6px',
+          py: 0.75,
+          bgcolor: '#06C755',
+          color: '#111',
+          fontSize: 13,
+        }}
+      >
+        {t('deliveries.couponClaim')}
+      </Box>
+    </Box>
+  );
+}
+
 function MessageBubble({ message, first }: { message: DeliveryMessage; first: boolean }) {
   const { t } = useTranslation();
   if (message.type === 'cards') return <CardsPreview message={message} />;
   if (message.type === 'image' || message.type === 'imagemap') return <ImagePreview message={message} />;
+  if (message.type === 'coupon') return <CouponPreview />;
   return message.type === 'text' ? (
     <Box
       sx={{

@@ -14,6 +14,7 @@ import { StickerPicker } from './sticker-picker.tsx';
 import { TemplateInsertButton } from './template-insert-button.tsx';
 import { ImageMessageEditor, newImageMessage } from './image-message-editor.tsx';
 import { ImagemapEditor, newImagemapMessage } from './imagemap-editor.tsx';
+import { CouponMessageEditor } from './coupon-message-editor.tsx';
 
 const MAX_MESSAGES = 5;
 
@@ -79,6 +80,13 @@ function MessageEditor({
         </Stack>
       ) : message.type === 'sticker' ? (
         <StickerPicker value={message} index={index} onChange={onChange} />
+      ) : message.type === 'coupon' ? (
+        <CouponMessageEditor
+          value={message}
+          index={index}
+          lineAccountId={lineAccountId ?? 0}
+          onChange={onChange}
+        />
       ) : message.type === 'cards' ? (
         <CardsMessageEditor value={message} index={index} onChange={onChange} />
       ) : message.type === 'image' && lineAccountId !== undefined ? (
@@ -115,6 +123,7 @@ export function MessageListEditor({
   onChange: (messages: DeliveryMessage[]) => void;
   minMessages?: number;
   testIdPrefix?: string;
+  /** The account: templates, uploaded images, and the member-card coupons a coupon message may send. */
   lineAccountId?: number;
   nameInsert?: boolean;
 }) {
@@ -161,6 +170,13 @@ export function MessageListEditor({
             </Button>
             <Button startIcon={<AddOutlined />} disabled={full} onClick={() => add(newImagemapMessage())}>
               {t('deliveries.images.addImagemap')}
+            </Button>
+            <Button
+              startIcon={<AddOutlined />}
+              disabled={full}
+              onClick={() => add({ type: 'coupon', couponId: 0 })}
+            >
+              {t('deliveries.addCoupon')}
             </Button>
             <TemplateInsertButton
               lineAccountId={lineAccountId}

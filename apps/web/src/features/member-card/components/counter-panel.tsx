@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import { useCounterActionMutation, useReverseMutation, useScanMutation } from '../api/member-card.api.ts';
+import { CounterCoupons } from './counter-coupons.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 
 const when = (iso: string) =>
@@ -75,6 +76,7 @@ function Standing({ card }: { card: MemberCounterCard }) {
 }
 
 function entryText(entry: MemberLedgerEntry, t: ReturnType<typeof useTranslation>['t']) {
+  if (entry.kind === 'COUPON') return t('memberCard.kinds.COUPON');
   const amount =
     entry.points !== 0
       ? `${entry.points > 0 ? '+' : ''}${entry.points}pt`
@@ -93,6 +95,7 @@ function CounterCard(props: {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
   const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const act = useCounterActionMutation(props.lineAccountId);
   const reverse = useReverseMutation(props.lineAccountId);
@@ -101,11 +104,12 @@ function CounterCard(props: {
   const run = (body: Parameters<typeof act.mutate>[0]['body'], message: string) => {
     setDone(null);
     act.mutate(
-      { memberId, body },
+      { memberId, body: reason.trim() ? { ...body, reason: reason.trim() } : body },
       {
         onSuccess: (card) => {
           props.onCard(card);
           setAmount('');
+          setReason('');
           setDone(message);
         },
       },
@@ -122,6 +126,13 @@ function CounterCard(props: {
           {props.card.member.status !== 'ACTIVE' ? (
             <Alert severity="warning">{t('memberCard.counter.inactive')}</Alert>
           ) : null}
+          <TextField
+            size="small"
+            label={t('memberCard.counter.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           <Button
             variant="contained"
             size="large"
@@ -167,6 +178,12 @@ function CounterCard(props: {
             {t('memberCard.counter.redeem', { reward: s.rewardName })}
           </Button>
           {act.isError ? <Alert severity="error">{showFailure(act.error)}</Alert> : null}
+          <CounterCoupons
+            lineAccountId={props.lineAccountId}
+            memberId={memberId}
+            disabled={!isActive}
+            onCard={props.onCard}
+          />
           {reverse.isError ? <Alert severity="error">{showFailure(reverse.error)}</Alert> : null}
           {done ? (
             <Alert severity="success" data-testid="counter-done">
@@ -208,7 +225,7 @@ function CounterCard(props: {
                 >
                   <ListItemText
                     primary={entryText(entry, t)}
-                    secondary={`${when(entry.createdAt)}${entry.staffName ? ` ・ ${entry.staffName}` : ''}${
+                    secondary={`${when(entry.createdAt)}${entry.reason ? ` ・ ${entry.reason}` : ''}${entry.staffName ? ` ・ ${entry.staffName}` : ''}${
                       entry.reversedById !== null ? ` ・ ${t('memberCard.counter.reversed')}` : ''
                     }`}
                   />
