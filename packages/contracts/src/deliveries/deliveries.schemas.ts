@@ -20,7 +20,7 @@ export const deliveryMessages = {
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
   stickerId: 'packageId and stickerId must be numeric strings',
-  messageType: 'type must be text, sticker, cards, image or imagemap',
+  messageType: 'type must be text, sticker, cards, image, imagemap or coupon',
   stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
   friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
