@@ -11,6 +11,7 @@ import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
 import { seedTags } from './world/tags.ts';
 import { seedGreeting } from './world/greeting.ts';
+import { seedKeywordReplies } from './world/keyword-replies.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -57,7 +58,6 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (deps.config.payments.isSimulator) {
     await seedPayments(contextOf(deps, master), ownerCtx, lineAccount);
   }
-  if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
   if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   if (lineAccount) {
     const staff = contextOf(deps, await userOrThrow(deps.db, 'staff@demo.example'));
@@ -67,6 +67,11 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
   if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
   if (lineAccount) await seedGreeting(ownerCtx, lineAccount.id);
+  // 応答メッセージ and the rich menu action, then the rich menu whose fourth area runs it (decision 0036)
+  if (lineAccount) {
+    const coupon = await seedKeywordReplies(ownerCtx, lineAccount.id);
+    await seedRichMenu(ownerCtx, lineAccount.id, coupon);
+  }
   return { ...base, lineAccount };
 }
 

@@ -3,5 +3,5 @@ export { getGreeting, setGreeting } from './automation.service.ts';
 // 応答メッセージ and rich menu postbacks (decision 0036): the webhook module hands over texts and postbacks
 export { queuePostbackAnswer, queueTextAnswer } from './keyword-replies.sending.ts';
 export { createKeywordRule, setKeywordFallback } from './keyword-replies.service.ts';
-export { createPostbackAction } from './postbacks.service.ts';
+export { createPostbackAction, listPostbackActions } from './postbacks.service.ts';
 export type { ScenarioStarter } from './actions.ts';
