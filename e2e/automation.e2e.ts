@@ -5,11 +5,13 @@ import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * 自動応答 end to end (this slice: the greeting): the owner changes the demo's greeting on the 自動応答
- * page, a simulated user follows on the simulator's page and their LINE shows it (sent as a reply).
+ * 自動応答 end to end: the owner changes the demo's greeting on the 自動応答 page, a simulated user follows
+ * on the simulator's page and their LINE shows it (sent as a reply); then the user sends 予約, gets the
+ * demo's keyword reply, and the back office shows the tag 予約済み on them and the send as a free reply.
  */
 const NEWCOMER = '新井 ひかり';
 const GREETING = 'ようこそ！ご予約は「予約」と送ってください。';
+const RESERVE_REPLY = 'ご予約ありがとうございます！ご希望の日時と人数をお送りください。';
 let server: RunningServer;
 let browser: Browser;
 
@@ -57,6 +59,60 @@ describe('automation: the greeting', () => {
       )
       .toBe(true);
     await screenshot(sim, 'automation-sim-greeting');
+    await context.close();
+  });
+
+  it('a user who sends 予約 gets the keyword reply, and the back office shows the tag and the free reply', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await pickSimUser(sim, NEWCOMER);
+    await sim.locator('#message-text').fill('予約');
+    await sim.locator('#composer').getByRole('button').click();
+    await expect
+      .poll(
+        async () => {
+          if (await sim.locator('#timeline').getByText(RESERVE_REPLY).first().isVisible()) return true;
+          await sim.reload();
+          await pickSimChannel(sim, 'デモ商店 梅田店');
+          await pickSimUser(sim, NEWCOMER);
+          return sim.locator('#timeline').getByText(RESERVE_REPLY).first().isVisible();
+        },
+        { timeout: 40_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await screenshot(sim, 'automation-sim-keyword-reply');
+
+    const page = await context.newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.goto(`${server.url}/client/automation`);
+    await page.getByRole('tab', { name: '応答メッセージ' }).click();
+    await expect
+      .poll(() => page.getByTestId('keyword-rule-予約').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect.poll(() => page.getByTestId('response-mode').textContent()).toContain('Bot');
+    await screenshot(page, 'automation-keyword-replies');
+    await page.getByRole('tab', { name: '送信履歴' }).click();
+    const sends = page.getByRole('table', { name: '自動応答の送信履歴' });
+    await expect
+      .poll(() => sends.getByRole('row').filter({ hasText: NEWCOMER }).filter({ hasText: '予約' }).count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    expect(
+      await sends.getByRole('row').filter({ hasText: '応答メッセージ: 予約' }).first().textContent(),
+    ).toContain('無料の応答で送信');
+    await screenshot(page, 'automation-sends');
+
+    await page.getByRole('link', { name: '友だち', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/friends');
+    await page.getByLabel('検索').first().fill('新井');
+    await expect.poll(() => page.getByText(NEWCOMER).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByText(NEWCOMER).first().click();
+    const tags = page.getByTestId('friend-drawer').getByTestId('friend-tags');
+    await expect.poll(() => tags.getByText('予約済み').isVisible(), { timeout: 20_000 }).toBe(true);
+    await screenshot(page, 'automation-keyword-tag');
     await context.close();
   });
 });

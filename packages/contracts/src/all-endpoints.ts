@@ -18,6 +18,7 @@ import { friendEndpoints } from './friends/friends.endpoints.ts';
 import { inboxEndpoints } from './friends/inbox.endpoints.ts';
 import { tagEndpoints } from './friends/tags.endpoints.ts';
 import { automationEndpoints } from './automation/automation.endpoints.ts';
+import { keywordReplyEndpoints } from './automation/keyword-replies.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -96,6 +97,7 @@ export const endpointGroups = {
   deliveryImages: deliveryImageEndpoints,
   memberCoupons: memberCouponEndpoints,
   memberCouponsLiff: memberCouponLiffEndpoints,
+  keywordReplies: keywordReplyEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -78,3 +78,5 @@ export * from './automation/automation.schemas.ts';
 export * from './automation/automation.endpoints.ts';
 export * from './members/coupons.schemas.ts';
 export * from './members/coupons.endpoints.ts';
+export * from './automation/keyword-replies.schemas.ts';
+export * from './automation/keyword-replies.endpoints.ts';

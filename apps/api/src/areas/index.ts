@@ -25,6 +25,7 @@ import { searchMasterRoutes } from '../modules/search/search.routes.ts';
 import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules/users/users.routes.ts';
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
+import { keywordReplyRoutes } from '../modules/automation/keyword-replies.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
@@ -81,6 +82,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     deliveryRoutes(area, friendDirectories);
     automationRoutes(area);
     deliveryImageRoutes(area);
+    keywordReplyRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {

@@ -13,6 +13,7 @@ import {
   type Other,
   type Tenant,
 } from './tenant-isolation.test-setup.ts';
+import { keywordReplyEntries } from './tenant-isolation.keyword-entries.ts';
 
 const freshClientUser = async (x: Tenant) =>
   (await createUser(t.db, { role: 'CLIENT', position: 'STAFF', clientId: x.client.id })).id;
@@ -222,6 +223,7 @@ export const entries: Record<string, Entry> = {
   ...tagEntries,
   ...inboxEntries,
   ...templateEntries,
+  ...keywordReplyEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

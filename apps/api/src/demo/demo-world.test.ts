@@ -148,6 +148,12 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
   const tags = (await s.api('GET', `${C}/line-account/${account.id}/tags`, { cookie })).json<{
     tags: { name: string; friendCount: number }[];
   }>().tags;
+  const keywordReplies = (
+    await s.api('GET', `${C}/line-account/${account.id}/keyword-replies`, { cookie })
+  ).json<{
+    rules: { name: string; outOfHours: boolean; actions: unknown[] }[];
+    fallback: { enabled: boolean };
+  }>();
   const greeting = (await s.api('GET', `${C}/line-account/${account.id}/greeting`, { cookie })).json<{
     newFriendMessages: unknown[];
     unblockMessages: unknown[];
@@ -244,6 +250,7 @@ async function census(s: Stack, cookie: string, masterCookie: string) {
     templates,
     tags,
     greeting,
+    keywordReplies,
     shift: {
       staff,
       weekly,
@@ -345,6 +352,13 @@ describe('the demo world', () => {
     // あいさつメッセージ: for new friends (a text and a sticker) and for friends who unblock.
     expect(before.greeting.newFriendMessages).toHaveLength(2);
     expect(before.greeting.unblockMessages).toHaveLength(1);
+    // 応答メッセージ: 営業時間, 予約 (tags 予約済み), the out-of-hours rule; the fallback written but off.
+    expect(before.keywordReplies.rules.map((r) => [r.name, r.outOfHours, r.actions.length])).toEqual([
+      ['営業時間', false, 0],
+      ['予約', false, 1],
+      ['営業時間外のお問い合わせ', true, 0],
+    ]);
+    expect(before.keywordReplies.fallback.enabled).toBe(false);
     // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
     expect(before.shift.staff).toHaveLength(12);
     expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);
@@ -369,7 +383,7 @@ describe('the demo world', () => {
     expect(before.payments.history.map((h) => h.paymentStatus).sort()).toEqual(['COMPLETED', 'PENDING']);
     expect(before.richMenus).toHaveLength(1);
     expect(before.richMenus[0]).toMatchObject({ isDefault: true, isDefaultAtLine: true });
-    expect(before.richMenus[0]!.areas).toHaveLength(3);
+    expect(before.richMenus[0]!.areas).toHaveLength(4); // the fourth: クーポン, a postback (decision 0036)
     // The member service: attributes of every type, members with values of each, remarks, one INACTIVE.
     expect(new Set(before.members.attributes.map((x) => x.type))).toEqual(
       new Set(['STRING', 'NUMBER', 'DATE', 'RADIO', 'CHECKBOX', 'IMAGE']),

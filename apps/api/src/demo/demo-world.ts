@@ -12,6 +12,7 @@ import { seedDeliveries } from './world/deliveries.ts';
 import { seedTags } from './world/tags.ts';
 import { seedGreeting } from './world/greeting.ts';
 import { seedTemplates } from './world/templates.ts';
+import { seedKeywordReplies } from './world/keyword-replies.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -59,7 +60,6 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (deps.config.payments.isSimulator) {
     await seedPayments(contextOf(deps, master), ownerCtx, lineAccount);
   }
-  if (lineAccount) await seedRichMenu(ownerCtx, lineAccount.id);
   if (lineAccount) await seedMemberStore(ownerCtx, lineAccount, deps.config.line.apiBaseUrl);
   if (lineAccount) {
     const staff = contextOf(deps, await userOrThrow(deps.db, 'staff@demo.example'));
@@ -75,6 +75,11 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     const staff = contextOf(deps, await userOrThrow(deps.db, 'staff@demo.example'));
     const manager = contextOf(deps, await userOrThrow(deps.db, 'manager@demo.example'));
     await seedCoupons(ownerCtx, manager, staff, lineAccount.id, deps.config.line.apiBaseUrl);
+  }
+  // 応答メッセージ and the rich menu action, then the rich menu whose fourth area runs it (decision 0036)
+  if (lineAccount) {
+    const coupon = await seedKeywordReplies(ownerCtx, lineAccount.id);
+    await seedRichMenu(ownerCtx, lineAccount.id, coupon);
   }
   return { ...base, lineAccount };
 }

@@ -24,6 +24,7 @@ import {
   shiftMessages,
   tagMessages,
   automationMessages,
+  keywordReplyMessages,
   userMessages,
   couponMessages,
 } from '@app/contracts';
@@ -69,6 +70,7 @@ const groups = {
   automation: automationMessages,
   deliveryImage: deliveryImageMessages,
   coupon: couponMessages,
+  keywordReply: keywordReplyMessages,
   web: webMessages,
 } as const;
 

@@ -38,6 +38,7 @@ export const richMenuMessages = {
   icon: `Icon must be one of ${richMenuIconNames.join(', ')}`,
   text: 'Text cannot exceed 300 characters',
   switchTarget: 'A richmenuswitch action needs richMenuAliasId and data',
+  postbackData: 'A postback action needs its data (choose what the tap does)',
   imageRequired: 'Image is required',
   imageType: 'Image must be a JPEG or PNG file',
   imageBytes: 'Image must be 1 MB or smaller',
@@ -69,7 +70,8 @@ const labelSchema = z
  */
 export const richMenuActionSchema = z
   .object({
-    type: z.enum(['message', 'uri', 'richmenuswitch'], { error: richMenuMessages.actionType }),
+    /** postback: handled by our automation (data `automation:postback:<id>`, decision 0036). */
+    type: z.enum(['message', 'uri', 'richmenuswitch', 'postback'], { error: richMenuMessages.actionType }),
     label: labelSchema.optional(),
     text: z
       .string({ error: richMenuMessages.text })
@@ -98,6 +100,9 @@ export const richMenuActionSchema = z
       } else if (!isRichMenuUri(action.uri)) {
         issue.addIssue({ code: 'custom', message: richMenuMessages.uriScheme, path: ['uri'] });
       }
+    }
+    if (action.type === 'postback' && !action.data?.trim()) {
+      issue.addIssue({ code: 'custom', message: richMenuMessages.postbackData, path: ['data'] });
     }
     if (action.type === 'richmenuswitch' && (!action.richMenuAliasId || action.data === undefined)) {
       issue.addIssue({ code: 'custom', message: richMenuMessages.switchTarget, path: ['richMenuAliasId'] });

@@ -7,6 +7,7 @@ import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { toLineMessages } from '../deliveries/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { findGreeting } from './automation.repository.ts';
+import { insertSendRow } from './keyword-replies.repository.ts';
 
 export const GREETING_QUEUE = 'automation.greeting';
 export const GREETING_MAX_ATTEMPTS = 8;
@@ -93,6 +94,7 @@ export async function sendGreeting(
   if (input.replyToken && age < REPLY_WINDOW_MS) {
     try {
       await gateway.replyMessages(channel, { replyToken: input.replyToken, messages });
+      await recordGreetingSend(ctx, input, 'REPLY');
       ctx.log.info({ friendId: input.friendId, via: 'reply' }, 'greeting sent');
       return 'reply';
     } catch (error) {
@@ -105,6 +107,24 @@ export async function sendGreeting(
     }
   }
   await gateway.pushMessages(channel, { to: input.lineUserId, messages, retryKey: input.retryKey });
+  await recordGreetingSend(ctx, input, 'PUSH');
   ctx.log.info({ friendId: input.friendId, via: 'push' }, 'greeting sent');
   return 'push';
+}
+
+/** The greeting's send in the automation send log (the screen's free reply / counted push). */
+async function recordGreetingSend(ctx: JobContext, input: GreetingPayload, via: 'REPLY' | 'PUSH') {
+  await insertSendRow(ctx.db, {
+    clientId: input.clientId,
+    lineAccountId: input.lineAccountId,
+    friendId: input.friendId,
+    kind: 'GREETING',
+    sourceName:
+      input.kind === 'NEW_FRIEND'
+        ? 'あいさつメッセージ（新しい友だち）'
+        : 'あいさつメッセージ（ブロック解除）',
+    friendName: input.displayName.slice(0, 100),
+    via,
+    sentAt: ctx.clock.now(),
+  });
 }

@@ -1,2 +1,7 @@
 /** The automation module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
 export { getGreeting, setGreeting } from './automation.service.ts';
+// 応答メッセージ and rich menu postbacks (decision 0036): the webhook module hands over texts and postbacks
+export { queuePostbackAnswer, queueTextAnswer } from './keyword-replies.sending.ts';
+export { createKeywordRule, setKeywordFallback } from './keyword-replies.service.ts';
+export { createPostbackAction, listPostbackActions } from './postbacks.service.ts';
+export type { ScenarioStarter } from './actions.ts';

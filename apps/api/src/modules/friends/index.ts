@@ -27,6 +27,6 @@ export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
 export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';
 export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
-export { addTagsToFriend, removeTagsFromFriend } from './tags.service.ts';
+export { addTagsToFriend, areTagsOfAccount, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
 export { recordDeliveredMessages, type DeliveredMessage } from './delivered-messages.ts';

@@ -173,3 +173,10 @@ export async function removeTagsFromFriend(
   const where = pickedFriends(scope, [friendId]);
   return removeTagsWhere(tx, where, tagIds);
 }
+
+/** Whether every one of these ids is a tag of the account (automation checks the tags its actions name). */
+export async function areTagsOfAccount(db: Db, scope: AccountScope, tagIds: number[]): Promise<boolean> {
+  const unique = [...new Set(tagIds)];
+  if (unique.length === 0) return true;
+  return (await countTagsOfAccount(db, scope, unique)) === unique.length;
+}

@@ -15,6 +15,7 @@ import {
   recordUnsend,
   type FriendProfile,
 } from '../friends/index.ts';
+import { queuePostbackAnswer, queueTextAnswer } from '../automation/index.ts';
 import { channelsOf, findLineAccountById, type LineAccountRow } from '../line-accounts/index.ts';
 import {
   findWebhookEvent,
@@ -99,6 +100,7 @@ const eventSchema = z.looseObject({
   follow: z.looseObject({ isUnblocked: z.boolean().optional() }).optional(),
   message: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }).optional(),
   unsend: z.looseObject({ messageId: z.string() }).optional(),
+  postback: z.looseObject({ data: z.string() }).optional(),
 });
 
 /** LINE has no profile of the user for the account (404): the user does not follow it. */
@@ -189,6 +191,20 @@ export async function processWebhookEvent({
         isFollowing,
         sentAt: event.timestamp === undefined ? now : new Date(event.timestamp),
       });
+    }
+    // 応答メッセージ and rich menu postbacks answer with this event's reply token (decision 0036)
+    const answerEvent = userId && {
+      scope,
+      lineUserId: userId,
+      replyToken: event.replyToken ?? null,
+      lineTimestamp: event.timestamp === undefined ? null : new Date(event.timestamp),
+      eventKey: `${account.id}:${stored.id}`,
+    };
+    if (answerEvent && event.type === 'message' && event.message?.type === 'text' && event.message.text) {
+      await queueTextAnswer(tx, { ...answerEvent, text: event.message.text }, now);
+    }
+    if (answerEvent && event.type === 'postback' && event.postback) {
+      await queuePostbackAnswer(tx, { ...answerEvent, data: event.postback.data }, now);
     }
     if (event.type === 'unsend' && event.unsend) {
       await recordUnsend(tx, { scope, lineMessageId: event.unsend.messageId, now });

@@ -1,2 +1,2 @@
 /** The notifications module's door: what other modules and the demo seed may use (STYLE.md "Door"). */
-export { createSetting, listSettings } from './notifications.service.ts';
+export { createSetting, listSettings, notificationGroupRecipients } from './notifications.service.ts';

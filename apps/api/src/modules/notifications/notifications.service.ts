@@ -250,3 +250,13 @@ export async function listDeliveries({
   }));
   return { data, pagination: paginationInfo(input.page, input.limit, total) };
 }
+
+/** The recipients (friend ids) of one notification group of the account; undefined: no such group. */
+export async function notificationGroupRecipients(
+  db: Db,
+  scope: AccountScope,
+  groupId: number,
+): Promise<number[] | undefined> {
+  if (!(await findSettingRow(db, scope, groupId))) return undefined;
+  return (await listSettingFriendIds(db, [groupId])).get(groupId) ?? [];
+}

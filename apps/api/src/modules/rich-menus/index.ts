@@ -1,3 +1,8 @@
 /** The rich menus module's door: what other modules and the demo world may use (STYLE.md "Door"). */
-export { createRichMenu, listRichMenusOfAccount, setDefaultRichMenu } from './rich-menus.service.ts';
+export {
+  createRichMenu,
+  lineRichMenuIdOf,
+  listRichMenusOfAccount,
+  setDefaultRichMenu,
+} from './rich-menus.service.ts';
 export { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';

@@ -9,7 +9,7 @@ import {
   type RichMenuSize,
 } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
-import { inTransaction } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platform/line/line-gateway.ts';
@@ -86,6 +86,7 @@ function toLineAction(action: RichMenuArea['action']): messagingApi.Action {
   const label = action.label ? { label: action.label } : {};
   if (action.type === 'message') return { type: 'message', ...label, text: action.text! };
   if (action.type === 'uri') return { type: 'uri', ...label, uri: action.uri! };
+  if (action.type === 'postback') return { type: 'postback', ...label, data: action.data! };
   return {
     type: 'richmenuswitch',
     ...label,
@@ -333,4 +334,13 @@ export async function setDefaultRichMenu({ ctx, input }: Ctx & { input: MenuInpu
   }
   await inTransaction(ctx.db, (tx) => markDefault(tx, scope, row.id));
   return getRichMenu({ ctx, input });
+}
+
+/** LINE's id of one of the account's menus (automation's richMenu.switch), or undefined. */
+export async function lineRichMenuIdOf(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  richMenuId: number,
+): Promise<string | undefined> {
+  return (await findRichMenu(db, scope, richMenuId))?.lineRichMenuId;
 }

@@ -152,6 +152,9 @@ export type LineGateway = {
   /** Delete an alias; one LINE no longer has counts as deleted. */
   deleteRichMenuAlias: (channel: LineChannel, aliasId: string) => Promise<void>;
   listRichMenuAliases: (channel: LineChannel) => Promise<{ richMenuAliasId: string; richMenuId: string }[]>;
+  /** LINE's per-user rich menu: link one menu to a user, or unlink (the default shows again). */
+  linkRichMenuToUser: (channel: LineChannel, userId: string, richMenuId: string) => Promise<void>;
+  unlinkRichMenuFromUser: (channel: LineChannel, userId: string) => Promise<void>;
   verifyLiffIdToken: (input: {
     idToken: string;
     channelId: string;
@@ -451,6 +454,12 @@ export function createLineGateway(
     listRichMenuAliases: async (channel) => {
       const list = await withToken(channel, (token) => messaging(token).getRichMenuAliasList());
       return list.aliases.map(({ richMenuAliasId, richMenuId }) => ({ richMenuAliasId, richMenuId }));
+    },
+    linkRichMenuToUser: async (channel, userId, richMenuId) => {
+      await withToken(channel, (token) => messaging(token).linkRichMenuIdToUser(userId, richMenuId));
+    },
+    unlinkRichMenuFromUser: async (channel, userId) => {
+      await withToken(channel, (token) => messaging(token).unlinkRichMenuIdFromUser(userId));
     },
     verifyLiffIdToken: (input) => verifyLiffIdToken(config, input),
   };

@@ -1,15 +1,31 @@
 import { can, type Session } from '@app/contracts';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useQueryFailure } from '../../components/query-failure.tsx';
-import { greetingQueryOptions } from '../../features/automation/api/automation.api.ts';
+import {
+  automationSendsQueryOptions,
+  greetingQueryOptions,
+  keywordRepliesQueryOptions,
+  postbackActionsQueryOptions,
+} from '../../features/automation/api/automation.api.ts';
+import type { AutomationChoices } from '../../features/automation/components/automation-actions-editor.tsx';
+import { AutomationSendsPanel } from '../../features/automation/components/automation-sends-panel.tsx';
 import { GreetingForm } from '../../features/automation/components/greeting-form.tsx';
+import { KeywordRepliesPanel } from '../../features/automation/components/keyword-replies-panel.tsx';
+import { PostbackActionsPanel } from '../../features/automation/components/postback-actions-panel.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
+import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import {
   LineAccountGate,
   useLineAccountSelection,
 } from '../../features/line-accounts/components/line-account-gate.tsx';
+import { settingsQueryOptions } from '../../features/notifications/api/notifications.api.ts';
+import { richMenusQueryOptions } from '../../features/rich-menus/api/rich-menus.api.ts';
 
 function Greeting({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const greeting = useQuery(greetingQueryOptions(lineAccountId));
@@ -28,11 +44,71 @@ function Greeting({ lineAccountId, session }: { lineAccountId: number; session: 
   );
 }
 
-/** /client/automation?lineAccountId=N: 自動応答 of one LINE account (this slice: the greeting). */
+/** The account's tags, rich menus and notification groups an action may name (empty while loading). */
+function useChoices(lineAccountId: number, canEdit: boolean): AutomationChoices {
+  const tags = useQuery({ ...tagsQueryOptions(lineAccountId), enabled: canEdit });
+  const menus = useQuery({ ...richMenusQueryOptions(lineAccountId), enabled: canEdit });
+  const groups = useQuery({ ...settingsQueryOptions(lineAccountId), enabled: canEdit });
+  return {
+    tags: tags.data?.tags.map((t) => ({ id: t.id, name: t.name })) ?? [],
+    richMenus: menus.data?.data.map((m) => ({ id: m.id, name: m.name })) ?? [],
+    groups: groups.data?.data.map((g) => ({ id: g.lineMessageSettingId, name: g.label })) ?? [],
+  };
+}
+
+const editor = (props: Parameters<typeof MessageListEditor>[0]) => (
+  <MessageListEditor {...props} minMessages={0} />
+);
+
+function KeywordReplies({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const canEdit = can(session.role, session.position, 'client.manage');
+  const replies = useQuery(keywordRepliesQueryOptions(lineAccountId));
+  const choices = useChoices(lineAccountId, canEdit);
+  const failure = useQueryFailure(replies);
+  if (!replies.data) return failure;
+  return (
+    <KeywordRepliesPanel
+      lineAccountId={lineAccountId}
+      replies={replies.data}
+      canEdit={canEdit}
+      editor={editor}
+      choices={choices}
+    />
+  );
+}
+
+function Postbacks({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const canEdit = can(session.role, session.position, 'client.manage');
+  const postbacks = useQuery(postbackActionsQueryOptions(lineAccountId));
+  const choices = useChoices(lineAccountId, canEdit);
+  const failure = useQueryFailure(postbacks);
+  if (!postbacks.data) return failure;
+  return (
+    <PostbackActionsPanel
+      lineAccountId={lineAccountId}
+      items={postbacks.data.items}
+      canEdit={canEdit}
+      editor={editor}
+      choices={choices}
+    />
+  );
+}
+
+function Sends({ lineAccountId }: { lineAccountId: number }) {
+  const sends = useQuery(automationSendsQueryOptions(lineAccountId));
+  const failure = useQueryFailure(sends);
+  if (!sends.data) return failure;
+  return <AutomationSendsPanel sends={sends.data} />;
+}
+
+const tabs = ['greeting', 'keywords', 'postbacks', 'sends'] as const;
+
+/** /client/automation?lineAccountId=N: 自動応答 of one LINE account (greeting, 応答メッセージ, postbacks, sends). */
 export function ClientAutomationPage({ session }: { session: Session }) {
   const { t } = useTranslation();
   const selection = useLineAccountSelection();
   const { selected } = selection;
+  const [tab, setTab] = useState<(typeof tabs)[number]>('greeting');
   return (
     <LineAccountGate
       selection={selection}
@@ -44,7 +120,19 @@ export function ClientAutomationPage({ session }: { session: Session }) {
         />
       }
     >
-      {(account) => <Greeting key={account.id} lineAccountId={account.id} session={session} />}
+      {(account) => (
+        <Stack spacing={2} key={account.id}>
+          <Tabs value={tab} onChange={(_, v: (typeof tabs)[number]) => setTab(v)} variant="scrollable">
+            {tabs.map((value) => (
+              <Tab key={value} value={value} label={t(`automation.tabs.${value}`)} />
+            ))}
+          </Tabs>
+          {tab === 'greeting' && <Greeting lineAccountId={account.id} session={session} />}
+          {tab === 'keywords' && <KeywordReplies lineAccountId={account.id} session={session} />}
+          {tab === 'postbacks' && <Postbacks lineAccountId={account.id} session={session} />}
+          {tab === 'sends' && <Sends lineAccountId={account.id} />}
+        </Stack>
+      )}
     </LineAccountGate>
   );
 }

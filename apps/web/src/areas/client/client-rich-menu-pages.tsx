@@ -30,6 +30,7 @@ import {
   useUpdateRichMenuMutation,
 } from '../../features/rich-menus/api/rich-menus.api.ts';
 import { RichMenuEditor } from '../../features/rich-menus/components/rich-menu-editor.tsx';
+import { usePostbackChoices } from '../../features/automation/api/automation.api.ts';
 import { RichMenuList } from '../../features/rich-menus/components/rich-menu-list.tsx';
 import { TabbedRichMenuBuilder } from '../../features/rich-menus/components/tabbed-rich-menu-builder.tsx';
 import { showToast } from '../../lib/toast-store.ts';
@@ -106,6 +107,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
   const navigate = useNavigate();
   const create = useCreateRichMenuMutation(account.id);
   const preview = usePreviewRichMenuImageMutation(account.id);
+  const postbackChoices = usePostbackChoices(account.id);
   if (!canManageOf(session)) return <ForbiddenState />;
   return (
     <>
@@ -114,6 +116,7 @@ function RichMenuCreatePage({ session, account }: { session: Session; account: L
       <RichMenuEditor
         accountName={account.displayName}
         previewImage={preview.mutateAsync}
+        postbackChoices={postbackChoices}
         canEdit
         onCancel={() => void navigate(listHref(account.id))}
         onSubmit={async (body) => {
@@ -197,6 +200,7 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menu = useQuery(richMenuQueryOptions(account.id, id));
+  const postbackChoices = usePostbackChoices(account.id);
   const update = useUpdateRichMenuMutation(account.id, id);
   const preview = usePreviewRichMenuImageMutation(account.id);
   return (
@@ -210,6 +214,7 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
               key={m.updatedAt}
               menu={m}
               previewImage={preview.mutateAsync}
+              postbackChoices={postbackChoices}
               accountName={account.displayName}
               // A tab's menu is changed through its tabbed menu (the server refuses a PUT on it).
               canEdit={canManageOf(session) && m.tab === null}

@@ -26,6 +26,7 @@ import {
   shiftMessages,
   tagMessages,
   automationMessages,
+  keywordReplyMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,7 @@ describe('UI texts', () => {
       tagMessages,
       automationMessages,
       couponMessages,
+      keywordReplyMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

@@ -103,6 +103,7 @@ export function RichMenuEditor({
   onSubmit,
   onCancel,
   previewImage,
+  postbackChoices = [],
 }: {
   menu?: RichMenu;
   accountName?: string;
@@ -111,6 +112,8 @@ export function RichMenuEditor({
   onCancel: () => void;
   /** The server's drawing of the areas' labels (POST .../rich-menu/preview). */
   previewImage: (body: RichMenuPreviewBody) => Promise<{ image: string }>;
+  /** 自動応答's postback actions (the page hands them in): what a postback area's tap does. */
+  postbackChoices?: { value: string; label: string }[];
 }) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -200,7 +203,7 @@ export function RichMenuEditor({
     void form.trigger('richMenu.size');
   };
 
-  const actionOptions = (['message', 'uri', 'richmenuswitch'] as const).map((value) => ({
+  const actionOptions = (['message', 'uri', 'richmenuswitch', 'postback'] as const).map((value) => ({
     value,
     label: t(`richMenus.actionTypes.${value}`),
   }));
@@ -399,6 +402,19 @@ export function RichMenuEditor({
                         name={`${prefix}.uri`}
                         label={t('richMenus.editor.actionUri')}
                         hint={t('richMenus.editor.actionUriHint')}
+                        disabled={!canEdit}
+                        fullWidth
+                      />
+                    </Grid>
+                  )}
+                  {selectedType === 'postback' && (
+                    <Grid size={12}>
+                      <FormSelectField
+                        name={`${prefix}.data`}
+                        label={t('richMenus.editor.postbackAction')}
+                        hint={t('richMenus.editor.postbackHint')}
+                        emptyLabel=""
+                        options={postbackChoices}
                         disabled={!canEdit}
                         fullWidth
                       />
