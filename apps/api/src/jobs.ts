@@ -8,6 +8,7 @@ import { defineMailJobs } from './platform/mail.jobs.ts';
 import { friendDirectories } from './composition.ts';
 import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
 import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
+import { queueScenarioTick } from './modules/automation/index.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -40,4 +41,5 @@ export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueHousekeeping(db, clock.now(), { now: true });
   await queueImageSweep(db, clock.now(), { now: true });
   await queueMemberCardSweep(db, clock.now(), { now: true });
+  await queueScenarioTick(db, clock.now(), { now: true });
 }

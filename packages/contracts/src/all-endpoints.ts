@@ -18,6 +18,7 @@ import { friendEndpoints } from './friends/friends.endpoints.ts';
 import { inboxEndpoints } from './friends/inbox.endpoints.ts';
 import { tagEndpoints } from './friends/tags.endpoints.ts';
 import { automationEndpoints } from './automation/automation.endpoints.ts';
+import { scenarioEndpoints } from './automation/scenarios.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -89,6 +90,7 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   deliveries: deliveryEndpoints,
   trackedLinks: trackedLinkEndpoints,
+  scenarios: scenarioEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

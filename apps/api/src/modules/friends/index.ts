@@ -28,3 +28,5 @@ export { listFollowingFriendCards, listFriendCards, type FriendCard } from './fr
 export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
 export { addTagsToFriend, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
+// step delivery (automation): the tags on the friends a scenario step is due for
+export { listTagsOfFriends } from './tags.repository.ts';
