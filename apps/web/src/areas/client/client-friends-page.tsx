@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
+import { FriendScenarios } from '../../features/automation/components/friend-scenarios.tsx';
 import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
 import {
   audienceFlags,
@@ -58,6 +59,7 @@ function useOpenFriend(): [number | null, (friendId: number | null) => void] {
 }
 
 function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const { t } = useTranslation();
   const params = useListParams();
   // New followers arrive through LINE's webhook: look again now and then.
   const friends = useQuery({
@@ -105,6 +107,14 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
         friendId={openFriendId}
         canWork={can(session.role, session.position, 'client.work')}
         onClose={() => setOpenFriendId(null)}
+        extra={
+          openFriendId === null
+            ? undefined
+            : {
+                title: t('scenarios.friend.title'),
+                content: <FriendScenarios lineAccountId={lineAccountId} friendId={openFriendId} />,
+              }
+        }
       />
     </>
   );
