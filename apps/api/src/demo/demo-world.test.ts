@@ -313,6 +313,21 @@ describe('the demo world', () => {
     // あいさつメッセージ: for new friends (a text and a sticker) and for friends who unblock.
     expect(before.greeting.newFriendMessages).toHaveLength(2);
     expect(before.greeting.unblockMessages).toHaveLength(1);
+    // ステップ配信: the welcome scenario, running, with the following friends at different steps.
+    const scenarios = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/scenarios`, { cookie: owner })
+    ).json<{
+      data: {
+        enabled: boolean;
+        stats: { active: number; completed: number };
+        steps: { sentCount: number }[];
+      }[];
+    }>();
+    expect(scenarios.data).toHaveLength(1);
+    expect(scenarios.data[0]!.enabled).toBe(true);
+    expect(scenarios.data[0]!.stats.active).toBeGreaterThan(0);
+    expect(scenarios.data[0]!.stats.completed).toBeGreaterThan(0);
+    expect(new Set(scenarios.data[0]!.steps.map((x) => x.sentCount)).size).toBeGreaterThan(1);
     // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
     expect(before.shift.staff).toHaveLength(12);
     expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);

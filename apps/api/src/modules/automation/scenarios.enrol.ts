@@ -4,6 +4,7 @@ import type { JobContext } from '../../platform/jobs.ts';
 import { findFriendOfAccount } from '../friends/index.ts';
 import type { AccountScope } from './automation.repository.ts';
 import {
+  addStepCounts,
   findScenario,
   findTriggeredScenarios,
   insertEnrolment,
@@ -67,4 +68,42 @@ export async function handleScenarioEvent(
   const friend = { ...scope, friendId: row.id, lineUserId: row.lineUserId };
   for (const scenario of await findTriggeredScenarios(ctx.db, scope, 'MEMBER_REGISTERED'))
     await enrol(ctx.db, scenario, { ...friend, scenarioId: scenario.id }, now);
+}
+
+/**
+ * For the demo world: a friend's place in a scenario as if enrolled at `enrolledAt` (a past follow): the
+ * steps that would have fallen due by `now` count as done (and in the steps' figures), the next one waits
+ * at its time. Nothing is sent; the scheduler takes the friend from the next step on.
+ */
+export async function placeInScenario(db: Db, input: EnrolInput, enrolledAt: Date, now: Date): Promise<void> {
+  const scenario = await findScenario(db, input, input.scenarioId);
+  if (!scenario) return;
+  const steps = await listLiveSteps(db, [scenario.id]);
+  const done: number[] = [];
+  let last: Date | null = null;
+  let next: { id: number; at: Date } | null = null;
+  for (const step of steps) {
+    const at = stepDueAt(step.delay, step.delay.from === 'TRIGGER' ? enrolledAt : (last ?? enrolledAt));
+    if (at.getTime() > now.getTime()) {
+      next = { id: step.id, at };
+      break;
+    }
+    done.push(step.id);
+    last = at;
+  }
+  const inserted = await insertEnrolment(db, {
+    clientId: scenario.clientId,
+    lineAccountId: scenario.lineAccountId,
+    scenarioId: scenario.id,
+    friendId: input.friendId,
+    lineUserId: input.lineUserId,
+    status: next ? 'ACTIVE' : 'COMPLETED',
+    enrolledAt,
+    doneStepIds: done,
+    lastStepAt: last,
+    nextStepId: next?.id ?? null,
+    dueAt: next?.at ?? null,
+    updatedAt: now,
+  });
+  if (inserted) for (const id of done) await addStepCounts(db, id, 1, 0);
 }
