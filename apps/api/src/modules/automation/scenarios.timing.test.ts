@@ -19,7 +19,7 @@ describe('step timing (Japan time, no daylight saving)', () => {
       fc.property(
         instant,
         fc.integer({ min: 0, max: 365 }),
-        fc.constantFrom('MINUTES', 'HOURS', 'DAYS') as fc.Arbitrary<'MINUTES' | 'HOURS' | 'DAYS'>,
+        fc.constantFrom<'MINUTES' | 'HOURS' | 'DAYS'>('MINUTES', 'HOURS', 'DAYS'),
         (base, amount, unit) => {
           const ms = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: DAY }[unit];
           expect(stepDueAt({ amount, unit, timeOfDay: null }, base).getTime() - base.getTime()).toBe(
@@ -47,7 +47,7 @@ describe('step timing (Japan time, no daylight saving)', () => {
       fc.property(
         instant,
         fc.integer({ min: 0, max: 2000 }),
-        fc.constantFrom('MINUTES', 'HOURS') as fc.Arbitrary<'MINUTES' | 'HOURS'>,
+        fc.constantFrom<'MINUTES' | 'HOURS'>('MINUTES', 'HOURS'),
         timeOfDay,
         (base, amount, unit, at) => {
           const after = base.getTime() + amount * (unit === 'MINUTES' ? 60_000 : 3_600_000);
