@@ -166,7 +166,7 @@ describe('scenarios (ステップ配信): the calls', () => {
       [{ ...welcome(), stopTagIds: [999999] }, 400, scenarioMessages.unknownTag],
       [
         { ...welcome(), steps: [{ id: 999999, delay: { amount: 1, unit: 'DAYS' }, messages: [text('x')] }] },
-        422,
+        400,
         scenarioMessages.stepId,
       ],
     ];
