@@ -306,7 +306,7 @@ export function ScenarioEditor({
                             change(index, { delay: { ...step.delay, amount: Number(e.target.value) } })
                           }
                           slotProps={{ htmlInput: { min: 0, 'data-testid': `step-${index}-amount` } }}
-                          sx={{ width: 110 }}
+                          sx={{ width: 120, flexShrink: 0 }}
                         />
                         <TextField
                           select
