@@ -9,6 +9,8 @@ import { friendDirectories } from './composition.ts';
 import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
 import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
 import { defineKeywordReplyJobs } from './modules/automation/keyword-replies.jobs.ts';
+import { scenarioStarter } from './modules/automation/scenario-starter.ts';
+import { queueScenarioTick } from './modules/automation/index.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -33,7 +35,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineNotificationJobs(jobs, events, deps.config);
   defineDeliveryJobs(jobs, deps.config, friendDirectories);
   defineAutomationJobs(jobs, events, deps.config);
-  defineKeywordReplyJobs(jobs, deps.config);
+  defineKeywordReplyJobs(jobs, deps.config, scenarioStarter);
   return events;
 }
 
@@ -42,4 +44,5 @@ export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueHousekeeping(db, clock.now(), { now: true });
   await queueImageSweep(db, clock.now(), { now: true });
   await queueMemberCardSweep(db, clock.now(), { now: true });
+  await queueScenarioTick(db, clock.now(), { now: true });
 }

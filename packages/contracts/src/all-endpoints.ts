@@ -19,6 +19,7 @@ import { inboxEndpoints } from './friends/inbox.endpoints.ts';
 import { tagEndpoints } from './friends/tags.endpoints.ts';
 import { automationEndpoints } from './automation/automation.endpoints.ts';
 import { keywordReplyEndpoints } from './automation/keyword-replies.endpoints.ts';
+import { scenarioEndpoints } from './automation/scenarios.endpoints.ts';
 import {
   lineAccountEndpoints,
   lineWebhookEndpoints,
@@ -98,6 +99,7 @@ export const endpointGroups = {
   memberCoupons: memberCouponEndpoints,
   memberCouponsLiff: memberCouponLiffEndpoints,
   keywordReplies: keywordReplyEndpoints,
+  scenarios: scenarioEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

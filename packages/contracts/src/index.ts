@@ -80,3 +80,5 @@ export * from './members/coupons.schemas.ts';
 export * from './members/coupons.endpoints.ts';
 export * from './automation/keyword-replies.schemas.ts';
 export * from './automation/keyword-replies.endpoints.ts';
+export * from './automation/scenarios.schemas.ts';
+export * from './automation/scenarios.endpoints.ts';

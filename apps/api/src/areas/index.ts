@@ -26,6 +26,8 @@ import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { keywordReplyRoutes } from '../modules/automation/keyword-replies.routes.ts';
+import { scenarioStarter } from '../modules/automation/scenario-starter.ts';
+import { scenarioRoutes } from '../modules/automation/scenarios.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
@@ -82,7 +84,8 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     deliveryRoutes(area, friendDirectories);
     automationRoutes(area);
     deliveryImageRoutes(area);
-    keywordReplyRoutes(area);
+    keywordReplyRoutes(area, scenarioStarter);
+    scenarioRoutes(area);
   });
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {

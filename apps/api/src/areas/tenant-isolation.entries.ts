@@ -2,7 +2,16 @@
 // called on its own and another tenant (how to build the call, and what another tenant's caller gets).
 
 import { type Role } from '@app/contracts';
-import { messageDeliveries, messageTemplates, savedSegments, tagFolders, tags } from '../db/schema/index.ts';
+import {
+  friends,
+  messageDeliveries,
+  messageTemplates,
+  savedSegments,
+  scenarios,
+  scenarioSteps,
+  tagFolders,
+  tags,
+} from '../db/schema/index.ts';
 import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
 import {
   email,
@@ -189,6 +198,64 @@ const tagEntries: Record<string, Entry> = {
   },
 };
 
+/** Step delivery (automation module): a scenario (on, one step) and a friend of a tenant's account. */
+const freshScenario = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(scenarios)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      name: `シナリオ${unique()}`,
+      enabled: true,
+      trigger: 'MANUAL',
+    })
+    .returning();
+  await t.db.insert(scenarioSteps).values({
+    scenarioId: row!.id,
+    position: 0,
+    delay: { amount: 1, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: null },
+    conditions: { hasTagIds: [], lacksTagIds: [] },
+    messages: [{ type: 'text', text: 'ようこそ' }],
+    actions: [],
+  });
+  return { path: { lineAccountId: x.lineAccount.id, scenarioId: row!.id } };
+};
+const freshFriend = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(friends)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      lineUserId: `U${unique()}`,
+      displayName: '友だち',
+    })
+    .returning();
+  return row!.id;
+};
+const scenarioBody = () => ({
+  name: `シナリオ${unique()}`,
+  trigger: 'FOLLOW',
+  steps: [{ delay: { amount: 1, unit: 'DAYS' }, messages: [{ type: 'text', text: 'ようこそ' }] }],
+});
+const scenarioEntries: Record<string, Entry> = {
+  [`GET ${D}/scenarios`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/scenarios`]: { kind: 'tenant', build: (x) => ({ ...ofAccount(x), body: scenarioBody() }) },
+  [`GET ${D}/scenarios/:scenarioId`]: { kind: 'tenant', build: (x) => freshScenario(x) },
+  [`PUT ${D}/scenarios/:scenarioId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshScenario(x)), body: scenarioBody() }),
+  },
+  [`DELETE ${D}/scenarios/:scenarioId`]: { kind: 'tenant', build: (x) => freshScenario(x) },
+  [`POST ${D}/scenarios/:scenarioId/enrolments`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshScenario(x)), body: { friendId: await freshFriend(x) } }),
+  },
+  [`GET ${D}/friends/:friendId/scenarios`]: {
+    kind: 'tenant',
+    build: async (x) => ({ path: { lineAccountId: x.lineAccount.id, friendId: await freshFriend(x) } }),
+  },
+};
+
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
 const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
 
@@ -224,6 +291,7 @@ export const entries: Record<string, Entry> = {
   ...inboxEntries,
   ...templateEntries,
   ...keywordReplyEntries,
+  ...scenarioEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

@@ -359,6 +359,21 @@ describe('the demo world', () => {
       ['営業時間外のお問い合わせ', true, 0],
     ]);
     expect(before.keywordReplies.fallback.enabled).toBe(false);
+    // ステップ配信: the welcome scenario, running, with the following friends at different steps.
+    const scenarios = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/scenarios`, { cookie: owner })
+    ).json<{
+      data: {
+        enabled: boolean;
+        stats: { active: number; completed: number };
+        steps: { sentCount: number }[];
+      }[];
+    }>();
+    expect(scenarios.data).toHaveLength(1);
+    expect(scenarios.data[0]!.enabled).toBe(true);
+    expect(scenarios.data[0]!.stats.active).toBeGreaterThan(0);
+    expect(scenarios.data[0]!.stats.completed).toBeGreaterThan(0);
+    expect(new Set(scenarios.data[0]!.steps.map((x) => x.sentCount)).size).toBeGreaterThan(1);
     // The shift store: 12 staff (3 still PENDING, a helper without LINE), rules, requests, last month approved.
     expect(before.shift.staff).toHaveLength(12);
     expect(before.shift.staff.filter((x) => x.status === 'PENDING')).toHaveLength(3);

@@ -13,6 +13,7 @@ import { seedTags } from './world/tags.ts';
 import { seedGreeting } from './world/greeting.ts';
 import { seedTemplates } from './world/templates.ts';
 import { seedKeywordReplies } from './world/keyword-replies.ts';
+import { seedScenarios } from './world/scenarios.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -81,6 +82,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     const coupon = await seedKeywordReplies(ownerCtx, lineAccount.id);
     await seedRichMenu(ownerCtx, lineAccount.id, coupon);
   }
+  if (lineAccount) await seedScenarios(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

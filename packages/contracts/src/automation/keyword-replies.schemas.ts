@@ -22,7 +22,7 @@ export const keywordReplyMessages = {
   tagNotFound: 'タグが見つかりません',
   richMenuNotFound: 'リッチメニューが見つかりません',
   groupNotFound: '通知グループが見つかりません',
-  scenarioUnavailable: 'シナリオはまだ使えません',
+  scenarioUnavailable: 'シナリオが見つかりません',
 } as const;
 
 const m = keywordReplyMessages;
@@ -32,8 +32,8 @@ export type KeywordMatchType = (typeof keywordMatchTypes)[number];
 
 /**
  * What a keyword rule, a rich menu postback (and later a scenario step) may do besides replying: one
- * discriminated union on `type`. `scenario.start` is declared for the scenarios slice; until that engine
- * is wired the API refuses to save it (400 シナリオはまだ使えません).
+ * discriminated union on `type`. `scenario.start` names a scenario of the same LINE account (400
+ * シナリオが見つかりません otherwise) and puts the friend into it (step delivery, decision 0037).
  */
 export const automationActionSchema = z.discriminatedUnion(
   'type',

@@ -1,13 +1,26 @@
-import type { AutomationAction, DeliveryMessage, Keyword, TimeWindow } from '@app/contracts';
+import type {
+  AutomationAction,
+  DeliveryMessage,
+  EnrolmentStatus,
+  Keyword,
+  ScenarioAction,
+  ScenarioTrigger,
+  StepConditions,
+  StepDelay,
+  StopReason,
+  TimeWindow,
+} from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
   serial,
   timestamp,
   uniqueIndex,
-  index,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
@@ -116,5 +129,121 @@ export const automationSends = pgTable(
     index('automation_sends_account_idx').on(t.lineAccountId, t.sentAt),
     index('automation_sends_client_id_idx').on(t.clientId),
     index('automation_sends_friend_id_idx').on(t.friendId),
+  ],
+);
+
+// ---- step delivery (ステップ配信 / シナリオ), decision 0037 ----
+
+/** A scenario of a LINE account: its trigger, stop conditions, and whether it runs. */
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    trigger: varchar('trigger', { length: 20 }).$type<ScenarioTrigger>().notNull(),
+    stopTagIds: jsonb('stop_tag_ids').$type<number[]>().notNull().default([]),
+    stopOnMember: boolean('stop_on_member').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scenarios_account_idx').on(t.lineAccountId, t.trigger),
+    index('scenarios_client_id_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * A step of a scenario. Its id is stable across edits (a friend's progress names it); a step removed from
+ * the scenario is kept with `removedAt`, so a friend past it is never sent it again.
+ */
+export const scenarioSteps = pgTable(
+  'scenario_steps',
+  {
+    id: serial('id').primaryKey(),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    delay: jsonb('delay').$type<StepDelay>().notNull(),
+    conditions: jsonb('conditions').$type<StepConditions>().notNull(),
+    messages: jsonb('messages').$type<DeliveryMessage[]>().notNull(),
+    actions: jsonb('actions').$type<ScenarioAction[]>().notNull(),
+    sentCount: integer('sent_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('scenario_steps_scenario_idx').on(t.scenarioId, t.position)],
+);
+
+/**
+ * A friend in a scenario: ACTIVE with the next step and its due time, COMPLETED after the last step, or
+ * STOPPED. The scheduler finds due enrolments by `due_at` (partial index on the ACTIVE ones).
+ */
+export const scenarioEnrolments = pgTable(
+  'scenario_enrolments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    lineAccountId: integer('line_account_id').notNull(),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id').notNull(),
+    lineUserId: varchar('line_user_id', { length: 64 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<EnrolmentStatus>().notNull().default('ACTIVE'),
+    stopReason: varchar('stop_reason', { length: 20 }).$type<StopReason>(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
+    /** Every step sent or skipped for this friend: never sent again, however the scenario is edited. */
+    doneStepIds: jsonb('done_step_ids').$type<number[]>().notNull().default([]),
+    /** When the last step done fell due (the base of a delay "after the previous step"). */
+    lastStepAt: timestamp('last_step_at', { withTimezone: true }),
+    nextStepId: integer('next_step_id'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scenario_enrolments_friend_uq').on(t.scenarioId, t.friendId),
+    index('scenario_enrolments_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    index('scenario_enrolments_friend_idx').on(t.friendId),
+  ],
+);
+
+/**
+ * One LINE call of the scheduler (a push or a multicast of up to 500 friends due for the same step),
+ * stored with its retry key before the call: a crash after the call repeats the key, LINE answers 409,
+ * nobody gets the step twice (decision 0037).
+ */
+export const scenarioSends = pgTable(
+  'scenario_sends',
+  {
+    id: serial('id').primaryKey(),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').notNull(),
+    retryKey: uuid('retry_key').notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    status: varchar('status', { length: 10 })
+      .$type<'PENDING' | 'SENT' | 'FAILED'>()
+      .notNull()
+      .default('PENDING'),
+    error: varchar('error', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scenario_sends_retry_key_uq').on(t.retryKey),
+    index('scenario_sends_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );

@@ -17,8 +17,8 @@ import { lineRichMenuIdOf } from '../rich-menus/index.ts';
 import type { AccountScope } from './automation.repository.ts';
 
 /**
- * Step scenarios are another slice's: it offers this at its door and the composition hands it in
- * (`defineAutomationJobs` and the routes take it). Until then a `scenario.start` action cannot be saved.
+ * The step-delivery engine (scenario-starter.ts), handed in by the composition (src/jobs.ts, the areas'
+ * routes); without it (a test of the rules alone) a `scenario.start` action cannot be saved.
  */
 export type ScenarioStarter = {
   exists: (db: Db, scope: AccountScope, scenarioId: number) => Promise<boolean>;
@@ -35,7 +35,7 @@ export type ActionFriend = { id: number; lineUserId: string; displayName: string
 /**
  * Refuses, before anything is saved, actions that name what is not the account's: a tag, a rich menu or a
  * notification group of another account (or none) is a 400 with its text; `scenario.start` is a 400
- * シナリオはまだ使えません while no scenario engine is wired (no silent no-op).
+ * シナリオが見つかりません when it names no scenario of the account.
  */
 export async function checkActions(
   db: Db,

@@ -8,6 +8,7 @@ import {
   handleFollowEvent,
   sendGreeting,
 } from './greeting.sending.ts';
+import { defineScenarioJobs } from './scenarios.jobs.ts';
 
 /** The automation module: greets friends who follow (a subscriber of the follow topics, and its sender). */
 export function defineAutomationJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
@@ -21,4 +22,6 @@ export function defineAutomationJobs(jobs: JobRunner, events: EventSubscriptions
       await sendGreeting(input, job, config);
     },
   });
+  // step delivery (シナリオ): its triggers and its scheduler
+  defineScenarioJobs(jobs, events, config);
 }

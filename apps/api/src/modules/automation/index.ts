@@ -5,3 +5,7 @@ export { queuePostbackAnswer, queueTextAnswer } from './keyword-replies.sending.
 export { createKeywordRule, setKeywordFallback } from './keyword-replies.service.ts';
 export { createPostbackAction, listPostbackActions } from './postbacks.service.ts';
 export type { ScenarioStarter } from './actions.ts';
+// step delivery: start a scenario for a friend (keyword rules, rich menu taps, other scenarios)
+export { enrolInScenario, placeInScenario, type EnrolInput } from './scenarios.enrol.ts';
+export { createScenario, listScenarios } from './scenarios.service.ts';
+export { queueScenarioTick } from './scenarios.sending.ts';

@@ -30,3 +30,5 @@ export { countAudience, readAudiencePage, type Audience, type AudienceMember } f
 export { addTagsToFriend, areTagsOfAccount, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
 export { recordDeliveredMessages, type DeliveredMessage } from './delivered-messages.ts';
+// step delivery (automation): the tags on the friends a scenario step is due for
+export { listTagsOfFriends } from './tags.repository.ts';

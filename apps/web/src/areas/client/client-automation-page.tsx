@@ -18,6 +18,9 @@ import { AutomationSendsPanel } from '../../features/automation/components/autom
 import { GreetingForm } from '../../features/automation/components/greeting-form.tsx';
 import { KeywordRepliesPanel } from '../../features/automation/components/keyword-replies-panel.tsx';
 import { PostbackActionsPanel } from '../../features/automation/components/postback-actions-panel.tsx';
+import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
+import { ScenarioEditor } from '../../features/automation/components/scenario-editor.tsx';
+import { ScenarioList } from '../../features/automation/components/scenario-list.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import {
@@ -44,15 +47,17 @@ function Greeting({ lineAccountId, session }: { lineAccountId: number; session: 
   );
 }
 
-/** The account's tags, rich menus and notification groups an action may name (empty while loading). */
+/** The account's tags, rich menus, notification groups and scenarios an action may name (empty while loading). */
 function useChoices(lineAccountId: number, canEdit: boolean): AutomationChoices {
   const tags = useQuery({ ...tagsQueryOptions(lineAccountId), enabled: canEdit });
   const menus = useQuery({ ...richMenusQueryOptions(lineAccountId), enabled: canEdit });
   const groups = useQuery({ ...settingsQueryOptions(lineAccountId), enabled: canEdit });
+  const scenarios = useQuery({ ...scenariosQueryOptions(lineAccountId), enabled: canEdit });
   return {
     tags: tags.data?.tags.map((t) => ({ id: t.id, name: t.name })) ?? [],
     richMenus: menus.data?.data.map((m) => ({ id: m.id, name: m.name })) ?? [],
     groups: groups.data?.data.map((g) => ({ id: g.lineMessageSettingId, name: g.label })) ?? [],
+    scenarios: scenarios.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? [],
   };
 }
 
@@ -73,6 +78,41 @@ function KeywordReplies({ lineAccountId, session }: { lineAccountId: number; ses
       canEdit={canEdit}
       editor={editor}
       choices={choices}
+    />
+  );
+}
+
+/** ステップ配信: the list of scenarios, or one open in the editor ('new' for a new one). */
+function Scenarios({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+  const scenarios = useQuery(scenariosQueryOptions(lineAccountId));
+  const tags = useQuery(tagsQueryOptions(lineAccountId));
+  const failure = useQueryFailure(scenarios);
+  const [open, setOpen] = useState<number | 'new' | null>(null);
+  if (!scenarios.data) return failure;
+  const canEdit = can(session.role, session.position, 'client.manage');
+  const list = scenarios.data.data;
+  if (open !== null) {
+    const scenario = open === 'new' ? null : (list.find((s) => s.id === open) ?? null);
+    return (
+      <ScenarioEditor
+        key={String(open)}
+        lineAccountId={lineAccountId}
+        scenario={scenario}
+        tags={tags.data?.tags ?? []}
+        scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
+        canEdit={canEdit}
+        editor={(props) => <MessageListEditor {...props} />}
+        onDone={() => setOpen(null)}
+      />
+    );
+  }
+  return (
+    <ScenarioList
+      lineAccountId={lineAccountId}
+      scenarios={list}
+      canEdit={canEdit}
+      onOpen={setOpen}
+      onCreate={() => setOpen('new')}
     />
   );
 }
@@ -101,14 +141,20 @@ function Sends({ lineAccountId }: { lineAccountId: number }) {
   return <AutomationSendsPanel sends={sends.data} />;
 }
 
-const tabs = ['greeting', 'keywords', 'postbacks', 'sends'] as const;
+const tabs = ['greeting', 'keywords', 'scenarios', 'postbacks', 'sends'] as const;
+type AutomationTab = (typeof tabs)[number];
+/** The tab named in the address (?tab=scenarios), else the greeting. */
+const tabOfAddress = (): AutomationTab => {
+  const named = new URLSearchParams(window.location.search).get('tab');
+  return tabs.find((x) => x === named) ?? 'greeting';
+};
 
-/** /client/automation?lineAccountId=N: 自動応答 of one LINE account (greeting, 応答メッセージ, postbacks, sends). */
+/** /client/automation?lineAccountId=N: 自動応答 of one LINE account (greeting, 応答メッセージ, ステップ配信, postbacks, sends). */
 export function ClientAutomationPage({ session }: { session: Session }) {
   const { t } = useTranslation();
   const selection = useLineAccountSelection();
   const { selected } = selection;
-  const [tab, setTab] = useState<(typeof tabs)[number]>('greeting');
+  const [tab, setTab] = useState<AutomationTab>(tabOfAddress);
   return (
     <LineAccountGate
       selection={selection}
@@ -122,13 +168,19 @@ export function ClientAutomationPage({ session }: { session: Session }) {
     >
       {(account) => (
         <Stack spacing={2} key={account.id}>
-          <Tabs value={tab} onChange={(_, v: (typeof tabs)[number]) => setTab(v)} variant="scrollable">
+          <Tabs value={tab} onChange={(_, v: AutomationTab) => setTab(v)} variant="scrollable">
             {tabs.map((value) => (
-              <Tab key={value} value={value} label={t(`automation.tabs.${value}`)} />
+              <Tab
+                key={value}
+                value={value}
+                label={t(`automation.tabs.${value}`)}
+                data-testid={`tab-${value}`}
+              />
             ))}
           </Tabs>
           {tab === 'greeting' && <Greeting lineAccountId={account.id} session={session} />}
           {tab === 'keywords' && <KeywordReplies lineAccountId={account.id} session={session} />}
+          {tab === 'scenarios' && <Scenarios lineAccountId={account.id} session={session} />}
           {tab === 'postbacks' && <Postbacks lineAccountId={account.id} session={session} />}
           {tab === 'sends' && <Sends lineAccountId={account.id} />}
         </Stack>

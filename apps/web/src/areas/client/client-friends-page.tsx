@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
+import { FriendScenarios } from '../../features/automation/components/friend-scenarios.tsx';
 import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
 import {
   audienceFlags,
@@ -150,6 +151,14 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
         friendId={openFriendId}
         canWork={can(session.role, session.position, 'client.work')}
         onClose={() => setOpenFriendId(null)}
+        extra={
+          openFriendId === null
+            ? undefined
+            : {
+                title: t('scenarios.friend.title'),
+                content: <FriendScenarios lineAccountId={lineAccountId} friendId={openFriendId} />,
+              }
+        }
       />
     </>
   );

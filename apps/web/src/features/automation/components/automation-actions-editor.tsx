@@ -5,23 +5,34 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 type Choice = { id: number; name: string };
-/** What an action may name: the account's tags, rich menus and notification groups (the page reads them). */
-export type AutomationChoices = { tags: Choice[]; richMenus: Choice[]; groups: Choice[] };
+/**
+ * What an action may name: the account's tags, rich menus, notification groups and scenarios (the page
+ * reads them).
+ */
+export type AutomationChoices = {
+  tags: Choice[];
+  richMenus: Choice[];
+  groups: Choice[];
+  scenarios: Choice[];
+};
 
-type EditableType = Exclude<AutomationAction['type'], 'scenario.start'>;
-const types: EditableType[] = ['tag.add', 'tag.remove', 'richMenu.switch', 'notify'];
+type EditableType = AutomationAction['type'];
+const types: EditableType[] = ['tag.add', 'tag.remove', 'richMenu.switch', 'notify', 'scenario.start'];
 
 const blank = (type: EditableType, choices: AutomationChoices): AutomationAction => {
   if (type === 'tag.add' || type === 'tag.remove') return { type, tagId: choices.tags[0]?.id ?? 0 };
   if (type === 'richMenu.switch') return { type, richMenuId: null };
+  if (type === 'scenario.start') return { type, scenarioId: choices.scenarios[0]?.id ?? 0 };
   return { type, notificationGroupId: choices.groups[0]?.id ?? 0 };
 };
 
-/** The actions of a keyword rule or a postback action: add or remove a tag, switch the menu, notify. */
+/**
+ * The actions of a keyword rule or a postback action: add or remove a tag, switch the menu, notify, start
+ * a scenario (ステップ配信).
+ */
 export function AutomationActionsEditor({
   value,
   onChange,
@@ -81,8 +92,10 @@ export function AutomationActionsEditor({
         return select(t('automation.actions.group'), action.notificationGroupId || '', choices.groups, (id) =>
           set(index, { ...action, notificationGroupId: id ?? 0 }),
         );
-      default:
-        return <Typography variant="body2">{t('automation.actions.scenarioLater')}</Typography>;
+      case 'scenario.start':
+        return select(t('automation.actions.scenario'), action.scenarioId || '', choices.scenarios, (id) =>
+          set(index, { ...action, scenarioId: id ?? 0 }),
+        );
     }
   };
   return (

@@ -45,12 +45,15 @@ export function FriendDrawer({
   friendId,
   canWork,
   onClose,
+  extra,
 }: {
   lineAccountId: number;
   friendId: number | null;
   /** May write notes and send messages. */
   canWork: boolean;
   onClose: () => void;
+  /** A section another feature adds, composed by the page (the scenarios the friend is in). */
+  extra?: { title: string; content: React.ReactNode };
 }) {
   return (
     <Drawer
@@ -67,6 +70,7 @@ export function FriendDrawer({
           friendId={friendId}
           canWork={canWork}
           onClose={onClose}
+          extra={extra}
         />
       )}
     </Drawer>
@@ -78,11 +82,13 @@ function FriendDrawerContent({
   friendId,
   canWork,
   onClose,
+  extra,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
   onClose: () => void;
+  extra?: { title: string; content: React.ReactNode };
 }) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -173,6 +179,12 @@ function FriendDrawerContent({
           <FriendTags lineAccountId={lineAccountId} friend={f} canWork={canWork} />
         </Section>
         <Divider />
+        {extra && (
+          <>
+            <Section title={extra.title}>{extra.content}</Section>
+            <Divider />
+          </>
+        )}
         <Section title={t('friends.fields.managerNotes')}>
           <ManagerNoteForm
             key={`${f.id}:${f.managerNotes ?? ''}`}

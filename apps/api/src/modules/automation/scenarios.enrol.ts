@@ -1,0 +1,109 @@
+import type { Db } from '../../db/client.ts';
+import type { DomainEvent } from '../../platform/domain-events.ts';
+import type { JobContext } from '../../platform/jobs.ts';
+import { findFriendOfAccount } from '../friends/index.ts';
+import type { AccountScope } from './automation.repository.ts';
+import {
+  addStepCounts,
+  findScenario,
+  findTriggeredScenarios,
+  insertEnrolment,
+  listLiveSteps,
+  listScenarioRows,
+  stopEnrolments,
+  type ScenarioRow,
+} from './scenarios.repository.ts';
+import { stepDueAt } from './scenarios.timing.ts';
+
+export type EnrolInput = AccountScope & { scenarioId: number; friendId: number; lineUserId: string };
+
+async function enrol(db: Db, scenario: ScenarioRow, friend: EnrolInput, now: Date): Promise<boolean> {
+  const [first] = await listLiveSteps(db, [scenario.id]);
+  if (!first) return false;
+  return insertEnrolment(db, {
+    clientId: scenario.clientId,
+    lineAccountId: scenario.lineAccountId,
+    scenarioId: scenario.id,
+    friendId: friend.friendId,
+    lineUserId: friend.lineUserId,
+    enrolledAt: now,
+    nextStepId: first.id,
+    dueAt: stepDueAt(first.delay, now),
+    updatedAt: now,
+  });
+}
+
+/**
+ * Start a scenario for a friend (a keyword rule's or a rich menu tap's scenario.start, another scenario's
+ * action, by hand), in the caller's transaction. Only a scenario of the account that is on; a friend is in
+ * a scenario once (a repeat start is a no-op). Answers whether the friend was enrolled now.
+ */
+export async function enrolInScenario(db: Db, input: EnrolInput, now: Date): Promise<boolean> {
+  const scenario = await findScenario(db, input, input.scenarioId);
+  if (!scenario?.enabled) return false;
+  return enrol(db, scenario, input, now);
+}
+
+/**
+ * NEW_FRIEND: the friend enters every scenario triggered by a follow. MEMBERSHIP_REGISTRATION: the
+ * friend enters the member-registration scenarios and leaves those that stop on registration.
+ */
+export async function handleScenarioEvent(
+  event: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION'>,
+  ctx: JobContext,
+): Promise<void> {
+  if (event.lineAccountId === null) return;
+  const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
+  const now = ctx.clock.now();
+  if (event.topic === 'NEW_FRIEND') {
+    const friend = { ...scope, friendId: event.payload.friendId, lineUserId: event.payload.lineUserId };
+    for (const scenario of await findTriggeredScenarios(ctx.db, scope, 'FOLLOW'))
+      await enrol(ctx.db, scenario, { ...friend, scenarioId: scenario.id }, now);
+    return;
+  }
+  const row = await findFriendOfAccount(ctx.db, scope, event.payload.friendId);
+  if (!row) return;
+  const stopping = (await listScenarioRows(ctx.db, scope)).filter((s) => s.stopOnMember).map((s) => s.id);
+  await stopEnrolments(ctx.db, { friendId: row.id, scenarioIds: stopping }, 'MEMBER', now);
+  const friend = { ...scope, friendId: row.id, lineUserId: row.lineUserId };
+  for (const scenario of await findTriggeredScenarios(ctx.db, scope, 'MEMBER_REGISTERED'))
+    await enrol(ctx.db, scenario, { ...friend, scenarioId: scenario.id }, now);
+}
+
+/**
+ * For the demo world: a friend's place in a scenario as if enrolled at `enrolledAt` (a past follow): the
+ * steps that would have fallen due by `now` count as done (and in the steps' figures), the next one waits
+ * at its time. Nothing is sent; the scheduler takes the friend from the next step on.
+ */
+export async function placeInScenario(db: Db, input: EnrolInput, enrolledAt: Date, now: Date): Promise<void> {
+  const scenario = await findScenario(db, input, input.scenarioId);
+  if (!scenario) return;
+  const steps = await listLiveSteps(db, [scenario.id]);
+  const done: number[] = [];
+  let last: Date | null = null;
+  let next: { id: number; at: Date } | null = null;
+  for (const step of steps) {
+    const at = stepDueAt(step.delay, step.delay.from === 'TRIGGER' ? enrolledAt : (last ?? enrolledAt));
+    if (at.getTime() > now.getTime()) {
+      next = { id: step.id, at };
+      break;
+    }
+    done.push(step.id);
+    last = at;
+  }
+  const inserted = await insertEnrolment(db, {
+    clientId: scenario.clientId,
+    lineAccountId: scenario.lineAccountId,
+    scenarioId: scenario.id,
+    friendId: input.friendId,
+    lineUserId: input.lineUserId,
+    status: next ? 'ACTIVE' : 'COMPLETED',
+    enrolledAt,
+    doneStepIds: done,
+    lastStepAt: last,
+    nextStepId: next?.id ?? null,
+    dueAt: next?.at ?? null,
+    updatedAt: now,
+  });
+  if (inserted) for (const id of done) await addStepCounts(db, id, 1, 0);
+}

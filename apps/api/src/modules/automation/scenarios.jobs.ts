@@ -1,0 +1,16 @@
+import type { Config } from '../../config/env.ts';
+import type { EventSubscriptions } from '../../platform/events.ts';
+import type { JobRunner } from '../../platform/jobs.ts';
+import { handleScenarioEvent } from './scenarios.enrol.ts';
+import { runScenarioTick, SCENARIO_TICK_QUEUE, scenarioTickPayloadSchema } from './scenarios.sending.ts';
+
+/** Step delivery: friends enter scenarios on their triggers; one scheduler a minute sends the due steps. */
+export function defineScenarioJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
+  events.subscribe('automation.scenarios', ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION'], handleScenarioEvent);
+  jobs.define(SCENARIO_TICK_QUEUE, {
+    payload: scenarioTickPayloadSchema,
+    handler: async (input, job) => {
+      await runScenarioTick(input, job, config);
+    },
+  });
+}

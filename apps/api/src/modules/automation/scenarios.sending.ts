@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
+import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
+import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
+import { toLineMessages } from '../deliveries/index.ts';
+import { listTagsOfFriends } from '../friends/index.ts';
+import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
+import { runScenarioActions } from './scenarios.actions.ts';
+import {
+  addStepCounts,
+  applyEnrolmentChanges,
+  claimDueEnrolments,
+  findScenariosByIds,
+  findStepsByIds,
+  insertSends,
+  listLiveSteps,
+  listPendingSends,
+  settleSend,
+  type DueEnrolment,
+  type EnrolmentChange,
+  type ScenarioRow,
+  type SendRow,
+  type StepRow,
+} from './scenarios.repository.ts';
+import { stepDueAt } from './scenarios.timing.ts';
+
+export const SCENARIO_TICK_QUEUE = 'automation.scenarios';
+export const scenarioTickPayloadSchema = z.object({ slot: z.number().int() });
+const MINUTE_MS = 60_000;
+/** Enrolments one run claims (10 multicasts of 500): a short job, a short lease; the next run follows at once. */
+export const ENROLMENTS_PER_RUN = 5_000;
+/** How long a rate-limited call waits when LINE names no time (Retry-After). */
+const RATE_LIMIT_WAIT_MS = 1_000;
+
+/**
+ * Test seams for an injected crash around a send's LINE call (a throw there is the process dying at that
+ * point; the send and its retry key are already stored). Null in production.
+ */
+export const scenarioFaults: {
+  beforeCall: ((send: SendRow) => void) | null;
+  afterCall: ((send: SendRow) => void) | null;
+} = { beforeCall: null, afterCall: null };
+
+/**
+ * Queue the scheduler's run of a minute (the one after `at`, or `at`'s own with `now`): one job per
+ * minute in the whole installation by dedupe key; each run queues the next minute's.
+ */
+export async function queueScenarioTick(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
+  const slot = Math.floor(at.getTime() / MINUTE_MS) + (options.now ? 0 : 1);
+  await enqueueJob(db, {
+    queue: SCENARIO_TICK_QUEUE,
+    payload: { slot },
+    runAt: options.now ? at : new Date(slot * MINUTE_MS),
+    dedupeKey: `${SCENARIO_TICK_QUEUE}:${slot}`,
+  });
+}
+
+/** A UUID (the X-Line-Retry-Key's form) derived from a name: the same enrolments and step, the same key. */
+export function derivedRetryKey(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+type Plan = { changes: EnrolmentChange[]; sends: { step: StepRow; recipients: DueEnrolment[] }[] };
+
+/** What happens to each due enrolment: stopped, skipped or sent its step, and its next step and time. */
+function planBatch(
+  due: DueEnrolment[],
+  scenarios: Map<number, ScenarioRow>,
+  stepsOf: Map<number, StepRow[]>,
+  tagsOf: Map<number, Set<number>>,
+  now: Date,
+): Plan {
+  const plan: Plan = { changes: [], sends: [] };
+  const byStep = new Map<number, DueEnrolment[]>();
+  const stop = (e: DueEnrolment, reason: 'BLOCKED' | 'TAG') =>
+    plan.changes.push({
+      id: e.id,
+      status: 'STOPPED',
+      stopReason: reason,
+      doneStepId: null,
+      lastStepAt: null,
+      nextStepId: null,
+      dueAt: null,
+    });
+  for (const e of due) {
+    const scenario = scenarios.get(e.scenarioId)!;
+    const tags = tagsOf.get(e.friendId) ?? new Set<number>();
+    if (!e.isFriend) {
+      stop(e, 'BLOCKED');
+      continue;
+    }
+    if (scenario.stopTagIds.some((id) => tags.has(id))) {
+      stop(e, 'TAG');
+      continue;
+    }
+    const steps = stepsOf.get(e.scenarioId) ?? [];
+    const done = new Set(e.doneStepIds);
+    // the step it waits for, unless an edit removed it or it was done: then the first live step not done
+    const step =
+      steps.find((s) => s.id === e.nextStepId && !done.has(s.id)) ?? steps.find((s) => !done.has(s.id));
+    if (!step) {
+      plan.changes.push({
+        id: e.id,
+        status: 'COMPLETED',
+        stopReason: null,
+        doneStepId: null,
+        lastStepAt: null,
+        nextStepId: null,
+        dueAt: null,
+      });
+      continue;
+    }
+    const { hasTagIds, lacksTagIds } = step.conditions;
+    const sendIt = hasTagIds.every((id) => tags.has(id)) && !lacksTagIds.some((id) => tags.has(id));
+    const stepAt = e.dueAt ?? now;
+    done.add(step.id);
+    const next =
+      steps.find((s) => s.position > step.position && !done.has(s.id)) ?? steps.find((s) => !done.has(s.id));
+    plan.changes.push({
+      id: e.id,
+      status: next ? 'ACTIVE' : 'COMPLETED',
+      stopReason: null,
+      doneStepId: step.id,
+      lastStepAt: stepAt.toISOString(),
+      nextStepId: next?.id ?? null,
+      dueAt: next
+        ? stepDueAt(next.delay, next.delay.from === 'TRIGGER' ? e.enrolledAt : stepAt).toISOString()
+        : null,
+    });
+    if (sendIt) byStep.set(step.id, [...(byStep.get(step.id) ?? []), e]);
+    else plan.sends.push({ step, recipients: [] });
+  }
+  for (const [stepId, recipients] of byStep) {
+    const step = [...stepsOf.values()].flat().find((s) => s.id === stepId)!;
+    plan.sends.push({ step, recipients });
+  }
+  return plan;
+}
+
+/**
+ * Claim due enrolments, decide each one's fate and store the sends (each with its retry key) and the
+ * enrolments' next steps and actions in one transaction: the step counts as done for the friend once the
+ * send is stored, and the stored send goes out exactly once (its key repeats on any retry).
+ */
+async function claimAndPlan(ctx: JobContext): Promise<{ claimed: number; sends: SendRow[] }> {
+  return inTransaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const due = await claimDueEnrolments(tx, now, ENROLMENTS_PER_RUN);
+    if (due.length === 0) return { claimed: 0, sends: [] };
+    const scenarioIds = [...new Set(due.map((e) => e.scenarioId))];
+    const scenarios = new Map((await findScenariosByIds(tx, scenarioIds)).map((s) => [s.id, s]));
+    const stepsOf = new Map<number, StepRow[]>();
+    for (const step of await listLiveSteps(tx, scenarioIds))
+      stepsOf.set(step.scenarioId, [...(stepsOf.get(step.scenarioId) ?? []), step]);
+    const needsTags =
+      [...scenarios.values()].some((s) => s.stopTagIds.length > 0) ||
+      [...stepsOf.values()]
+        .flat()
+        .some((s) => s.conditions.hasTagIds.length + s.conditions.lacksTagIds.length > 0);
+    const tagsOf = new Map<number, Set<number>>();
+    if (needsTags)
+      for (const t of await listTagsOfFriends(tx, [...new Set(due.map((e) => e.friendId))]))
+        tagsOf.set(t.friendId, (tagsOf.get(t.friendId) ?? new Set()).add(t.id));
+    const plan = planBatch(due, scenarios, stepsOf, tagsOf, now);
+    await applyEnrolmentChanges(tx, plan.changes, now);
+    const rows: Parameters<typeof insertSends>[1] = [];
+    const skipped = new Map<number, number>();
+    for (const { step, recipients } of plan.sends) {
+      if (recipients.length === 0) {
+        skipped.set(step.id, (skipped.get(step.id) ?? 0) + 1);
+        continue;
+      }
+      await addStepCounts(tx, step.id, recipients.length, 0);
+      const scenario = scenarios.get(step.scenarioId)!;
+      for (const e of recipients)
+        if (step.actions.length > 0)
+          await runScenarioActions(
+            tx,
+            ctx,
+            scenario,
+            { friendId: e.friendId, lineUserId: e.lineUserId },
+            step.actions,
+          );
+      if (step.messages.length === 0) continue;
+      for (let i = 0; i < recipients.length; i += MULTICAST_MAX_RECIPIENTS) {
+        const chunk = recipients.slice(i, i + MULTICAST_MAX_RECIPIENTS);
+        rows.push({
+          scenarioId: step.scenarioId,
+          stepId: step.id,
+          retryKey: derivedRetryKey(`scenario-step:${step.id}:${chunk.map((e) => e.id).join(',')}`),
+          recipients: chunk.map((e) => e.lineUserId),
+          createdAt: now,
+        });
+      }
+    }
+    for (const [stepId, n] of skipped) await addStepCounts(tx, stepId, 0, n);
+    return { claimed: due.length, sends: await insertSends(tx, rows) };
+  });
+}
+
+type SendOutcome = 'settled' | { waitMs: number };
+
+/**
+ * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
+ * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
+ * is FAILED with LINE's reason; a rate limit or LINE down leaves it PENDING for the next run.
+ */
+async function deliver(ctx: JobContext, config: Config, send: SendRow): Promise<SendOutcome> {
+  const [scenario] = await findScenariosByIds(ctx.db, [send.scenarioId]);
+  const [step] = await findStepsByIds(ctx.db, [send.stepId]);
+  const account = scenario && (await findLineAccountOfClient(ctx, scenario.clientId, scenario.lineAccountId));
+  if (!scenario || !step || !account || account.status !== 'ACTIVE') {
+    await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
+    return 'settled';
+  }
+  const channel = channelsOf({ config }, account).messaging;
+  const messages = await toLineMessages({
+    db: ctx.db,
+    lineAccountId: scenario.lineAccountId,
+    messages: step.messages,
+  });
+  const gateway = lineGatewayFor(config);
+  try {
+    scenarioFaults.beforeCall?.(send);
+    if (send.recipients.length === 1)
+      await gateway.pushMessages(channel, { to: send.recipients[0]!, messages, retryKey: send.retryKey });
+    else await gateway.sendMessages(channel, { to: send.recipients, messages, retryKey: send.retryKey });
+    scenarioFaults.afterCall?.(send);
+  } catch (error) {
+    if (!(error instanceof LineError)) throw error;
+    const reason = error.reason.slice(0, 500);
+    if (error.status === 409) {
+      await settleSend(ctx.db, send.id, { status: 'SENT', error: null, sentAt: ctx.clock.now() });
+      return 'settled';
+    }
+    if (error.isRetryable) {
+      await settleSend(ctx.db, send.id, { status: 'PENDING', error: reason, sentAt: null });
+      const retryAfter = Number(error.headers?.get('retry-after'));
+      return {
+        waitMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : RATE_LIMIT_WAIT_MS,
+      };
+    }
+    await settleSend(ctx.db, send.id, { status: 'FAILED', error: reason, sentAt: null });
+    return 'settled';
+  }
+  await settleSend(ctx.db, send.id, { status: 'SENT', error: null, sentAt: ctx.clock.now() });
+  return 'settled';
+}
+
+/**
+ * The scheduler (decision 0037): one job a minute for the whole installation finds due enrolments by
+ * query (partial index on due_at), not a timer per friend. It first sends again what an earlier run
+ * stored and did not settle, then claims up to ENROLMENTS_PER_RUN due enrolments and sends their steps;
+ * with more due it runs again at once, and it always queues the next minute's run.
+ */
+export async function runScenarioTick(
+  input: z.output<typeof scenarioTickPayloadSchema>,
+  ctx: JobContext,
+  config: Config,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await queueScenarioTick(ctx.db, now);
+  const again = (at: Date, tag: string) =>
+    enqueueJob(ctx.db, {
+      queue: SCENARIO_TICK_QUEUE,
+      payload: input,
+      runAt: at,
+      dedupeKey: `${SCENARIO_TICK_QUEUE}:${input.slot}:${tag}:${ctx.jobId}`,
+    });
+  for (const send of await listPendingSends(ctx.db, 20)) {
+    const outcome = await deliver(ctx, config, send);
+    if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
+  }
+  const { claimed, sends } = await claimAndPlan(ctx);
+  for (const send of sends) {
+    const outcome = await deliver(ctx, config, send);
+    if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
+  }
+  if (claimed === ENROLMENTS_PER_RUN) await again(ctx.clock.now(), 'more');
+}

@@ -1,0 +1,390 @@
+import { randomBytes } from 'node:crypto';
+import { scenarioMessages } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { friends, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
+import {
+  connectBody,
+  createLineTestApp,
+  startLineSim,
+  type LineSim,
+  type LineTestApp,
+  type SimChannel,
+} from '../../testing/line-sim.ts';
+import { scenarioFaults } from './scenarios.sending.ts';
+
+const C = '/client/api/v1';
+const HOUR = 3_600_000;
+let sim: LineSim;
+let t: LineTestApp;
+let a: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+let b: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
+
+type Sent = {
+  kind: string;
+  to: string[];
+  retryKey: string | null;
+  messages: { type: string; text?: string }[];
+};
+type Scenario = {
+  id: number;
+  steps: { id: number; sentCount: number; skippedCount: number }[];
+  stats: { enrolled: number; active: number; completed: number; stopped: number };
+};
+
+const drain = async () => {
+  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
+};
+/** Moves the product's clock and runs what falls due (the scheduler's run of that minute). */
+const advance = async (ms: number) => {
+  t.clock.advance(ms);
+  await drain();
+  // sessions expire while the clock runs days ahead: log in again, as the users would
+  for (const who of [a, b])
+    for (const user of [who.owner, who.manager, who.staff]) user.cookie = await t.login(user.user.email);
+};
+const sentOf = (channel: SimChannel) =>
+  sim.consoleCall<{ sent: Sent[] }>('GET', `/_sim/channels/${channel.channelId}/sent`).then((r) => r.sent);
+const sentTo = async (channel: SimChannel, userId: string) =>
+  (await sentOf(channel)).filter((s) => s.to.includes(userId));
+const text = (value: string) => ({ type: 'text', text: value });
+
+async function newAccount(who: typeof a, name: string) {
+  const channel = await sim.createChannel({ displayName: name });
+  const response = await t.api('POST', `${C}/line-account`, {
+    cookie: who.owner.cookie,
+    body: connectBody(channel),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const accountId = response.json<{ id: number }>().id;
+  return { channel, accountId, base: `${C}/line-account/${accountId}` };
+}
+
+async function follow(channel: SimChannel, displayName: string) {
+  const user = await sim.createUser(displayName);
+  await sim.act(user.userId, `follow/${channel.channelId}`);
+  await drain();
+  const [row] = await t.db.select().from(friends).where(eq(friends.lineUserId, user.userId));
+  return { userId: user.userId, friendId: row!.id };
+}
+
+const welcome = (extra: Record<string, unknown> = {}) => ({
+  name: 'ウェルカム',
+  enabled: true,
+  trigger: 'FOLLOW',
+  steps: [
+    { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ステップ1: ようこそ')] },
+    { delay: { amount: 1, unit: 'DAYS', timeOfDay: '10:00' }, messages: [text('ステップ2: クーポン')] },
+    {
+      delay: { amount: 3, unit: 'DAYS', from: 'TRIGGER' },
+      messages: [text('ステップ3: ご来店お待ちしています')],
+    },
+  ],
+  ...extra,
+});
+
+async function create(base: string, body: unknown, cookie = a.owner.cookie) {
+  const response = await t.api('POST', `${base}/scenarios`, { cookie, body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Scenario>();
+}
+
+beforeAll(async () => {
+  sim = await startLineSim();
+  t = await createLineTestApp(sim);
+  t.clock.set(new Date('2026-11-20T03:00:00Z')); // 12:00 in Japan
+  a = await t.clientWithUsers();
+  b = await t.clientWithUsers();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+afterEach(() => {
+  scenarioFaults.beforeCall = null;
+  scenarioFaults.afterCall = null;
+});
+
+describe('scenarios (ステップ配信): the calls', () => {
+  it('owners and managers write, staff read; texts for bad input; 404 for another client; delete', async () => {
+    const acc = await newAccount(a, '京都茶房');
+    const created = await create(acc.base, welcome(), a.manager.cookie);
+    expect(created).toMatchObject({
+      name: 'ウェルカム',
+      enabled: true,
+      trigger: 'FOLLOW',
+      stopOnMember: false,
+    });
+    expect(created.steps).toHaveLength(3);
+    expect(created.stats).toEqual({ enrolled: 0, active: 0, completed: 0, stopped: 0 });
+    const list = await t.api('GET', `${acc.base}/scenarios`, { cookie: a.staff.cookie });
+    expect(list.json().data.map((s: Scenario) => s.id)).toEqual([created.id]);
+    const one = `${acc.base}/scenarios/${created.id}`;
+    expect((await t.api('GET', one, { cookie: a.staff.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.api('POST', `${acc.base}/scenarios`, { cookie: a.staff.cookie, body: welcome() })).statusCode,
+    ).toBe(403);
+    expect((await t.api('GET', `${acc.base}/scenarios`)).statusCode).toBe(401);
+    for (const [method, url] of [
+      ['GET', one],
+      ['PUT', one],
+      ['DELETE', one],
+      ['GET', `${acc.base}/scenarios`],
+    ] as const) {
+      const other = await t.api(method, url, {
+        cookie: b.owner.cookie,
+        body: method === 'PUT' ? welcome() : undefined,
+      });
+      expect(other.statusCode, `${method} ${url}`).toBe(404);
+      expect(other.body).not.toContain('ウェルカム');
+    }
+    const cases: [unknown, number, string][] = [
+      [{ ...welcome(), steps: [] }, 400, scenarioMessages.steps],
+      [{ ...welcome(), name: ' ' }, 400, scenarioMessages.nameRequired],
+      [{ ...welcome(), trigger: 'KEYWORD' }, 400, scenarioMessages.trigger],
+      [
+        {
+          ...welcome(),
+          steps: [{ delay: { amount: 1, unit: 'DAYS', timeOfDay: '25:00' }, messages: [text('x')] }],
+        },
+        400,
+        scenarioMessages.timeOfDay,
+      ],
+      [
+        { ...welcome(), steps: [{ delay: { amount: 400, unit: 'DAYS' }, messages: [text('x')] }] },
+        400,
+        scenarioMessages.delayAmount,
+      ],
+      [
+        {
+          ...welcome(),
+          steps: [{ delay: { amount: 1, unit: 'DAYS' }, messages: [], actions: [{ type: 'tag.fly' }] }],
+        },
+        400,
+        scenarioMessages.action,
+      ],
+      [{ ...welcome(), stopTagIds: [999999] }, 400, scenarioMessages.unknownTag],
+      [
+        { ...welcome(), steps: [{ id: 999999, delay: { amount: 1, unit: 'DAYS' }, messages: [text('x')] }] },
+        400,
+        scenarioMessages.stepId,
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await t.api('PUT', one, { cookie: a.owner.cookie, body });
+      expect([response.statusCode, response.json().message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect(
+      (await t.api('GET', one, { cookie: a.staff.cookie })).json().steps.map((s: { id: number }) => s.id),
+    ).toEqual(created.steps.map((s) => s.id));
+    expect((await t.api('DELETE', one, { cookie: a.owner.cookie })).json()).toEqual({ success: true });
+    expect((await t.api('GET', one, { cookie: a.owner.cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('scenarios: the engine', () => {
+  it('a follow enrols the friend; each step arrives by push when the clock reaches it; the drawer shows the next step', async () => {
+    const acc = await newAccount(a, '梅田店');
+    const scenario = await create(acc.base, welcome());
+    const friend = await follow(acc.channel, '田中 一郎');
+    await advance(60_000);
+    const first = await sentTo(acc.channel, friend.userId);
+    expect(first.map((s) => s.messages[0]!.text)).toEqual(['ステップ1: ようこそ']);
+    expect(first[0]!.retryKey).toMatch(/^[0-9a-f-]{36}$/);
+    const drawer = await t.api('GET', `${acc.base}/friends/${friend.friendId}/scenarios`, {
+      cookie: a.staff.cookie,
+    });
+    expect(drawer.json().data).toEqual([
+      expect.objectContaining({
+        scenarioId: scenario.id,
+        scenarioName: 'ウェルカム',
+        status: 'ACTIVE',
+        stepsDone: 1,
+        stepCount: 3,
+        nextStepPosition: 1,
+        nextDueAt: '2026-11-21T01:00:00.000Z', // the next day at 10:00 in Japan
+      }),
+    ]);
+    await advance(12 * HOUR); // 2026-11-21 00:01 JST: not yet
+    expect(await sentTo(acc.channel, friend.userId)).toHaveLength(1);
+    await advance(10 * HOUR);
+    expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ステップ1: ようこそ',
+      'ステップ2: クーポン',
+    ]);
+    await advance(3 * 24 * HOUR);
+    expect(await sentTo(acc.channel, friend.userId)).toHaveLength(3);
+    const after = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(after.stats).toMatchObject({ enrolled: 1, active: 0, completed: 1 });
+    expect(after.steps.map((s) => s.sentCount)).toEqual([1, 1, 1]);
+    await advance(24 * HOUR);
+    expect(await sentTo(acc.channel, friend.userId)).toHaveLength(3);
+  });
+
+  it('a friend who blocks stops at once; conditions skip a step; actions tag the friend; editing never sends a step twice', async () => {
+    const acc = await newAccount(a, '難波店');
+    const tag = await t.api('POST', `${acc.base}/tags`, {
+      cookie: a.owner.cookie,
+      body: { name: '興味あり' },
+    });
+    const tagId = tag.json<{ id: number }>().id;
+    const scenario = await create(acc.base, {
+      name: '育成',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 1, unit: 'HOURS' }, messages: [text('A')], actions: [{ type: 'tag.add', tagId }] },
+        {
+          delay: { amount: 1, unit: 'HOURS' },
+          conditions: { lacksTagIds: [tagId] },
+          messages: [text('B: 未タグのみ')],
+        },
+        { delay: { amount: 1, unit: 'HOURS' }, messages: [text('C')] },
+      ],
+    });
+    const stays = await follow(acc.channel, '佐藤 花子');
+    const leaves = await follow(acc.channel, '鈴木 次郎');
+    await advance(HOUR + 60_000);
+    expect((await sentOf(acc.channel)).filter((s) => s.messages[0]!.text === 'A')).toHaveLength(1);
+    expect((await sentOf(acc.channel))[0]!.to.sort()).toEqual([stays.userId, leaves.userId].sort());
+    await sim.act(leaves.userId, `unfollow/${acc.channel.channelId}`);
+    await drain();
+    await advance(HOUR);
+    // B skipped (the tag A added), nothing to the friend who blocked
+    expect((await sentOf(acc.channel)).map((s) => s.messages[0]!.text)).toEqual(['A']);
+    const [stopped] = await t.db
+      .select()
+      .from(scenarioEnrolments)
+      .where(
+        and(eq(scenarioEnrolments.scenarioId, scenario.id), eq(scenarioEnrolments.friendId, leaves.friendId)),
+      );
+    expect(stopped).toMatchObject({ status: 'STOPPED', stopReason: 'BLOCKED' });
+    // the owner reorders: C before A, and adds D; the friend already had A: gets C then D, never A again
+    const [stepA, , stepC] = scenario.steps;
+    const edited = await t.api('PUT', `${acc.base}/scenarios/${scenario.id}`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: '育成',
+        enabled: true,
+        trigger: 'FOLLOW',
+        steps: [
+          { id: stepC!.id, delay: { amount: 1, unit: 'HOURS' }, messages: [text('C')] },
+          { id: stepA!.id, delay: { amount: 1, unit: 'HOURS' }, messages: [text('A')] },
+          { delay: { amount: 1, unit: 'HOURS' }, messages: [text('D')] },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (let i = 0; i < 4; i += 1) await advance(HOUR);
+    expect((await sentTo(acc.channel, stays.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'A',
+      'C',
+      'D',
+    ]);
+    const view = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(view.stats).toMatchObject({ enrolled: 2, completed: 1, stopped: 1 });
+    const tags = await t.api('GET', `${acc.base}/tags`, { cookie: a.owner.cookie });
+    expect(tags.json().tags[0]).toMatchObject({ name: '興味あり', friendCount: 2 });
+  });
+
+  it('starts by hand (and by another scenario’s action) only when on, once per friend', async () => {
+    const acc = await newAccount(a, '天王寺店');
+    const manual = await create(acc.base, { ...welcome(), name: '手動', trigger: 'MANUAL', enabled: false });
+    const friend = await follow(acc.channel, '高橋 三郎');
+    const url = `${acc.base}/scenarios/${manual.id}/enrolments`;
+    const off = await t.api('POST', url, { cookie: a.owner.cookie, body: { friendId: friend.friendId } });
+    expect([off.statusCode, off.json().message]).toEqual([409, scenarioMessages.scenarioOff]);
+    await t.api('PUT', `${acc.base}/scenarios/${manual.id}`, {
+      cookie: a.owner.cookie,
+      body: {
+        ...welcome(),
+        name: '手動',
+        trigger: 'MANUAL',
+        enabled: true,
+        steps: manual.steps.map((s, i) => ({ ...welcome().steps[i], id: s.id })),
+      },
+    });
+    expect(
+      (await t.api('POST', url, { cookie: a.owner.cookie, body: { friendId: friend.friendId } })).statusCode,
+    ).toBe(200);
+    const again = await t.api('POST', url, { cookie: a.owner.cookie, body: { friendId: friend.friendId } });
+    expect([again.statusCode, again.json().message]).toEqual([409, scenarioMessages.alreadyEnrolled]);
+    const stranger = await t.api('POST', url, {
+      cookie: b.owner.cookie,
+      body: { friendId: friend.friendId },
+    });
+    expect(stranger.statusCode).toBe(404);
+    await drain();
+    expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ステップ1: ようこそ',
+    ]);
+  });
+});
+
+describe('scenarios: exactly once', () => {
+  it('1,203 friends due for one step: multicasts of 500, a crash after LINE accepted one and before another call, nobody twice nor skipped', async () => {
+    const acc = await newAccount(a, '大型店');
+    const scenario = await create(acc.base, {
+      name: '一斉',
+      enabled: true,
+      trigger: 'MANUAL',
+      steps: [{ delay: { amount: 5, unit: 'MINUTES' }, messages: [text('お知らせ')] }],
+    });
+    const rows = Array.from({ length: 1203 }, () => ({
+      clientId: a.client.id,
+      lineAccountId: acc.accountId,
+      lineUserId: `U${randomBytes(16).toString('hex')}`,
+      displayName: 'お客',
+    }));
+    const inserted = await t.db
+      .insert(friends)
+      .values(rows)
+      .returning({ id: friends.id, lineUserId: friends.lineUserId });
+    const now = t.clock.now();
+    await t.db.insert(scenarioEnrolments).values(
+      inserted.map((f) => ({
+        clientId: a.client.id,
+        lineAccountId: acc.accountId,
+        scenarioId: scenario.id,
+        friendId: f.id,
+        lineUserId: f.lineUserId,
+        enrolledAt: now,
+        nextStepId: scenario.steps[0]!.id,
+        dueAt: new Date(now.getTime() + 5 * 60_000),
+      })),
+    );
+    const crashes: string[] = [];
+    let calls = 0;
+    scenarioFaults.afterCall = () => {
+      calls += 1;
+      if (calls === 1) {
+        crashes.push('after-first');
+        throw new Error('process died after LINE accepted the first multicast');
+      }
+    };
+    scenarioFaults.beforeCall = () => {
+      if (calls === 2 && !crashes.includes('before-third')) {
+        crashes.push('before-third');
+        throw new Error('process died before calling LINE');
+      }
+    };
+    for (let i = 0; i < 6; i += 1) await advance(60_000);
+    expect(crashes).toEqual(['after-first', 'before-third']);
+    const sent = await sentOf(acc.channel);
+    const addressed = sent.flatMap((s) => s.to);
+    expect(sent.map((s) => s.to.length).sort()).toEqual([203, 500, 500]);
+    expect(new Set(addressed)).toEqual(new Set(rows.map((r) => r.lineUserId)));
+    expect(addressed).toHaveLength(1203);
+    const sends = await t.db.select().from(scenarioSends).where(eq(scenarioSends.scenarioId, scenario.id));
+    expect(sends.map((s) => s.status)).toEqual(['SENT', 'SENT', 'SENT']);
+    const view = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(view.stats).toMatchObject({ enrolled: 1203, completed: 1203 });
+    expect(view.steps[0]!.sentCount).toBe(1203);
+  });
+});

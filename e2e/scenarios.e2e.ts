@@ -1,0 +1,65 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, screenshot } from './support/browser.ts';
+import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * ステップ配信 end to end: the owner finds the demo's running welcome scenario on the 自動応答 page (its
+ * figures, its steps as a timeline), a simulated user follows on the simulator's page and the scenario's
+ * first step arrives when the scheduler's minute comes (a push).
+ */
+const NEWCOMER = '森 さくら';
+const WELCOME = 'ようこそデモ商店 梅田店へ';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('automation: step delivery', () => {
+  it('the owner sees the running scenario; a user who follows receives its first step', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: '自動応答', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/automation');
+    await page.getByTestId('tab-scenarios').click();
+    await expect.poll(() => page.getByRole('button', { name: 'ウェルカムシナリオ' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('メッセージ通数（月の上限）を使います').first().isVisible())
+      .toBe(true);
+    await screenshot(page, 'scenarios-list');
+    await page.getByRole('button', { name: 'ウェルカムシナリオ' }).click();
+    await expect.poll(() => page.getByTestId('scenario-name').inputValue()).toBe('ウェルカムシナリオ');
+    await expect.poll(() => page.getByText('ステップ4').first().isVisible()).toBe(true);
+    await screenshot(page, 'scenarios-editor');
+
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, NEWCOMER);
+    await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
+    // the follow's webhook job, the domain event's fan-out (enrolment), then the scheduler's next minute
+    await expect
+      .poll(
+        async () => {
+          if (await sim.locator('#timeline').getByText(WELCOME).first().isVisible()) return true;
+          await sim.reload();
+          await pickSimChannel(sim, 'デモ商店 梅田店');
+          await pickSimUser(sim, NEWCOMER);
+          return sim.locator('#timeline').getByText(WELCOME).first().isVisible();
+        },
+        { timeout: 110_000, interval: 2_000 },
+      )
+      .toBe(true);
+    await screenshot(sim, 'scenarios-sim-welcome');
+    await context.close();
+  }, 240_000);
+});
