@@ -8,6 +8,7 @@ import { defineMailJobs } from './platform/mail.jobs.ts';
 import { friendDirectories } from './composition.ts';
 import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
 import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
+import { defineInflowJobs } from './modules/inflow/inflow.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -32,6 +33,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineNotificationJobs(jobs, events, deps.config);
   defineDeliveryJobs(jobs, deps.config, friendDirectories);
   defineAutomationJobs(jobs, events, deps.config);
+  defineInflowJobs(events);
   return events;
 }
 

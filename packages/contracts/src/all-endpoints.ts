@@ -30,6 +30,7 @@ import {
 } from './payments/payments.endpoints.ts';
 import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
 import { deliveryEndpoints, trackedLinkEndpoints } from './deliveries/deliveries.endpoints.ts';
+import { inflowEndpoints, inflowLandingEndpoints } from './inflow/inflow.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
@@ -89,6 +90,8 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   deliveries: deliveryEndpoints,
   trackedLinks: trackedLinkEndpoints,
+  inflow: inflowEndpoints,
+  inflowLanding: inflowLandingEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

@@ -72,3 +72,5 @@ export * from './deliveries/stickers.ts';
 export * from './deliveries/deliveries.endpoints.ts';
 export * from './automation/automation.schemas.ts';
 export * from './automation/automation.endpoints.ts';
+export * from './inflow/inflow.schemas.ts';
+export * from './inflow/inflow.endpoints.ts';

@@ -25,6 +25,7 @@ import { searchMasterRoutes } from '../modules/search/search.routes.ts';
 import { agencyUserRoutes, clientUserRoutes, masterUserRoutes } from '../modules/users/users.routes.ts';
 import { friendRoutes } from '../modules/friends/friends.routes.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
+import { inflowLandingRoutes, inflowRoutes } from '../modules/inflow/inflow.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
@@ -79,7 +80,10 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     notificationRoutes(area);
     deliveryRoutes(area, friendDirectories);
     automationRoutes(area);
+    inflowRoutes(area);
   });
+  // /liff/api/v1/inflow/:slug: a route's public landing (流入経路)
+  await app.register(async (scope) => inflowLandingRoutes(scope));
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {
     paymentRoutes(area);

@@ -17,3 +17,4 @@ export * from './members.ts';
 export * from './notifications.ts';
 export * from './deliveries.ts';
 export * from './automation.ts';
+export * from './inflow.ts';
