@@ -23,6 +23,7 @@ import {
   shiftMessages,
   tagMessages,
   automationMessages,
+  inflowMessages,
   userMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
@@ -65,6 +66,7 @@ const groups = {
   memberCard: memberCardMessages,
   tag: tagMessages,
   automation: automationMessages,
+  inflow: inflowMessages,
   web: webMessages,
 } as const;
 

@@ -246,8 +246,20 @@ async function liveRoute(ctx: ServiceContext, slug: string) {
   return { route, account };
 }
 
-const addFriendUrlOf = (account: { friendUrl: string | null; basicId: string | null }) =>
-  account.friendUrl ?? (account.basicId ? `https://line.me/R/ti/p/${account.basicId}` : null);
+/**
+ * Where the visitor adds the account: LINE's add-friend URL of its basic id (or the account's own friend
+ * URL); against the simulator, the simulator's same path (the landing page adds the simulated user).
+ */
+function addFriendUrlOf(
+  ctx: ServiceContext,
+  account: { friendUrl: string | null; basicId: string | null },
+): string | null {
+  if (isLineSimulator(ctx.config.line)) {
+    const base = (ctx.config.line.simulatorPageUrl ?? ctx.config.line.apiBaseUrl).replace(/\/$/, '');
+    return account.basicId ? `${base}/R/ti/p/${encodeURIComponent(account.basicId)}` : null;
+  }
+  return account.friendUrl ?? (account.basicId ? `https://line.me/R/ti/p/${account.basicId}` : null);
+}
 
 /**
  * The landing's public answer: the account's public face (name, add-friend URL) and a LIFF app of the
@@ -269,7 +281,7 @@ export async function routeLanding({
   }
   return {
     accountName: account.displayName,
-    addFriendUrl: addFriendUrlOf(account),
+    addFriendUrl: addFriendUrlOf(ctx, account),
     liffId,
     lineMode: isLineSimulator(ctx.config.line) ? 'simulator' : 'line',
   };
@@ -310,5 +322,5 @@ export async function recordRouteVisit({
     wasFriend: isFriend,
     visitedAt: ctx.clock.now(),
   });
-  return { addFriendUrl: addFriendUrlOf(account), isFriend };
+  return { addFriendUrl: addFriendUrlOf(ctx, account), isFriend };
 }

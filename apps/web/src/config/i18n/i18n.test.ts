@@ -25,6 +25,7 @@ import {
   shiftMessages,
   tagMessages,
   automationMessages,
+  inflowMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +87,7 @@ describe('UI texts', () => {
       memberCardMessages,
       tagMessages,
       automationMessages,
+      inflowMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);
