@@ -6,7 +6,7 @@ CREATE TABLE "inflow_attributions" (
 	"visit_id" integer NOT NULL,
 	"friend_id" integer NOT NULL,
 	"kind" varchar(16) NOT NULL,
-	"event_id" integer NOT NULL,
+	"event_id" integer,
 	"attributed_at" timestamp with time zone NOT NULL,
 	"member_at" timestamp with time zone
 );
@@ -40,6 +40,7 @@ ALTER TABLE "inflow_routes" ADD CONSTRAINT "inflow_routes_client_id_clients_id_f
 ALTER TABLE "inflow_routes" ADD CONSTRAINT "inflow_routes_line_account_id_line_accounts_id_fk" FOREIGN KEY ("line_account_id") REFERENCES "public"."line_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inflow_visits" ADD CONSTRAINT "inflow_visits_route_id_inflow_routes_id_fk" FOREIGN KEY ("route_id") REFERENCES "public"."inflow_routes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "inflow_attributions_event_uq" ON "inflow_attributions" USING btree ("event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inflow_attributions_visit_uq" ON "inflow_attributions" USING btree ("visit_id");--> statement-breakpoint
 CREATE INDEX "inflow_attributions_route_idx" ON "inflow_attributions" USING btree ("route_id","attributed_at");--> statement-breakpoint
 CREATE INDEX "inflow_attributions_friend_idx" ON "inflow_attributions" USING btree ("line_account_id","friend_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "inflow_routes_slug_uq" ON "inflow_routes" USING btree ("slug");--> statement-breakpoint

@@ -11,6 +11,7 @@ import { seedAnnouncements } from './world/announcements.ts';
 import { seedDeliveries } from './world/deliveries.ts';
 import { seedTags } from './world/tags.ts';
 import { seedGreeting } from './world/greeting.ts';
+import { seedInflowRoutes } from './world/inflow-routes.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -67,6 +68,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
   if (lineAccount) await seedDeliveries(ownerCtx, lineAccount.id);
   if (lineAccount) await seedTags(ownerCtx, lineAccount.id);
   if (lineAccount) await seedGreeting(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedInflowRoutes(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

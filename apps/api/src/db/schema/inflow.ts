@@ -79,12 +79,15 @@ export const inflowAttributions = pgTable(
     visitId: integer('visit_id').notNull(),
     friendId: integer('friend_id').notNull(),
     kind: varchar('kind', { length: 16 }).$type<'NEW_FRIEND' | 'UNBLOCK'>().notNull(),
-    eventId: integer('event_id').notNull(),
+    /** The domain event attributed (null: a past follow written by the demo's history). */
+    eventId: integer('event_id'),
     attributedAt: timestamp('attributed_at', { withTimezone: true }).notNull(),
     memberAt: timestamp('member_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('inflow_attributions_event_uq').on(t.eventId),
+    // a visit brings one follow at most
+    uniqueIndex('inflow_attributions_visit_uq').on(t.visitId),
     index('inflow_attributions_route_idx').on(t.routeId, t.attributedAt),
     index('inflow_attributions_friend_idx').on(t.lineAccountId, t.friendId),
   ],

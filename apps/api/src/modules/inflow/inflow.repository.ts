@@ -62,7 +62,10 @@ export async function insertVisit(db: Db, values: typeof inflowVisits.$inferInse
   await db.insert(inflowVisits).values(values);
 }
 
-/** The user's last visit of a live route of the account in [from, to]: the touch a follow is attributed to. */
+/**
+ * The user's last visit of a live route of the account in [from, to], made while not following: the
+ * touch a follow is attributed to (a friend's visit is a visit, never a follow's cause).
+ */
 export async function lastVisitOf(
   db: Db,
   scope: AccountScope,
@@ -78,6 +81,7 @@ export async function lastVisitOf(
         eq(inflowVisits.clientId, scope.clientId),
         eq(inflowVisits.lineAccountId, scope.lineAccountId),
         eq(inflowVisits.lineUserId, lineUserId),
+        eq(inflowVisits.wasFriend, false),
         gte(inflowVisits.visitedAt, window.from),
         lte(inflowVisits.visitedAt, window.to),
         lte(inflowVisits.recordedAt, window.recordedBefore),
@@ -89,7 +93,7 @@ export async function lastVisitOf(
   return row?.visit;
 }
 
-/** One attribution per domain event: a re-run of the handler writes nothing twice. */
+/** One attribution per domain event and per visit: a re-run of the handler writes nothing twice. */
 export async function insertAttribution(
   db: Db,
   values: typeof inflowAttributions.$inferInsert,
@@ -97,7 +101,7 @@ export async function insertAttribution(
   const rows = await db
     .insert(inflowAttributions)
     .values(values)
-    .onConflictDoNothing({ target: inflowAttributions.eventId })
+    .onConflictDoNothing()
     .returning({ id: inflowAttributions.id });
   return rows.length > 0;
 }
