@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-}, 300_000); // the demo world is written on start: minutes on a loaded machine
+}, 660_000); // the demo world is written on start: minutes on a loaded machine
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
