@@ -50,7 +50,7 @@ describe('inflow routes', () => {
     await page.getByRole('option', { name: '常連', exact: true }).click();
     await dialog.getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => page.getByText('流入経路を作成しました').isVisible()).toBe(true);
-    const row = page.locator('[data-testid^="inflow-route-"]', { hasText: ROUTE });
+    const row = page.locator('tr[data-testid^="inflow-route-"]', { hasText: ROUTE });
     await row.waitFor();
     const routeUrl = (await row.getByText('/liff/route?r=').textContent())!.trim();
 
@@ -86,7 +86,7 @@ describe('inflow routes', () => {
       .poll(
         async () => {
           await page.reload();
-          const counted = page.locator('[data-testid^="inflow-route-"]', { hasText: ROUTE });
+          const counted = page.locator('tr[data-testid^="inflow-route-"]', { hasText: ROUTE });
           await counted.waitFor();
           return [
             await counted.getByTestId('inflow-visits').textContent(),
