@@ -81,6 +81,7 @@ const tableOwners = {
   'clients.ts': 'clients',
   'deliveries.ts': 'deliveries',
   'automation.ts': 'automation',
+  'inflow.ts': 'inflow',
   'friends.ts': 'friends',
   'line-accounts.ts': 'line-accounts',
   'line-webhook.ts': 'line-webhook',

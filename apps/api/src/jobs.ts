@@ -11,6 +11,7 @@ import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
 import { defineKeywordReplyJobs } from './modules/automation/keyword-replies.jobs.ts';
 import { scenarioStarter } from './modules/automation/scenario-starter.ts';
 import { queueScenarioTick } from './modules/automation/index.ts';
+import { defineInflowJobs } from './modules/inflow/inflow.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -36,6 +37,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineDeliveryJobs(jobs, deps.config, friendDirectories);
   defineAutomationJobs(jobs, events, deps.config);
   defineKeywordReplyJobs(jobs, deps.config, scenarioStarter);
+  defineInflowJobs(events);
   return events;
 }
 

@@ -17,6 +17,7 @@ import { registerRichMenuRoutes } from './rich-menu/rich-menu.routes.ts';
 import type { SimContext } from './state/sim-context.ts';
 import { readSnapshotFile, restoreSnapshot, writeSnapshotFile } from './state/sim-state.persistence.ts';
 import { SimStateStore } from './state/sim-state.store.ts';
+import { registerAddFriendRoutes } from './ui/add-friend.routes.ts';
 import { registerUiRoutes } from './ui/ui.routes.ts';
 import { WebhookDeliveryService } from './webhook/webhook-delivery.service.ts';
 import { registerWebhookEndpointRoutes } from './webhook/webhook-endpoint.routes.ts';
@@ -82,6 +83,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
 
   void app.register(async (consoleScope) => registerConsoleRoutes(consoleScope, ctx));
   registerUiRoutes(app);
+  registerAddFriendRoutes(app, ctx);
   return app;
 };
 

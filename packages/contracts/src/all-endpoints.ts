@@ -33,6 +33,7 @@ import {
 import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
 import { deliveryEndpoints, trackedLinkEndpoints } from './deliveries/deliveries.endpoints.ts';
 import { messageTemplateEndpoints } from './deliveries/templates.endpoints.ts';
+import { inflowEndpoints, inflowLandingEndpoints } from './inflow/inflow.endpoints.ts';
 import { notificationEndpoints } from './notifications/notifications.endpoints.ts';
 import { memberEndpoints, memberLiffEndpoints } from './members/members.endpoints.ts';
 import { memberCardEndpoints, memberCardLiffEndpoints } from './members/member-card.endpoints.ts';
@@ -100,6 +101,8 @@ export const endpointGroups = {
   memberCouponsLiff: memberCouponLiffEndpoints,
   keywordReplies: keywordReplyEndpoints,
   scenarios: scenarioEndpoints,
+  inflow: inflowEndpoints,
+  inflowLanding: inflowLandingEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

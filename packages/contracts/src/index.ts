@@ -82,3 +82,5 @@ export * from './automation/keyword-replies.schemas.ts';
 export * from './automation/keyword-replies.endpoints.ts';
 export * from './automation/scenarios.schemas.ts';
 export * from './automation/scenarios.endpoints.ts';
+export * from './inflow/inflow.schemas.ts';
+export * from './inflow/inflow.endpoints.ts';

@@ -28,6 +28,7 @@ import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { keywordReplyRoutes } from '../modules/automation/keyword-replies.routes.ts';
 import { scenarioStarter } from '../modules/automation/scenario-starter.ts';
 import { scenarioRoutes } from '../modules/automation/scenarios.routes.ts';
+import { inflowLandingRoutes, inflowRoutes } from '../modules/inflow/inflow.routes.ts';
 import { lineAccountRoutes } from '../modules/line-accounts/line-accounts.routes.ts';
 import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.ts';
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
@@ -86,7 +87,10 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     deliveryImageRoutes(area);
     keywordReplyRoutes(area, scenarioStarter);
     scenarioRoutes(area);
+    inflowRoutes(area);
   });
+  // /liff/api/v1/inflow/:slug: a route's public landing (流入経路)
+  await app.register(async (scope) => inflowLandingRoutes(scope));
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {
     paymentRoutes(area);

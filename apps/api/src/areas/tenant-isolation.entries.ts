@@ -4,6 +4,7 @@
 import { type Role } from '@app/contracts';
 import {
   friends,
+  inflowRoutes,
   messageDeliveries,
   messageTemplates,
   savedSegments,
@@ -256,6 +257,51 @@ const scenarioEntries: Record<string, Entry> = {
   },
 };
 
+/** Inflow routes (inflow module, 流入経路): a route or a friend of a tenant's account, written straight to the table. */
+const freshRoute = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(inflowRoutes)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      name: '店頭POP',
+      slug: `s${unique()}`.slice(0, 16).padEnd(16, 'x'),
+    })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, routeId: row!.id } };
+};
+const freshFriendOfAccount = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(friends)
+    .values({ clientId: x.client.id, lineAccountId: x.lineAccount.id, lineUserId: `U${unique()}` })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, friendId: row!.id } };
+};
+const inflowEntries: Record<string, Entry> = {
+  [`GET ${D}/inflow-routes`]: { kind: 'tenant', build: ofAccount },
+  [`GET ${D}/inflow-routes.csv`]: { kind: 'tenant', build: ofAccount },
+  [`POST ${D}/inflow-routes`]: {
+    kind: 'tenant',
+    build: (x) => ({ ...ofAccount(x), body: { name: `経路${unique()}` } }),
+  },
+  [`PUT ${D}/inflow-routes/:routeId`]: {
+    kind: 'tenant',
+    build: async (x) => ({ ...(await freshRoute(x)), body: { name: '改名' } }),
+  },
+  [`DELETE ${D}/inflow-routes/:routeId`]: { kind: 'tenant', build: (x) => freshRoute(x) },
+  [`GET ${D}/inflow-routes/:routeId/qr.png`]: { kind: 'tenant', build: (x) => freshRoute(x) },
+  [`GET ${D}/inflow-routes/:routeId/qr.pdf`]: { kind: 'tenant', build: (x) => freshRoute(x) },
+  [`GET ${D}/friends/:friendId/inflow-route`]: { kind: 'tenant', build: (x) => freshFriendOfAccount(x) },
+  'GET /liff/api/v1/inflow/:slug': {
+    kind: 'public',
+    reason: 'a route URL names one route by an unguessable slug (inflow.test.ts)',
+  },
+  'POST /liff/api/v1/inflow/:slug/visit': {
+    kind: 'public',
+    reason: 'records a visit of a route by its slug; the LIFF ID token is verified (inflow.test.ts)',
+  },
+};
+
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */
 const sessionTenantForClients = (role: Role): Other => (role === 'CLIENT' ? 'ownData' : 'notFound');
 
@@ -292,6 +338,7 @@ export const entries: Record<string, Entry> = {
   ...templateEntries,
   ...keywordReplyEntries,
   ...scenarioEntries,
+  ...inflowEntries,
   // auth: no tenant data before the session exists; auth.test.ts and auth-session.test.ts cover every call
   'POST /auth/api/v1/session/login': { kind: 'public', reason: 'login' },
   'POST /auth/api/v1/session/logout': { kind: 'public', reason: 'ends the caller session only' },

@@ -300,6 +300,15 @@ describe('the demo world', () => {
       }),
     ]);
     expect(before.simUsers).toHaveLength(demoFriendNames.length);
+    // 流入経路: three routes with 60 days of visits, new friends and members (decision 0038)
+    const inflow = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/inflow-routes`, { cookie: owner })
+    ).json<{
+      routes: { name: string; figures: { visits: number; newFriends: number; members: number } }[];
+    }>();
+    expect(inflow.routes.map((r) => r.name)).toEqual(['店頭POP', 'Instagram', 'チラシ 12月']);
+    for (const route of inflow.routes) expect(route.figures.newFriends).toBeGreaterThan(0);
+    expect(inflow.routes.reduce((n, r) => n + r.figures.members, 0)).toBeGreaterThan(0);
     // メッセージ配信: a saved segment, a delivery sent to it (its job may still be running; its link opened
     // three times) and one scheduled.
     expect(before.segments.map((x) => x.name)).toEqual(['会員の友だち']);

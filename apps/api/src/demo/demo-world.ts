@@ -14,6 +14,7 @@ import { seedGreeting } from './world/greeting.ts';
 import { seedTemplates } from './world/templates.ts';
 import { seedKeywordReplies } from './world/keyword-replies.ts';
 import { seedScenarios } from './world/scenarios.ts';
+import { seedInflowRoutes } from './world/inflow-routes.ts';
 import { seedClientHistory } from './world/client-history.ts';
 import { seedLineAccount } from './world/line-account.ts';
 import { seedMemberCard } from './world/member-card.ts';
@@ -83,6 +84,7 @@ export async function seedDemoWorld(deps: DemoWorldDeps): Promise<DemoWorldResul
     await seedRichMenu(ownerCtx, lineAccount.id, coupon);
   }
   if (lineAccount) await seedScenarios(ownerCtx, lineAccount.id);
+  if (lineAccount) await seedInflowRoutes(ownerCtx, lineAccount.id);
   return { ...base, lineAccount };
 }
 

@@ -281,7 +281,7 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
   });
 
   /** Opens a LIFF app as a user: logs in and redirects to the endpoint URL with the login info. */
-  app.get<{ Params: { liffId: string }; Querystring: { userId?: string; path?: string } }>(
+  app.get<{ Params: { liffId: string }; Querystring: { userId?: string; path?: string; to?: string } }>(
     '/_sim/liff/launch/:liffId',
     async (request, reply) => {
       const result = await loginToLiff(ctx, {
@@ -290,6 +290,15 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
         ...(request.query.path ? { path: request.query.path } : {}),
         baseUrl: base(request),
       });
+      // `to`: another page of the LIFF app's site opened in LINE (a link or a QR code scanned in LINE),
+      // with the same login; only a page of the endpoint's own origin.
+      if (request.query.to) {
+        const target = new URL(request.query.to);
+        if (target.origin !== new URL(result.endpointUrl).origin)
+          throw badRequest('to: not the LIFF app origin');
+        target.searchParams.set('lineSim', new URL(result.launchUrl).searchParams.get('lineSim') ?? '');
+        return reply.redirect(target.toString(), 302);
+      }
       return reply.redirect(result.launchUrl, 302);
     },
   );

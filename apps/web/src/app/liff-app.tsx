@@ -11,6 +11,10 @@ const miniApps: Record<string, React.LazyExoticComponent<() => React.JSX.Element
   '/liff/shift': lazy(() =>
     import('../areas/shift-liff/shift-liff-app.tsx').then((m) => ({ default: m.ShiftLiffApp })),
   ),
+  // a 流入経路's landing (decision 0038): records the visit and leads on to add the account
+  '/liff/route': lazy(() =>
+    import('../areas/route-liff/route-landing-app.tsx').then((m) => ({ default: m.RouteLandingApp })),
+  ),
 };
 
 export function LiffApp({ pathname }: { pathname: string }) {

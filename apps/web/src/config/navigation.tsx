@@ -1,6 +1,7 @@
 import type { Permission, Role, Session } from '@app/contracts';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
@@ -121,6 +122,7 @@ export const navigationByRole: Record<Role, NavItem[]> = {
     { path: 'friends', labelKey: 'nav.friends', icon: <PeopleAltOutlined />, permission: 'client.read' },
     { path: 'deliveries', labelKey: 'nav.deliveries', icon: <SendOutlined />, permission: 'client.read' },
     { path: 'automation', labelKey: 'nav.automation', icon: <SmartToyOutlined />, permission: 'client.read' },
+    { path: 'routes', labelKey: 'nav.inflow', icon: <QrCode2Outlined />, permission: 'client.read' },
     { path: 'rich-menus', labelKey: 'nav.richMenus', icon: <GridViewOutlined />, permission: 'client.work' },
     {
       path: 'services',

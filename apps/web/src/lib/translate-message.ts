@@ -25,6 +25,7 @@ import {
   tagMessages,
   automationMessages,
   keywordReplyMessages,
+  inflowMessages,
   userMessages,
   couponMessages,
 } from '@app/contracts';
@@ -71,6 +72,7 @@ const groups = {
   deliveryImage: deliveryImageMessages,
   coupon: couponMessages,
   keywordReply: keywordReplyMessages,
+  inflow: inflowMessages,
   web: webMessages,
 } as const;
 

@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './deliveries.ts';
 export * from './delivery-images.ts';
 export * from './automation.ts';
+export * from './inflow.ts';

@@ -11,6 +11,7 @@ import { ClientAccountPage, ClientAnnouncementPages, CompanySettingsPage } from 
 import { ClientDashboard } from './client-dashboard-page.tsx';
 import { ClientDeliveriesPage } from './client-deliveries-page.tsx';
 import { ClientAutomationPage } from './client-automation-page.tsx';
+import { ClientInflowPage } from './client-inflow-page.tsx';
 import { ClientFriendsPage } from './client-friends-page.tsx';
 import { ClientInboxPage } from './client-inbox-page.tsx';
 import { ClientLineAccountPages } from './client-line-account-pages.tsx';
@@ -47,6 +48,7 @@ export function ClientArea() {
     notifications: <ClientNotificationsPage session={session} />,
     deliveries: <ClientDeliveriesPage session={session} />,
     automation: <ClientAutomationPage session={session} />,
+    routes: <ClientInflowPage session={session} />,
   };
   if (isPending) {
     for (const item of navigationByRole.CLIENT) {

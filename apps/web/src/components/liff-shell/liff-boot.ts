@@ -27,7 +27,7 @@ export class LiffBootError extends Error {
 }
 
 /** What the LINE simulator's launch URL carries (`lineSim`, base64url JSON): its LIFF login. */
-type SimulatorLogin = {
+export type SimulatorLogin = {
   liffId: string;
   idToken: string;
   accessToken: string;
@@ -36,7 +36,7 @@ type SimulatorLogin = {
   friendship: { friendFlag: boolean };
 };
 
-function readSimulatorLogin(raw: string | null): SimulatorLogin | null {
+export function readSimulatorLogin(raw: string | null): SimulatorLogin | null {
   if (!raw) return null;
   try {
     const json = atob(raw.replace(/-/g, '+').replace(/_/g, '/'));

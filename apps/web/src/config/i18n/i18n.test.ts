@@ -27,6 +27,7 @@ import {
   tagMessages,
   automationMessages,
   keywordReplyMessages,
+  inflowMessages,
   userMessages,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +91,7 @@ describe('UI texts', () => {
       automationMessages,
       couponMessages,
       keywordReplyMessages,
+      inflowMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

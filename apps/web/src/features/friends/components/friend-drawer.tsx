@@ -1,4 +1,4 @@
-import { friendMessages } from '@app/contracts';
+import { friendMessages, inflowEndpoints } from '@app/contracts';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslateMessage } from '../../../lib/translate-message.ts';
 import {
@@ -100,6 +101,15 @@ function FriendDrawerContent({
   const saveNote = useSetManagerNoteMutation(lineAccountId);
   const send = useSendMessageMutation(lineAccountId, friendId);
   const friendFailure = useQueryFailure(friend);
+  // the route the friend came through (流入経路, decision 0038)
+  const inflowRoute = useQuery({
+    queryKey: ['inflow', lineAccountId, 'friend', friendId],
+    queryFn: ({ signal }) =>
+      apiRequest(inflowEndpoints.friendRoute, {
+        params: { lineAccountId: String(lineAccountId), friendId: String(friendId) },
+        signal,
+      }),
+  });
 
   if (friend.isPending) {
     return (
@@ -170,6 +180,7 @@ function FriendDrawerContent({
                     },
                   ]
                 : []),
+              { label: t('inflow.friendRoute'), value: inflowRoute.data?.route?.name ?? t('inflow.noRoute') },
               { label: t('friends.fields.lineUserId'), value: f.lineUserId, isWide: true },
             ]}
           />
