@@ -45,7 +45,16 @@ const packagesOutside = {
   },
 };
 
-/** Bundles apps/<app>/src/main.ts when needed; answers the bundle's path. */
+/**
+ * Worker threads an app starts, each bundled beside main.mjs under its name (the code that starts one
+ * looks for `<name>.mjs` in its `import.meta.dirname`, which is the bundle's folder: only `import.meta.url`
+ * is rewritten above).
+ */
+const workerEntries = {
+  api: { 'draft-worker': 'src/modules/shift/auto-draft/draft-worker.ts' },
+};
+
+/** Bundles apps/<app>/src/main.ts (and its worker threads) when needed; answers the bundle's path. */
 export async function bundleServer(root, app) {
   const appDir = path.join(root, 'apps', app);
   const outfile = path.join(appDir, 'dist', 'main.mjs');
@@ -58,11 +67,17 @@ export async function bundleServer(root, app) {
   ];
   const stamp = fs.existsSync(stampFile) ? readJson(stampFile) : null;
   const builtAt = fs.existsSync(outfile) ? fs.statSync(outfile).mtimeMs : 0;
-  if (stamp?.root === root && sources.every((s) => newestMtime(s) <= builtAt)) return outfile;
+  const workers = Object.entries(workerEntries[app] ?? {});
+  const emitted = workers.every(([name]) => fs.existsSync(path.join(appDir, 'dist', `${name}.mjs`)));
+  if (emitted && stamp?.root === root && sources.every((s) => newestMtime(s) <= builtAt)) return outfile;
 
   await build({
-    entryPoints: [path.join(appDir, 'src', 'main.ts')],
-    outfile,
+    entryPoints: {
+      main: path.join(appDir, 'src', 'main.ts'),
+      ...Object.fromEntries(workers.map(([name, file]) => [name, path.join(appDir, file)])),
+    },
+    outdir: path.join(appDir, 'dist'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -254,5 +255,27 @@ export const shiftPatterns = pgTable(
   (t) => [
     index('shift_patterns_store_id_idx').on(t.storeId),
     index('shift_patterns_client_id_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * An automatic draft as previewed (docs/decisions/0042): the answer shown and what accepting it saves, by
+ * the version of everything it was made from (`inputKey`: the window's shifts with their update times,
+ * the staff, rules, settings and caps, the mode). Accepting on any process saves this plan when the inputs
+ * are still the same, without solving again. Kept a day.
+ */
+export const shiftAutoDrafts = pgTable(
+  'shift_auto_drafts',
+  {
+    id: serial('id').primaryKey(),
+    ...tenant(),
+    inputKey: varchar('input_key', { length: 64 }).notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    save: jsonb('save').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shift_auto_drafts_store_input_uq').on(t.storeId, t.inputKey),
+    index('shift_auto_drafts_client_id_idx').on(t.clientId),
   ],
 );

@@ -1,5 +1,7 @@
-// The automatic draft call: loads the window's shifts, staff and rules, runs the pure solver, answers the
-// preview; accepting re-runs it in one transaction and saves through save-shift (docs/decisions/0017).
+// The automatic draft call: loads the window's shifts, staff and rules, runs the solver (in its worker
+// thread), answers the preview and keeps it by its inputs' version; accepting, in one transaction, saves the
+// kept plan through save-shift when the inputs are the same, on whichever process (docs/decisions/0017,
+// 0042).
 import { createHash } from 'node:crypto';
 import {
   shiftMessages,
@@ -34,7 +36,8 @@ import { toStaffView } from '../shift.views.ts';
 import { reasonText } from './reasons.ts';
 import { normalise } from './solver-model.ts';
 import type { Candidate, FixedShift, Slot, SolverInput, SolverSettings } from './solver-types.ts';
-import { draftShifts } from './solver-exact.ts';
+import { draftInWorker } from './draft-pool.ts';
+import { findStoredDraft, storeDraft } from './auto-draft.repository.ts';
 
 type Ctx = { ctx: ServiceContext };
 type DraftInput = ShiftStoreParams & z.output<typeof autoDraftBodySchema>;
@@ -131,23 +134,33 @@ const fingerprintOf = (rows: ShiftRow[], staffIds: number[], plan: unknown) =>
     )
     .digest('base64url');
 
+type Save = {
+  date: Day;
+  toDraft: number[];
+  toRequest: number[];
+  toUpdate: { id: number; startAt: string; endAt: string }[];
+};
+
 /**
- * The last answers by their solver input: accepting a preview drafts the same plan again even when the
- * time budget cut HiGHS short in one of the two runs (its answer can then differ from run to run).
- * Per process; on another process the draft is made again (a differing plan answers 409, saving nothing).
+ * The version of everything a draft is made from: the window, the mode and the zone, the approved staff,
+ * the shifts around the window with their update times, and the solver's whole input (rules, settings,
+ * caps, targets, names). Equal keys, equal inputs: the stored plan is the one to show and to save.
  */
-const recent = new Map<string, Awaited<ReturnType<typeof draftShifts>>>();
-async function draftOnce(input: SolverInput) {
-  const key = createHash('sha256')
-    .update(JSON.stringify(normalise(input)))
-    .digest('base64url');
-  const hit = recent.get(key);
-  if (hit) return hit;
-  const result = await draftShifts(input);
-  recent.set(key, result);
-  if (recent.size > 32) recent.delete(recent.keys().next().value!);
-  return result;
-}
+const inputKeyOf = (
+  parts: { mode: string; from: Date; to: Date; timeZone: string },
+  rows: ShiftRow[],
+  staffIds: number[],
+  solverInput: SolverInput,
+) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        [parts.mode, parts.from.getTime(), parts.to.getTime(), parts.timeZone],
+        fingerprintOf(rows, staffIds, null),
+        normalise(solverInput),
+      ]),
+    )
+    .digest('hex');
 
 async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: DraftInput) {
   const tz = store.timeZone;
@@ -219,7 +232,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     store,
     closure.timeDivisionSetting,
   );
-  const result = await draftOnce({
+  const solverInput: SolverInput = {
     settings: {
       minRestMinutes: closure.minRestHours * 60,
       allowMultiplePerDay: closure.allowMultipleShiftsPerDay,
@@ -238,7 +251,13 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     fixed,
     closedDays,
     closedWindows,
-  });
+  };
+  const staffIds = staffRows.map((s) => s.id);
+  const inputKey = inputKeyOf({ mode: input.mode, ...range, timeZone: tz }, rows, staffIds, solverInput);
+  // made before, here or on another process (from the same inputs): that plan, not another solve's
+  const stored = await findStoredDraft<AutoDraftResult, Save>(db, scope, inputKey);
+  if (stored) return stored;
+  const result = await draftInWorker(solverInput);
 
   const chosen = new Map(result.assignments.map((a) => [a.candidateId, a]));
   const proposed = result.assignments.map((a) => {
@@ -276,11 +295,7 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     mode: input.mode,
     startAtMin: formatInstant(range.from, tz),
     startAtMax: formatInstant(range.to, tz),
-    fingerprint: fingerprintOf(
-      rows,
-      staffRows.map((s) => s.id),
-      [proposed, toDraft, toRequest, toUpdate],
-    ),
+    fingerprint: fingerprintOf(rows, staffIds, [proposed, toDraft, toRequest, toUpdate]),
     proposed,
     toRequest,
     slots: result.slots.map((s) => ({
@@ -300,7 +315,10 @@ async function draft(db: Db, store: ShiftStoreRow, scope: StoreScope, input: Dra
     staff: result.staff,
     totals: result.totals,
   };
-  return { answer, save: { date: firstDay, toDraft, toRequest, toUpdate } };
+  return storeDraft<AutoDraftResult, Save>(db, scope, inputKey, {
+    answer,
+    save: { date: firstDay, toDraft, toRequest, toUpdate },
+  });
 }
 
 /** The preview: nothing is saved. */
@@ -313,9 +331,10 @@ export async function previewAutoDraft({
 }
 
 /**
- * Accepting: in one transaction, with the store's staff rows locked, the draft is made again; if the
- * period's shifts, staff or plan changed since the preview (its fingerprint), 409 and nothing is saved;
- * otherwise it is saved through save-shift, all or nothing.
+ * Accepting: in one transaction, with the store's staff rows locked, the period's inputs are read again;
+ * the same inputs find the plan kept at the preview (computed on any process) and it is saved; changed
+ * inputs are drafted again, and a plan other than the preview's (its fingerprint) answers 409, saving
+ * nothing. Otherwise it is saved through save-shift, all or nothing.
  */
 export async function acceptAutoDraft({
   ctx,

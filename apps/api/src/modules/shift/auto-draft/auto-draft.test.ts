@@ -1,7 +1,10 @@
 import { shiftMessages } from '@app/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffShifts } from '../../../db/schema/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../app.ts';
+import { createDatabase } from '../../../db/client.ts';
+import { shiftAutoDrafts, staffShifts } from '../../../db/schema/index.ts';
 import { createClientWithUsers } from '../../../testing/factories.ts';
 import {
   createShift,
@@ -270,5 +273,72 @@ describe('POST staff-shift/auto-draft/accept', () => {
     });
     expect(accept.statusCode).toBe(404);
     expect(await rowsOf(store)).toEqual(before);
+  });
+});
+
+// Two API processes on one database (docs/decisions/0042): the preview is made on one, accepted on the
+// other. On PostgreSQL (TEST_DATABASE_URL) the second has its own connection pool, as a process would.
+describe('accepting on another API process', () => {
+  let second: { app: FastifyInstance; close: () => Promise<void> };
+  beforeAll(async () => {
+    const database = t.databaseUrl
+      ? await createDatabase({ kind: 'postgres', url: t.databaseUrl, poolSize: 2 })
+      : null;
+    const app = await buildApp({ config: t.config, db: database?.db ?? t.db, clock: t.clock, logger: false });
+    await app.ready();
+    second = {
+      app,
+      close: async () => {
+        await app.close();
+        await database?.close();
+      },
+    };
+  });
+  afterAll(async () => {
+    await second.close();
+  });
+
+  it('saves the plan the first previewed, though its own solve would draft another', async () => {
+    const { store, r1, r2, r3, manager } = await setup();
+    const preview = (await manager('POST', '/staff-shift/auto-draft', { body: window })).json();
+    // What the first process kept is what it showed: a plan this process would not draft itself (as
+    // when HiGHS's budget cut it short there): 一郎's morning only, 三郎's evening left a request.
+    const [kept] = await t.db.select().from(shiftAutoDrafts).where(eq(shiftAutoDrafts.storeId, store.id));
+    expect(kept!.answer).toEqual(preview);
+    const save = kept!.save as { toDraft: number[]; toUpdate: { id: number }[] };
+    expect(save.toDraft).toEqual([r1.id, r3.id]);
+    await t.db
+      .update(shiftAutoDrafts)
+      .set({
+        answer: {
+          ...preview,
+          proposed: preview.proposed.filter((p: { shiftId: number }) => p.shiftId === r1.id),
+        },
+        save: { ...save, toDraft: [r1.id], toUpdate: save.toUpdate.filter((u) => u.id === r1.id) },
+      })
+      .where(eq(shiftAutoDrafts.id, kept!.id));
+
+    const other = storeCaller(second.app, store.id, a.manager.cookie);
+    const accept = await other('POST', '/staff-shift/auto-draft/accept', {
+      body: { ...window, fingerprint: preview.fingerprint },
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json()).toEqual({ drafted: 1, updatedIds: [r1.id] });
+    const rows = new Map((await rowsOf(store)).map((r) => [r.id, r]));
+    expect(rows.get(r1.id)).toMatchObject({ status: 'DRAFT', startAt: new Date(tokyo('2026-12-01T09:00')) });
+    expect(rows.get(r2.id)).toMatchObject({ status: 'REQUEST' });
+    expect(rows.get(r3.id)).toMatchObject({ status: 'REQUEST' });
+  });
+
+  it('shows the same plan on both, and a preview on one is accepted on the other', async () => {
+    const { store, r1, r3, manager } = await setup();
+    const other = storeCaller(second.app, store.id, a.manager.cookie);
+    const preview = (await other('POST', '/staff-shift/auto-draft', { body: window })).json();
+    expect((await manager('POST', '/staff-shift/auto-draft', { body: window })).json()).toEqual(preview);
+    const accept = await manager('POST', '/staff-shift/auto-draft/accept', {
+      body: { ...window, fingerprint: preview.fingerprint },
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json()).toEqual({ drafted: 2, updatedIds: expect.arrayContaining([r1.id, r3.id]) });
   });
 });

@@ -314,41 +314,49 @@ const ahead = (a: number[], b: number[]) => {
   return false;
 };
 
+/** The call's default time budget: 0.8 s up to 50 staff, 40 ms x staff - 1.2 s above, 2.8 s at most. */
+export const defaultBudgetMs = (staffCount: number) =>
+  Math.min(2800, Math.max(500, staffCount <= 50 ? 800 : 40 * staffCount - 1200));
+
+export type Drafted = SolverResult & { method: 'EXACT' | 'GREEDY' };
+
 /**
  * The draft the call answers: the greedy first (milliseconds), then HiGHS with what is left of the budget,
  * its answer re-checked and balanced by solve(); the better of the two by the goals' order. HiGHS failing
  * or finding nothing in time leaves the greedy's answer, so the call always answers within the budget
  * (plus the greedy's own time). Same input, same answer while HiGHS finishes inside the budget.
+ * `onBest`: each answer as it becomes the best so far (the worker thread posts them, so that the pool can
+ * answer the best one when it stops the worker at the budget: draft-pool.ts).
  */
 export async function draftShifts(
   input: SolverInput,
-  opts: { budgetMs?: number; fairnessNodes?: number } = {},
-): Promise<SolverResult & { method: 'EXACT' | 'GREEDY' }> {
+  opts: { budgetMs?: number; fairnessNodes?: number; onBest?: (best: Drafted) => void } = {},
+): Promise<Drafted> {
   const started = performance.now();
-  // the default budget grows with the store: 0.8 s up to 50 staff, 2.8 s at 100 (issue 29's 1 s / 3 s)
-  const n = input.staff.length;
-  const budget = opts.budgetMs ?? Math.min(2800, Math.max(500, n <= 50 ? 800 : 40 * n - 1200));
-  const greedy = solve(input);
+  const budget = opts.budgetMs ?? defaultBudgetMs(input.staff.length);
+  const greedy: Drafted = { ...solve(input), method: 'GREEDY' };
+  opts.onBest?.(greedy);
   // what is left once the greedy's own time is kept back for re-checking HiGHS's answer
   const greedyMs = performance.now() - started;
   const left = budget - 2 * greedyMs;
-  if (left < 20) return { ...greedy, method: 'GREEDY' };
+  if (left < 20) return greedy;
   try {
     const exact = await solveExact(input, { timeLimitSeconds: left / 1000, fairness: false });
-    if (!exact) return { ...greedy, method: 'GREEDY' };
-    const seeded = solve(input, exact.drafts);
-    if (ahead(rank(greedy), rank(seeded))) return { ...greedy, method: 'GREEDY' };
+    if (!exact) return greedy;
+    const seeded: Drafted = { ...solve(input, exact.drafts), method: 'EXACT' };
+    if (ahead(rank(greedy), rank(seeded))) return greedy;
+    opts.onBest?.(seeded);
     // the fairness stage: from that answer, places held, a bounded search for a smaller spread
     const rest = budget - (performance.now() - started) - greedyMs;
-    if (rest < 100 || exact.status !== 'Optimal') return { ...seeded, method: 'EXACT' };
+    if (rest < 100 || exact.status !== 'Optimal') return seeded;
     const fair = await solveExact(input, {
       hold: new Map(seeded.assignments.map((a) => [a.candidateId, a])),
       timeLimitSeconds: rest / 1000,
       maxNodes: opts.fairnessNodes ?? FAIRNESS_NODES,
     });
-    const fairer = fair ? solve(input, fair.drafts) : seeded;
-    return { ...(ahead(rank(seeded), rank(fairer)) ? seeded : fairer), method: 'EXACT' };
+    const fairer: Drafted = fair ? { ...solve(input, fair.drafts), method: 'EXACT' } : seeded;
+    return ahead(rank(seeded), rank(fairer)) ? seeded : fairer;
   } catch {
-    return { ...greedy, method: 'GREEDY' };
+    return greedy;
   }
 }

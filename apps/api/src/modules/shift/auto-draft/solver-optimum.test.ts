@@ -142,4 +142,22 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
       '青木さんを12/1 17:00〜22:00のシフトから移せば埋まります(そちらの枠が空きます)',
     ]);
   });
+
+  it('splits a long shift with another requester where that is fairer: no place lost, none over', async () => {
+    // 11-14 and 14-17 need one each; 青木 asks 11-17 (covers both alone), 井上 14-20: the fair answer
+    // is 青木 11-14 and 井上 14-17 (both at half their request), not 青木 11-17 alone (1.0 against 0)
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('lunch', DAY1, 11, 14, 1), slot('after', DAY1, 14, 17, 1)],
+      candidates: [request(11, 1, DAY1, 11, 17), request(12, 2, DAY1, 14, 20)],
+    });
+    for (const r of await both(input)) {
+      expect(r.totals).toMatchObject({ required: 2, filled: 2, over: 0 });
+      expect(r.assignments.map((a) => [a.staffId, ...hours(a)])).toEqual([
+        [1, 11, 14],
+        [2, 14, 17],
+      ]);
+      expect(r.staff.map((s) => s.fulfilmentRate)).toEqual([0.5, 0.5]);
+    }
+  });
 });
