@@ -163,7 +163,7 @@ describe('the inbox live stream', () => {
       headers: { cookie: b.owner.cookie },
     });
     expect(other.status).toBe(404);
-    expect((await other.json()).success).toBe(false);
+    expect(((await other.json()) as { success: boolean }).success).toBe(false);
     const stranger = await fetch(`${t.appUrl}${C}/line-account/${accountA}/inbox-stream`);
     expect(stranger.status).toBe(401);
   });
