@@ -80,6 +80,7 @@ const tableOwners = {
   'announcements.ts': 'announcements',
   'clients.ts': 'clients',
   'deliveries.ts': 'deliveries',
+  'delivery-images.ts': 'deliveries',
   'automation.ts': 'automation',
   'inflow.ts': 'inflow',
   'friends.ts': 'friends',

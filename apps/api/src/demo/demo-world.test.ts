@@ -320,6 +320,8 @@ describe('the demo world', () => {
         audience: 'SEGMENT',
         segmentName: '会員の友だち',
         clicks: 0,
+        kinds: ['text', 'coupon'],
+        images: [],
       },
       {
         title: '年末年始の営業時間のお知らせ',
@@ -453,7 +455,15 @@ describe('the demo world', () => {
     ]);
     // the campaign delivery (to the members, the talker among them) in their chat history (decision 0040)
     const delivered = conversation.data.filter((m) => m.fromDelivery !== null);
-    expect(delivered.map((m) => m.type).sort()).toEqual(['flex', 'sticker', 'text']);
+    // (the campaign: a text, a sticker, cards and a rich message; the coupon: a text and its card)
+    expect(delivered.map((m) => m.type).sort()).toEqual([
+      'flex',
+      'flex',
+      'imagemap',
+      'sticker',
+      'text',
+      'text',
+    ]);
 
     // Restart: a new app on the same database, a simulator restored from its saved state.
     await stack.stop();

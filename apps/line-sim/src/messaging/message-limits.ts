@@ -229,7 +229,7 @@ export const checkMessageTexts = (body: unknown): LineErrorDetail[] => {
     }
     if (message.type === 'imagemap') {
       details.push(...checkUrl(message.baseUrl, `messages[${index}].baseUrl`));
-      details.push(...checkImagemap(message as ImagemapLike, `messages[${index}]`));
+      details.push(...checkImagemap(message, `messages[${index}]`));
     }
   });
   return details;

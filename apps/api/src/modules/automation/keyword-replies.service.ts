@@ -37,7 +37,7 @@ type RuleBody = z.output<typeof keywordRuleBodySchema>;
 export async function accountOf(ctx: ServiceContext, lineAccountId: number) {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
-  return { scope: { clientId, lineAccountId: account.id } as AccountScope, account };
+  return { scope: { clientId, lineAccountId: account.id } satisfies AccountScope, account };
 }
 
 const toRuleView = (row: KeywordRuleRow): KeywordRule => ({

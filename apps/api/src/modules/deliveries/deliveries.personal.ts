@@ -109,8 +109,12 @@ export function deliveredMessagesOf(messages: readonly DeliveryMessage[]): Deliv
         return { type: 'sticker', contents: { packageId: m.packageId, stickerId: m.stickerId } };
       case 'cards':
         return { type: 'flex', contents: { altText: m.altText } };
-      default:
-        return { type: (m as { type: string }).type, contents: {} };
+      case 'image':
+        return { type: 'image', contents: {} };
+      case 'imagemap':
+        return { type: 'imagemap', contents: { altText: m.altText } };
+      case 'coupon': // a Flex card with 受け取る (decision 0041)
+        return { type: 'flex', contents: { altText: 'クーポン' } };
     }
   });
 }

@@ -31,11 +31,12 @@ async function drain() {
 }
 
 /** A picture drawn by sharp: a gradient-free coloured block with an EXIF comment to be dropped. */
-const picture = (width: number, height: number, format: 'jpeg' | 'png' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .withMetadata({ exif: { IFD0: { ImageDescription: 'secret place' } } })
-    [format]()
-    .toBuffer();
+const picture = (width: number, height: number, format: 'jpeg' | 'png' | 'webp') => {
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } },
+  }).withMetadata({ exif: { IFD0: { ImageDescription: 'secret place' } } });
+  return image[format]().toBuffer();
+};
 const dataUrl = (data: Buffer, label = 'image/jpeg') => `data:${label};base64,${data.toString('base64')}`;
 
 const upload = (kind: 'image' | 'imagemap', url: string, cookie = a.staff.cookie, at = base) =>

@@ -13,7 +13,7 @@ import type { messagingApi } from '@line/bot-sdk';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { deliveryImages, type DeliveryImageRow } from '../../db/schema/index.ts';
+import { deliveryImages, type DeliveryImageRow } from '../../db/schema/delivery-images.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, validationError } from '../../platform/errors.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';

@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AreaCanvas } from '../../rich-menus/components/area-canvas.tsx';
+import { AreaCanvas } from '../../../components/area-canvas/area-canvas.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 
 type Bounds = ImagemapArea['bounds'];

@@ -29,7 +29,7 @@ import { FormActions, FormSelectField, FormTextField } from '../../../components
 import { ServerForm } from '../../../components/form/server-form.tsx';
 import { useServerSubmit } from '../../../components/form/use-server-submit.ts';
 import { useTranslateMessage } from '../../../lib/translate-message.ts';
-import { AreaCanvas } from './area-canvas.tsx';
+import { AreaCanvas } from '../../../components/area-canvas/area-canvas.tsx';
 import { RichMenuPhonePreview } from './phone-preview.tsx';
 import { cellStyle, richMenuTemplates, templateAreas, type RichMenuTemplate } from './rich-menu-templates.ts';
 
