@@ -86,8 +86,16 @@ export const loginToLiff = async (
     },
     endpointUrl,
   };
-  // permanentLinkPattern "concat": https://liff.line.me/{liffId}/path?q opens endpoint + /path?q.
-  const target = new URL(input.path ? endpointUrl.replace(/\/$/, '') + input.path : endpointUrl);
+  // permanentLinkPattern "concat": https://liff.line.me/{liffId}/path2?key2=v2 on the endpoint
+  // https://example.com/path1?key1=v1 opens https://example.com/path1/path2?key1=v1&key2=v2 (LINE's docs):
+  // the path is added to the endpoint's path and the queries are merged.
+  const target = new URL(endpointUrl);
+  if (input.path) {
+    const extra = new URL(input.path, 'http://path.invalid');
+    const pathPart = input.path.startsWith('?') ? '' : extra.pathname;
+    if (pathPart && pathPart !== '/') target.pathname = target.pathname.replace(/\/$/, '') + pathPart;
+    extra.searchParams.forEach((value, key) => target.searchParams.append(key, value));
+  }
   target.searchParams.set('lineSim', Buffer.from(JSON.stringify(result)).toString('base64url'));
   return { ...result, launchUrl: target.toString() };
 };

@@ -147,4 +147,24 @@ describe('LIFF login and ID tokens', () => {
     expect(location.searchParams.get('y')).toBe('1');
     expect(location.searchParams.get('lineSim')).toBeTruthy();
   });
+
+  it("merges the link's query with an endpoint's own query, as LINE's concat pattern does", async () => {
+    const { liffId } = await liffClient.addLIFFApp({
+      view: { type: 'full', url: 'http://localhost:5173/member?lineAccountId=7' },
+    });
+    const open = async (path: string) => {
+      const response = await fetch(
+        `${sim.baseUrl}/_sim/liff/launch/${liffId}?userId=${userId}&path=${encodeURIComponent(path)}`,
+        { redirect: 'manual' },
+      );
+      return new URL(response.headers.get('location') ?? '');
+    };
+    const query = await open('?coupon=3');
+    expect(query.pathname).toBe('/member');
+    expect(query.searchParams.get('lineAccountId')).toBe('7');
+    expect(query.searchParams.get('coupon')).toBe('3');
+    const both = await open('/cards?tab=2');
+    expect(both.pathname).toBe('/member/cards');
+    expect([both.searchParams.get('lineAccountId'), both.searchParams.get('tab')]).toEqual(['7', '2']);
+  });
 });
