@@ -6,18 +6,11 @@
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_DELIVERY_FRIENDS sets the segment's size (default 100,000 on PostgreSQL, 20,000 on PGlite).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { buildLineSimulator } from '@app/line-sim';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
-import { createDatabase } from '../src/db/client.ts';
 import { clients, deliveryChunks, deliveryLinks, friends, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
+import { startInProcessStack } from './support/in-process-stack.ts';
 import { steadyRate, steadyText } from './support/load.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -25,41 +18,9 @@ const size = Number(process.env.BENCH_DELIVERY_FRIENDS ?? (serverUrl ? 100_000 :
 const appUrl = 'http://127.0.0.1:3999';
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-deliveries-'));
-const dbName = `bench_dl_${randomBytes(4).toString('hex')}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let url = '';
-if (serverUrl) {
-  await admin(`create database ${dbName}`);
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${dbName}`;
-  url = parsed.toString();
-}
-const database = serverUrl
-  ? await createDatabase({ kind: 'postgres', url })
-  : await createDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
-await database.migrate();
-
-const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
-await sim.listen({ port: 0, host: '127.0.0.1' });
-const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
-const config = loadConfig({
-  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  DATA_DIR: dataDir,
-  APP_URL: appUrl,
-  NODE_ENV: 'test',
-  SEED_DEMO: 'false',
-  LINE_API_BASE_URL: simUrl,
-  LINE_DATA_API_BASE_URL: simUrl,
-});
-const app = await buildApp({ config, db: database.db, logger: false });
+const stack = await startInProcessStack({ name: 'deliveries', appUrl });
+const { app, db, sim } = stack;
 await app.ready();
-const db = database.db;
 
 const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
   const response = await app.inject({
@@ -220,8 +181,4 @@ console.log(
   `    p99 ${taps.p99.toFixed(1)} ms (target 50 ms); ${counted.toLocaleString()} taps counted of ${taps.sent.toLocaleString()}`,
 );
 
-await app.close();
-await sim.close();
-await database.close();
-if (serverUrl) await admin(`drop database ${dbName}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stack.close();

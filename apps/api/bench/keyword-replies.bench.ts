@@ -7,18 +7,10 @@
 //
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_KEYWORD_MESSAGES sets how many messages (default 200); BENCH_KEYWORD_POLL_MS the runner's poll.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { buildLineSimulator } from '@app/line-sim';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
-import { createDatabase } from '../src/db/client.ts';
 import { clients, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
+import { startInProcessStack } from './support/in-process-stack.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const count = Number(process.env.BENCH_KEYWORD_MESSAGES ?? 200);
@@ -26,41 +18,9 @@ const pollMs = Number(process.env.BENCH_KEYWORD_POLL_MS ?? 1000);
 const port = Number(process.env.BENCH_KEYWORD_PORT ?? 4105);
 const appUrl = `http://127.0.0.1:${port}`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-keyword-'));
-const dbName = `bench_kw_${randomBytes(4).toString('hex')}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let url = '';
-if (serverUrl) {
-  await admin(`create database ${dbName}`);
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${dbName}`;
-  url = parsed.toString();
-}
-const database = serverUrl
-  ? await createDatabase({ kind: 'postgres', url })
-  : await createDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
-await database.migrate();
-
-const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
-await sim.listen({ port: 0, host: '127.0.0.1' });
-const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
-const config = loadConfig({
-  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  DATA_DIR: dataDir,
-  APP_URL: appUrl,
-  NODE_ENV: 'test',
-  SEED_DEMO: 'false',
-  LINE_API_BASE_URL: simUrl,
-  LINE_DATA_API_BASE_URL: simUrl,
-});
-const app = await buildApp({ config, db: database.db, logger: false });
+const stack = await startInProcessStack({ name: 'keyword', appUrl });
+const { app, db, sim } = stack;
 await app.listen({ port, host: '127.0.0.1' });
-const db = database.db;
 
 const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
   const response = await app.inject({
@@ -197,8 +157,4 @@ console.log(
 );
 
 await app.jobs.stop();
-await app.close();
-await sim.close();
-await database.close();
-if (serverUrl) await admin(`drop database ${dbName}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stack.close();

@@ -1,0 +1,66 @@
+// The in-process stack of the delivery and keyword benches: a throw-away database (a PostgreSQL database
+// of BENCH_DATABASE_URL's server, else PGlite in a temporary folder), migrated; a LINE simulator on a real
+// port (unlimited plan, no redelivery); the API built on both, not yet listening. `close` ends all three
+// and removes what they wrote.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildLineSimulator } from '@app/line-sim';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/env.ts';
+import { createDatabase } from '../../src/db/client.ts';
+
+export async function startInProcessStack(input: { name: string; appUrl: string }) {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${input.name}-`));
+  const dbName = `bench_${input.name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let url = '';
+  if (serverUrl) {
+    await admin(`create database ${dbName}`);
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${dbName}`;
+    url = parsed.toString();
+  }
+  const database = serverUrl
+    ? await createDatabase({ kind: 'postgres', url })
+    : await createDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
+  await database.migrate();
+
+  const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
+  await sim.listen({ port: 0, host: '127.0.0.1' });
+  const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DATA_DIR: dataDir,
+    APP_URL: input.appUrl,
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LINE_API_BASE_URL: simUrl,
+    LINE_DATA_API_BASE_URL: simUrl,
+  });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  return {
+    isPostgres: serverUrl !== undefined,
+    db: database.db,
+    sim,
+    simUrl,
+    config,
+    app,
+    close: async () => {
+      await app.close();
+      await sim.close();
+      await database.close();
+      if (serverUrl) await admin(`drop database ${dbName}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
