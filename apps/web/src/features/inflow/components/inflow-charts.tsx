@@ -25,7 +25,10 @@ function Localized({ children }: { children: ReactNode }) {
 
 const countTick = (v: number) => (Number.isInteger(v) ? String(v) : '');
 
-/** Per route, one line of visits or of new friends per day. */
+/**
+ * Per route, one line of visits or of new friends added up over the period (a shop's routes bring a few a
+ * day: day-by-day counts of 0 and 1 draw spikes, running totals show which route grows).
+ */
 export function RoutesOverTimeChart({
   report,
   metric,
@@ -36,9 +39,13 @@ export function RoutesOverTimeChart({
   height: number;
 }) {
   const names = new Map(report.routes.map((r) => [r.id, r.name]));
+  const totals = report.series.routes.map((s) => {
+    let sum = 0;
+    return s[metric].map((n) => (sum += n));
+  });
   const dataset = report.series.days.map((day, i) => ({
     day,
-    ...Object.fromEntries(report.series.routes.map((s) => [`r${s.routeId}`, s[metric][i] ?? 0])),
+    ...Object.fromEntries(report.series.routes.map((s, r) => [`r${s.routeId}`, totals[r]![i] ?? 0])),
   }));
   return (
     <Localized>
