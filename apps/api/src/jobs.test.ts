@@ -7,6 +7,7 @@ import { HOUSEKEEPING_QUEUE } from './platform/housekeeping.jobs.ts';
 import { SWEEP_IMAGES_QUEUE } from './modules/members/member-images.ts';
 import { MEMBER_CARD_SWEEP_QUEUE } from './modules/members/members.jobs.ts';
 import { PLAN_QUEUE } from './modules/shift/rules/reminders.ts';
+import { SCENARIO_TICK_QUEUE } from './modules/automation/scenarios.sending.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
@@ -24,10 +25,16 @@ describe('the jobs of a worker-only process', () => {
     defineAllJobs(worker, { config: t.config });
     await queueRecurringJobs(t.db, t.clock);
     await enqueueJob(t.db, { queue: PLAN_QUEUE, payload: {}, runAt: t.clock.now() });
-    expect(await worker.runDue()).toBe(4);
+    expect(await worker.runDue()).toBe(5);
     const done = await t.db.select().from(jobs).where(eq(jobs.status, 'DONE'));
     expect(done.map((j) => j.queue).sort()).toEqual(
-      [HOUSEKEEPING_QUEUE, SWEEP_IMAGES_QUEUE, MEMBER_CARD_SWEEP_QUEUE, PLAN_QUEUE].sort(),
+      [
+        HOUSEKEEPING_QUEUE,
+        SWEEP_IMAGES_QUEUE,
+        MEMBER_CARD_SWEEP_QUEUE,
+        PLAN_QUEUE,
+        SCENARIO_TICK_QUEUE,
+      ].sort(),
     );
   });
 });
