@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
-import { clients, deliveryChunks, deliveryLinks, friends, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/platform/crypto.ts';
+import { deliveryChunks, deliveryLinks, friends } from '../src/db/schema/index.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 import { steadyRate, steadyText } from './support/load.ts';
 
@@ -19,49 +18,10 @@ const appUrl = 'http://127.0.0.1:3999';
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 const stack = await startInProcessStack({ name: 'deliveries', appUrl });
-const { app, db, sim } = stack;
+const { app, db, sim, api } = stack;
 await app.ready();
 
-const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
-  const response = await app.inject({
-    method,
-    url: route,
-    headers: { origin: appUrl, ...(cookie ? { cookie } : {}) },
-    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
-  return response;
-};
-
-const [client] = await db
-  .insert(clients)
-  .values({
-    companyName: 'ベンチ株式会社',
-    companyNameKana: 'ベンチ',
-    contractStatus: 'ACTIVE',
-    postalCode: '5300001',
-    prefecture: '大阪府',
-    city: '大阪市北区',
-    addressOther: '1-1',
-    monthlyFee: 10000,
-  })
-  .returning();
-await db.insert(users).values({
-  email: 'bench-owner@test.example',
-  passwordHash: await hashPassword('Bench-pass1'),
-  role: 'CLIENT',
-  position: 'OWNER',
-  firstName: '太郎',
-  lastName: 'ベンチ',
-  clientId: client!.id,
-  emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
-});
-const login = await api('POST', '/auth/api/v1/session/login', {
-  email: 'bench-owner@test.example',
-  password: 'Bench-pass1',
-});
-const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+const { clientId, cookie } = await stack.signInOwner();
 const channel = (
   await sim.inject({
     method: 'POST',
@@ -92,7 +52,7 @@ for (let i = 0; i < size; i += 5000) {
   const n = Math.min(5000, size - i);
   await db.insert(friends).values(
     Array.from({ length: n }, (_, k) => ({
-      clientId: client!.id,
+      clientId,
       lineAccountId: accountId,
       lineUserId: `U${randomBytes(16).toString('hex')}`,
       displayName: `お客 ${i + k}`,

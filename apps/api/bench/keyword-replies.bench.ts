@@ -8,8 +8,6 @@
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_KEYWORD_MESSAGES sets how many messages (default 200); BENCH_KEYWORD_POLL_MS the runner's poll.
 import os from 'node:os';
-import { clients, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/platform/crypto.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -19,51 +17,12 @@ const port = Number(process.env.BENCH_KEYWORD_PORT ?? 4105);
 const appUrl = `http://127.0.0.1:${port}`;
 
 const stack = await startInProcessStack({ name: 'keyword', appUrl });
-const { app, db, sim } = stack;
+const { app, sim, api } = stack;
 await app.listen({ port, host: '127.0.0.1' });
 
-const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
-  const response = await app.inject({
-    method,
-    url: route,
-    headers: { origin: appUrl, ...(cookie ? { cookie } : {}) },
-    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
-  return response;
-};
 const simCall = async <T>(route: string, payload: Record<string, unknown>) =>
   (await sim.inject({ method: 'POST', url: route, payload })).json<T>();
-
-const [client] = await db
-  .insert(clients)
-  .values({
-    companyName: 'ベンチ株式会社',
-    companyNameKana: 'ベンチ',
-    contractStatus: 'ACTIVE',
-    postalCode: '5300001',
-    prefecture: '大阪府',
-    city: '大阪市北区',
-    addressOther: '1-1',
-    monthlyFee: 10000,
-  })
-  .returning();
-await db.insert(users).values({
-  email: 'bench-owner@test.example',
-  passwordHash: await hashPassword('Bench-pass1'),
-  role: 'CLIENT',
-  position: 'OWNER',
-  firstName: '太郎',
-  lastName: 'ベンチ',
-  clientId: client!.id,
-  emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
-});
-const login = await api('POST', '/auth/api/v1/session/login', {
-  email: 'bench-owner@test.example',
-  password: 'Bench-pass1',
-});
-const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+const { cookie } = await stack.signInOwner();
 const channel = await simCall<{
   channelId: string;
   channelSecret: string;

@@ -1,7 +1,8 @@
 // The in-process stack of the delivery and keyword benches: a throw-away database (a PostgreSQL database
 // of BENCH_DATABASE_URL's server, else PGlite in a temporary folder), migrated; a LINE simulator on a real
-// port (unlimited plan, no redelivery); the API built on both, not yet listening. `close` ends all three
-// and removes what they wrote.
+// port (unlimited plan, no redelivery); the API built on both, not yet listening; `api` (a request through
+// it, from its own origin; a failure throws) and `signInOwner` (a client and its signed-in owner, as the
+// benches' caller). `close` ends all three and removes what they wrote.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,8 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { createDatabase } from '../../src/db/client.ts';
+import { clients, users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/platform/crypto.ts';
 
 export async function startInProcessStack(input: { name: string; appUrl: string }) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -48,6 +51,48 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     LINE_DATA_API_BASE_URL: simUrl,
   });
   const app = await buildApp({ config, db: database.db, logger: false });
+  const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
+    const response = await app.inject({
+      method,
+      url: route,
+      headers: { origin: input.appUrl, ...(cookie ? { cookie } : {}) },
+      ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  /** An ACTIVE client and its owner, signed in: the client's id and the session cookie. */
+  const signInOwner = async () => {
+    const [client] = await database.db
+      .insert(clients)
+      .values({
+        companyName: 'ベンチ株式会社',
+        companyNameKana: 'ベンチ',
+        contractStatus: 'ACTIVE',
+        postalCode: '5300001',
+        prefecture: '大阪府',
+        city: '大阪市北区',
+        addressOther: '1-1',
+        monthlyFee: 10000,
+      })
+      .returning();
+    await database.db.insert(users).values({
+      email: 'bench-owner@test.example',
+      passwordHash: await hashPassword('Bench-pass1'),
+      role: 'CLIENT',
+      position: 'OWNER',
+      firstName: '太郎',
+      lastName: 'ベンチ',
+      clientId: client!.id,
+      emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const login = await api('POST', '/auth/api/v1/session/login', {
+      email: 'bench-owner@test.example',
+      password: 'Bench-pass1',
+    });
+    return { clientId: client!.id, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
+  };
   return {
     isPostgres: serverUrl !== undefined,
     db: database.db,
@@ -55,6 +100,8 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     simUrl,
     config,
     app,
+    api,
+    signInOwner,
     close: async () => {
       await app.close();
       await sim.close();
