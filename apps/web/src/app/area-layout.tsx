@@ -29,7 +29,13 @@ function useRememberLineAccount(session: Session, named: number | null) {
   const remembered = useRememberedLineAccountId();
   const list = accounts.data?.data;
   useEffect(() => {
-    if (!isClient || !list) return;
+    if (!isClient) return;
+    // A page that names an account is remembered at once (a move to another page before the list has
+    // loaded keeps it); the list then replaces one that is not the client's.
+    if (!list) {
+      if (named !== null) rememberLineAccountId(named);
+      return;
+    }
     const isOwn = (id: number | null) => id !== null && list.some((a) => a.id === id);
     if (isOwn(named)) rememberLineAccountId(named);
     else if (!isOwn(remembered)) {

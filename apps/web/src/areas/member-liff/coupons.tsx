@@ -43,14 +43,27 @@ function Ticket(props: {
     <div
       className="liff-card"
       data-testid={props.testId}
-      style={{ borderLeft: '6px solid var(--brand)', opacity: props.muted ? 0.6 : 1 }}
+      data-muted={props.muted ? 'true' : undefined}
+      // A used or expired coupon is greyed by its colours, not by opacity (its texts keep AA contrast).
+      style={{ borderLeft: `6px solid ${props.muted ? 'var(--muted)' : 'var(--brand)'}` }}
     >
       {c.imageUrl ? (
-        <img src={c.imageUrl} alt="" style={{ width: '100%', borderRadius: 8, marginBottom: 8 }} />
+        <img
+          src={c.imageUrl}
+          alt=""
+          style={{
+            width: '100%',
+            borderRadius: 8,
+            marginBottom: 8,
+            filter: props.muted ? 'grayscale(1)' : undefined,
+          }}
+        />
       ) : null}
       <div className="liff-muted">{t('coupon.tag')}</div>
       <div style={{ fontSize: 18, fontWeight: 700 }}>{c.name}</div>
-      <div style={{ fontSize: 22, fontWeight: 800, color: '#B3261E' }}>{benefit(c)}</div>
+      <div style={{ fontSize: 22, fontWeight: 800, color: props.muted ? 'var(--muted)' : '#B3261E' }}>
+        {benefit(c)}
+      </div>
       {c.description ? <div className="liff-muted">{c.description}</div> : null}
       <div className="liff-muted" style={{ marginTop: 4 }}>
         {t('coupon.validity', { from: slashDay(c.validFrom), to: slashDay(c.validTo) })}
