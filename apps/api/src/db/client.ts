@@ -33,13 +33,21 @@ export const CHANGES_CHANNEL = 'session_cache';
  * conversations changed, at commit (decision 0043). Heard by one connection a process, not by the pool's.
  */
 export const INBOX_CHANNEL = 'inbox_changes';
+/**
+ * The job runner's wake-up (migration `jobs_notify`, decision 0048): jobs were queued or domain events
+ * recorded, at commit. Heard by one connection a process; the runner's poll covers a missed one.
+ */
+export const JOBS_CHANNEL = 'jobs_due';
 
 const changeFeeds = new WeakMap<Db, ChangeFeed>();
 const inboxFeeds = new WeakMap<Db, ChangeFeed>();
+const jobsFeeds = new WeakMap<Db, ChangeFeed>();
 /** The change feed of a database made by createDatabase (undefined for any other Db). */
 export const changeFeedOf = (db: Db): ChangeFeed | undefined => changeFeeds.get(db);
 /** The inbox feed of a database made by createDatabase: `<lineAccountId>`, or `*` after a gap. */
 export const inboxFeedOf = (db: Db): ChangeFeed | undefined => inboxFeeds.get(db);
+/** The jobs feed of a database made by createDatabase: a signal that jobs may be due (`*` after a gap). */
+export const jobsFeedOf = (db: Db): ChangeFeed | undefined => jobsFeeds.get(db);
 
 function createListeners() {
   const listeners = new Set<(change: string) => void>();
@@ -79,9 +87,11 @@ function ListeningClient(config?: pg.ClientConfig): pg.Client {
 function postgresChangeFeed(pool: pg.Pool, url: string) {
   const { emit, subscribe } = createListeners();
   const inbox = createListeners();
+  const jobsDue = createListeners();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CHANGES_CHANNEL) emit(message.payload ?? '*');
     else if (message.channel === INBOX_CHANNEL) inbox.emit(message.payload ?? '*');
+    else if (message.channel === JOBS_CHANNEL) jobsDue.emit(message.payload ?? '*');
   };
   pool.on('connect', (client) => client.on('notification', onNotification));
   let listener: pg.Client | undefined;
@@ -100,12 +110,14 @@ function postgresChangeFeed(pool: pg.Pool, url: string) {
       live = false;
       emit('*');
       inbox.emit('*');
+      jobsDue.emit('*');
       retry();
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
       await client.query(`LISTEN ${INBOX_CHANNEL}`);
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
     } catch {
       void client.end().catch(() => {});
       retry();
@@ -115,11 +127,13 @@ function postgresChangeFeed(pool: pg.Pool, url: string) {
     listener = client;
     emit('*'); // whatever happened while nobody listened
     inbox.emit('*');
+    jobsDue.emit('*');
     live = true;
   }
   return {
     feed: { isLive: () => live, subscribe } satisfies ChangeFeed,
     inboxFeed: { isLive: () => live, subscribe: inbox.subscribe } satisfies ChangeFeed,
+    jobsFeed: { isLive: () => live, subscribe: jobsDue.subscribe } satisfies ChangeFeed,
     start: connect,
     close: async () => {
       closed = true;
@@ -216,6 +230,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     changeFeeds.set(db, changes.feed);
     inboxFeeds.set(db, changes.inboxFeed);
+    jobsFeeds.set(db, changes.jobsFeed);
     return {
       db,
       kind: 'postgres',
@@ -243,9 +258,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   await pglite.listen(CHANGES_CHANNEL, emit);
   const inbox = createListeners();
   await pglite.listen(INBOX_CHANNEL, inbox.emit);
+  const jobsDue = createListeners();
+  await pglite.listen(JOBS_CHANNEL, jobsDue.emit);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   changeFeeds.set(db, { isLive: () => !pglite.closed, subscribe });
   inboxFeeds.set(db, { isLive: () => !pglite.closed, subscribe: inbox.subscribe });
+  jobsFeeds.set(db, { isLive: () => !pglite.closed, subscribe: jobsDue.subscribe });
   return {
     db,
     kind: 'pglite',

@@ -28,6 +28,25 @@ describe('durable jobs', () => {
     expect(row).toMatchObject({ status: 'DONE', attempts: 1 });
   });
 
+  it('a started runner takes a job queued by any connection at its commit, not at its next poll', async () => {
+    const r = runner();
+    const ran: number[] = [];
+    r.define('test.wake', { handler: async (payload) => void ran.push((payload as { n: number }).n) });
+    // a poll of a minute: only the commit's notification can make the job run within the wait below
+    r.start(60_000);
+    try {
+      await enqueueJob(t.db, { queue: 'test.wake', payload: { n: 1 }, runAt: t.clock.now() });
+      await expect.poll(() => ran, { timeout: 10_000, interval: 50 }).toEqual([1]);
+      // queued in a transaction: announced at its commit
+      await t.db.transaction(async (tx) => {
+        await enqueueJob(tx as never, { queue: 'test.wake', payload: { n: 2 }, runAt: t.clock.now() });
+      });
+      await expect.poll(() => ran, { timeout: 10_000, interval: 50 }).toEqual([1, 2]);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('waits for runAt', async () => {
     const r = runner();
     let ran = 0;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { inTransaction, type Db } from '../db/client.ts';
+import { inTransaction, jobsFeedOf, type Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { z } from 'zod';
 import type { Clock } from './clock.ts';
@@ -140,8 +140,11 @@ export function createJobRunner(options: {
   const definitions = new Map<string, JobDefinition<unknown>>();
   const feeders: JobFeeder[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  /** A run is queued behind the one in progress: more wake-ups meanwhile add nothing. */
+  let queued = false;
 
   const claim = async (limit: number) => {
     const queues = [...definitions.keys()];
@@ -240,19 +243,27 @@ export function createJobRunner(options: {
     start: (intervalMs = 1000) => {
       if (timer) return;
       const tick = async () => {
+        queued = false;
         if (stopped) return;
         // Keep draining while there is work, then sleep.
         while (!stopped && (await runDue()) > 0);
       };
-      timer = setInterval(() => {
+      const wake = () => {
+        if (stopped || queued) return;
+        queued = true;
         running = running
           .then(tick)
           .catch((error: unknown) => log.error({ err: error }, 'job runner failed'));
-      }, intervalMs);
+      };
+      timer = setInterval(wake, intervalMs);
+      // Queued jobs and recorded events wake the runner at their commit (any process's); the poll above
+      // stays for due times that arrive later and for a notification missed while reconnecting.
+      unsubscribe = jobsFeedOf(db)?.subscribe(wake);
     },
     stop: async () => {
       stopped = true;
       if (timer) clearInterval(timer);
+      unsubscribe?.();
       await running;
     },
   };
