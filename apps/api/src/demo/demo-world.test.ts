@@ -304,11 +304,16 @@ describe('the demo world', () => {
     const inflow = (
       await stack.api('GET', `${C}/line-account/${before.account.id}/inflow-routes`, { cookie: owner })
     ).json<{
-      routes: { name: string; figures: { visits: number; newFriends: number; members: number } }[];
+      routes: {
+        name: string;
+        figures: { visits: number; newFriends: number; members: number; blockedLater: number };
+      }[];
     }>();
     expect(inflow.routes.map((r) => r.name)).toEqual(['店頭POP', 'Instagram', 'チラシ 12月']);
     for (const route of inflow.routes) expect(route.figures.newFriends).toBeGreaterThan(0);
     expect(inflow.routes.reduce((n, r) => n + r.figures.members, 0)).toBeGreaterThan(0);
+    // some friends who came through a route blocked the account later
+    expect(inflow.routes.reduce((n, r) => n + r.figures.blockedLater, 0)).toBeGreaterThan(0);
     // メッセージ配信: a saved segment, a delivery sent to it (its job may still be running; its link opened
     // three times) and one scheduled.
     expect(before.segments.map((x) => x.name)).toEqual(['会員の友だち']);

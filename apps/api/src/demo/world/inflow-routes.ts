@@ -1,5 +1,10 @@
 import { friendDirectories } from '../../composition.ts';
-import { findFriendOfAccount, listTags, readAudiencePage } from '../../modules/friends/index.ts';
+import {
+  findFriendOfAccount,
+  listFriendCardsOfAccount,
+  listTags,
+  readAudiencePage,
+} from '../../modules/friends/index.ts';
 import {
   createRoute,
   importRouteHistory,
@@ -37,7 +42,8 @@ export async function seedInflowRoutes(ctx: ServiceContext, lineAccountId: numbe
     }),
   ];
   const scope = { clientId: ctx.clientId!, lineAccountId };
-  const everyone = await readAudiencePage(ctx.db, friendDirectories, scope, { kind: 'all' }, 0, 500);
+  // blocked friends too: some came through a route and blocked later (the report's ブロック)
+  const everyone = await listFriendCardsOfAccount(ctx.db, scope, 500);
   const members = new Set(
     (
       await readAudiencePage(

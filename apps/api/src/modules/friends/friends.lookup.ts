@@ -46,3 +46,12 @@ export async function listFollowingFriendCards(
     .orderBy(asc(friends.displayName), asc(friends.id))
     .limit(limit);
 }
+
+/** Every friend of one LINE account who ever followed it, blocked ones too, in id order (at most `limit`). */
+export async function listFriendCardsOfAccount(
+  db: Db,
+  scope: AccountScope,
+  limit: number,
+): Promise<FriendCard[]> {
+  return db.select(card).from(friends).where(inAccount(scope)).orderBy(asc(friends.id)).limit(limit);
+}

@@ -25,7 +25,12 @@ export { markConversationRead, updateConversationOf } from './inbox.service.ts';
 export { endInboxStreams } from './inbox.stream.ts';
 export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';
-export { listFollowingFriendCards, listFriendCards, type FriendCard } from './friends.lookup.ts';
+export {
+  listFollowingFriendCards,
+  listFriendCards,
+  listFriendCardsOfAccount,
+  type FriendCard,
+} from './friends.lookup.ts';
 export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
 export { addTagsToFriend, areTagsOfAccount, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
