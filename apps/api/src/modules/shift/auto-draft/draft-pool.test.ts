@@ -24,6 +24,7 @@ describe('the draft in its worker thread', () => {
   async function watch<T>(work: Promise<T> | null, idleMs = 0) {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     const before = performance.eventLoopUtilization();
+    const startedAt = performance.now();
     delay.enable();
     let running = true;
     const idle = new Promise<null>((r) => setTimeout(() => r(null), idleMs));
@@ -37,12 +38,14 @@ describe('the draft in its worker thread', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     const result = await done;
+    const tookMs = performance.now() - startedAt;
     delay.disable();
     const busy = performance.eventLoopUtilization(before).utilization;
     health.sort((a, b) => a - b);
     const ms = (ns: number) => ns / 1e6;
     return {
       result,
+      tookMs,
       p99: ms(delay.percentile(99)),
       max: ms(delay.max),
       busy,
@@ -58,15 +61,16 @@ describe('the draft in its worker thread', () => {
     const solving = await watch(draftInWorker(input));
     const result = solving.result!;
     console.log(
-      `event-loop delay, idle: p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms; during a ` +
+      `draft ${solving.tookMs.toFixed(0)} ms; event-loop delay, idle: p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms; during a ` +
         `100 x 31 draft: p99 ${solving.p99.toFixed(1)} ms, max ${solving.max.toFixed(1)} ms, loop busy ` +
         `${(solving.busy * 100).toFixed(1)}%; /healthz ${solving.health.count} times, median ` +
         `${solving.health.median.toFixed(1)} ms, max ${solving.health.max.toFixed(1)} ms`,
     );
     // A solve on the loop would hold it for its whole time at once (the greedy, then HiGHS up to the
-    // budget: 2.8 s here) and keep it busy; off it, the solve adds less than 50 ms to the loop's worst
-    // delay, and the loop is idle most of the time.
-    expect(solving.max).toBeLessThan(idle.max + 50);
+    // budget: 2.8 s here) and keep it busy; off it, the loop's worst delay stays a small part of the
+    // solve's time (or within 50 ms of the idle loop's, on a machine where the solve is quick), and the
+    // loop is idle most of the time. Relative, not absolute: other processes share the cores.
+    expect(solving.max).toBeLessThan(Math.max(idle.max + 50, solving.tookMs / 4));
     expect(solving.busy).toBeLessThan(0.5);
     expect(solving.health.count).toBeGreaterThan(10);
     expect(solving.health.median).toBeLessThan(50);
