@@ -28,6 +28,28 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
 }
 
+describe('the login page', () => {
+  it('on a phone shows the header title whole', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    const title = page.getByTestId('brand-title');
+    await title.waitFor();
+    expect(await title.innerText()).toBe('LINE公式アカウント管理');
+    await screenshot(page, 'login-phone');
+    // drawn whole, on two lines if need be: nothing of it cut off (no ellipsis, no clamped line)
+    const size = await title.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+      el.scrollHeight,
+      el.clientHeight,
+    ]);
+    // (a pixel of rounding between the two heights is no cut)
+    expect(size[0]! <= size[1]! && size[2]! <= size[3]! + 1, size.join(' ')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('start-up', () => {
   it('prints the URL and the demo logins', () => {
     const output = server.output();
