@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshot } from './support/browser.ts';
-import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { newSimUser, pickSimChannel, pickSimUser, waitForSimText } from './support/line-sim-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -46,18 +46,7 @@ describe('automation: the greeting', () => {
     await newSimUser(sim, NEWCOMER);
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
     // the follow event, its domain event and the greeting's send are durable jobs
-    await expect
-      .poll(
-        async () => {
-          if (await sim.locator('#timeline').getByText(GREETING).first().isVisible()) return true;
-          await sim.reload();
-          await pickSimChannel(sim, 'デモ商店 梅田店');
-          await pickSimUser(sim, NEWCOMER);
-          return sim.locator('#timeline').getByText(GREETING).first().isVisible();
-        },
-        { timeout: 40_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await waitForSimText(sim, { channel: 'デモ商店 梅田店', user: NEWCOMER, text: GREETING });
     await screenshot(sim, 'automation-sim-greeting');
     await context.close();
   });
@@ -70,18 +59,7 @@ describe('automation: the greeting', () => {
     await pickSimUser(sim, NEWCOMER);
     await sim.locator('#message-text').fill('予約');
     await sim.locator('#composer').getByRole('button').click();
-    await expect
-      .poll(
-        async () => {
-          if (await sim.locator('#timeline').getByText(RESERVE_REPLY).first().isVisible()) return true;
-          await sim.reload();
-          await pickSimChannel(sim, 'デモ商店 梅田店');
-          await pickSimUser(sim, NEWCOMER);
-          return sim.locator('#timeline').getByText(RESERVE_REPLY).first().isVisible();
-        },
-        { timeout: 40_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await waitForSimText(sim, { channel: 'デモ商店 梅田店', user: NEWCOMER, text: RESERVE_REPLY });
     await screenshot(sim, 'automation-sim-keyword-reply');
 
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, logIn } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { newSimUser, pickSimChannel, pickSimUser, waitForSimText } from './support/line-sim-page.ts';
 
 /**
  * Notifications end to end: the owner makes a notification group for new friends with a demo friend
@@ -77,18 +77,7 @@ describe('notifications: a group for new friends, a follow, the notice on the ma
 
     // the manager's side: the notice arrives (the event, its delivery and the push are durable jobs)
     await pickSimUser(sim, MANAGER);
-    await expect
-      .poll(
-        async () => {
-          if (await sim.locator('#timeline').getByText(NEWCOMER).first().isVisible()) return true;
-          await sim.reload();
-          await pickSimChannel(sim, 'デモ商店 梅田店');
-          await pickSimUser(sim, MANAGER);
-          return sim.locator('#timeline').getByText(NEWCOMER).first().isVisible();
-        },
-        { timeout: 40_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await waitForSimText(sim, { channel: 'デモ商店 梅田店', user: MANAGER, text: NEWCOMER });
     expect(await sim.locator('#timeline').getByText('新しい友だちが追加されました').first().isVisible()).toBe(
       true,
     );

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, screenshot } from './support/browser.ts';
-import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
+import { newSimUser, pickSimChannel, waitForSimText } from './support/line-sim-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -47,18 +47,11 @@ describe('automation: step delivery', () => {
     await newSimUser(sim, NEWCOMER);
     await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
     // the follow's webhook job, the domain event's fan-out (enrolment), then the scheduler's next minute
-    await expect
-      .poll(
-        async () => {
-          if (await sim.locator('#timeline').getByText(WELCOME).first().isVisible()) return true;
-          await sim.reload();
-          await pickSimChannel(sim, 'デモ商店 梅田店');
-          await pickSimUser(sim, NEWCOMER);
-          return sim.locator('#timeline').getByText(WELCOME).first().isVisible();
-        },
-        { timeout: 110_000, interval: 2_000 },
-      )
-      .toBe(true);
+    await waitForSimText(
+      sim,
+      { channel: 'デモ商店 梅田店', user: NEWCOMER, text: WELCOME },
+      { timeout: 110_000, interval: 2_000 },
+    );
     await screenshot(sim, 'scenarios-sim-welcome');
     await context.close();
   }, 240_000);

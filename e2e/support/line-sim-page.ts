@@ -32,3 +32,27 @@ export async function newSimUser(page: Page, name: string): Promise<void> {
   await page.locator('#user-form').getByRole('button').click();
   await page.getByText(`${name} として操作中`).waitFor();
 }
+
+/**
+ * Waits until the selected user's chat shows `text`, reloading the page (and picking the channel and the
+ * user again) between looks: what the account sends goes through durable jobs, after the page was drawn.
+ */
+export async function waitForSimText(
+  page: Page,
+  where: { channel: string; user: string; text: string },
+  options: { timeout?: number; interval?: number } = {},
+): Promise<void> {
+  const shown = () => page.locator('#timeline').getByText(where.text).first().isVisible();
+  await expect
+    .poll(
+      async () => {
+        if (await shown()) return true;
+        await page.reload();
+        await pickSimChannel(page, where.channel);
+        await pickSimUser(page, where.user);
+        return shown();
+      },
+      { timeout: options.timeout ?? 40_000, interval: options.interval ?? 1_000 },
+    )
+    .toBe(true);
+}
