@@ -37,7 +37,15 @@ export async function seedInflowRoutes(ctx: ServiceContext, lineAccountId: numbe
     }),
   ];
   const scope = { clientId: ctx.clientId!, lineAccountId };
-  const everyone = await readAudiencePage(ctx.db, friendDirectories, scope, { kind: 'all' }, 0, 500);
+  const everyone = await readAudiencePage(
+    ctx.db,
+    friendDirectories,
+    scope,
+    { kind: 'all' },
+    0,
+    500,
+    ctx.clock.now(),
+  );
   const members = new Set(
     (
       await readAudiencePage(
@@ -55,6 +63,7 @@ export async function seedInflowRoutes(ctx: ServiceContext, lineAccountId: numbe
         },
         0,
         500,
+        ctx.clock.now(),
       )
     ).map((m) => m.id),
   );
