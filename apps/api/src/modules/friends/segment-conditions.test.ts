@@ -194,7 +194,7 @@ beforeAll(async () => {
       enrol(people['佐藤 花子']!, welcome, 'ACTIVE'),
       enrol(people['鈴木 太郎']!, welcome, 'COMPLETED'),
       enrol(people['高橋 結衣']!, welcome, 'STOPPED'),
-      enrol(people['流入 さくら']!, followUp, 'ACTIVE'),
+      enrol(people['流入 さくら'], followUp, 'ACTIVE'),
     ]);
 
   // a tag on 太郎 and さくら
@@ -206,7 +206,7 @@ beforeAll(async () => {
     body: {
       action: 'add',
       tagIds: [tagId],
-      friendIds: [people['鈴木 太郎']!.friendId, people['流入 さくら']!.friendId],
+      friendIds: [people['鈴木 太郎']!.friendId, people['流入 さくら'].friendId],
     },
   });
   expect(tagged.statusCode, tagged.body).toBeLessThan(300);

@@ -154,7 +154,7 @@ describe('the segment builder', { timeout: 30_000 }, () => {
     fireEvent.change(within(points).getByLabelText('Max'), { target: { value: '100' } });
     // min above max: said at once, and the search is not run
     expect(within(points).getByRole('alert').textContent).toBe('The minimum is greater than the maximum');
-    expect((screen.getByTestId('segment-apply') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(true);
     fireEvent.change(within(points).getByLabelText('Max'), { target: { value: '' } });
     fireEvent.change(within(screen.getByTestId('segment-visitCount')).getByLabelText('Max'), {
       target: { value: '3' },

@@ -80,7 +80,7 @@ function extraFields(value: Partial<Segment>): Partial<Segment> {
     inScenarios: ids(value.inScenarios),
     finishedScenarios: ids(value.finishedScenarios),
   };
-  return Object.fromEntries(Object.entries(pick).filter(([, v]) => v !== undefined)) as Partial<Segment>;
+  return Object.fromEntries(Object.entries(pick).filter(([, v]) => v !== undefined));
 }
 
 const ids = (value: unknown): number[] | undefined =>
