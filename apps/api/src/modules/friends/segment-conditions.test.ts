@@ -278,6 +278,28 @@ describe('member card conditions (会員ランク, ポイント残高, 来店回
     expect(await audienceCount({ memberRanks: ['ゴールド'], hasTags: [tagId], condition: 'OR' })).toBe(3);
   });
 
+  it('tags the friends a card condition finds (the tag bulk action reads the same segment)', async () => {
+    const tag = await t.api('POST', `${acc()}/tags`, {
+      cookie: a.manager.cookie,
+      body: { name: '上位会員' },
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const vip = tag.json<{ id: number }>().id;
+    const bulk = await t.api('POST', `${acc()}/friend-tags`, {
+      cookie: a.manager.cookie,
+      body: { action: 'add', tagIds: [vip], conditions: { pointsBalance: { min: 100 } } },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json()).toEqual({ changed: 2 });
+    expect(await names({ hasTags: [vip] })).toEqual(['佐藤 花子', '高橋 結衣']);
+    const refused = await t.api('POST', `${acc()}/friend-tags`, {
+      cookie: a.manager.cookie,
+      body: { action: 'add', tagIds: [vip], conditions: { visitCount: { min: 9, max: 2 } } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(friendMessages.rangeOrder);
+  });
+
   it('a coupon past its validity or switched off is held by nobody', async () => {
     await t.db.update(memberCoupons).set({ validTo: '2026-11-20' }).where(eq(memberCoupons.id, gold));
     expect(await names({ holdsCoupons: [gold] })).toEqual([]);
