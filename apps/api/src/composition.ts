@@ -1,4 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
+import { scenarioDirectory } from './modules/automation/index.ts';
+import { inflowDirectory } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
@@ -14,8 +16,16 @@ import type { LiffDirectory } from './platform/liff.ts';
 /** The mini-apps' caller check reads the store from the services module and the friend from friends. */
 export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFriend: findFriendOfLineUser };
 
-/** The friends lists and search show which friends are shift staff and members: those modules say so. */
-export const friendDirectories: FriendDirectories = { staff: shiftStaffDirectory, members: memberDirectory };
+/**
+ * The friends lists and search show which friends are shift staff and members: those modules say so; the
+ * segment conditions on the member card, inflow routes and scenarios are those modules' sets of friends.
+ */
+export const friendDirectories: FriendDirectories = {
+  staff: shiftStaffDirectory,
+  members: memberDirectory,
+  inflow: inflowDirectory,
+  scenarios: scenarioDirectory,
+};
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */
 export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;

@@ -12,6 +12,18 @@ export const friendMessages = {
   hasTags: 'hasTags must be a list of at most 20 tag ids',
   lacksTags: 'lacksTags must be a list of at most 20 tag ids',
   condition: 'condition must be AND or OR',
+  memberRanks: 'memberRanks must be a list of 1 to 10 rank names',
+  pointsBalance: 'pointsBalance must be {min, max}, whole numbers',
+  visitCount: 'visitCount must be {min, max}, whole numbers from 0',
+  rangeOrder: 'min must not be greater than max',
+  holdsCoupons: 'holdsCoupons must be a list of at most 20 coupon ids',
+  inflowRoutes: 'inflowRoutes must be a list of 1 to 20 route ids',
+  inScenarios: 'inScenarios must be a list of at most 20 scenario ids',
+  finishedScenarios: 'finishedScenarios must be a list of at most 20 scenario ids',
+  unknownRank: "Unknown rank: not a rank of this account's member card",
+  unknownCoupon: "Unknown coupon: not a coupon of this account's member store",
+  unknownRoute: 'Unknown inflow route: not a route of this LINE account',
+  unknownScenario: 'Unknown scenario: not a scenario of this LINE account',
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
@@ -85,6 +97,22 @@ const tagIdList = (message: string) =>
     .max(20, message)
     .optional();
 
+/** A whole-number range {min, max}, either end optional (both included); min > max is refused. */
+const countRange = (message: string, floor?: number) => {
+  const end = (
+    floor === undefined ? z.number({ error: message }) : z.number({ error: message }).min(floor, message)
+  )
+    .int(message)
+    .max(100_000_000, message)
+    .optional();
+  return z
+    .object({ min: end, max: end }, { error: message })
+    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
+      message: friendMessages.rangeOrder,
+    })
+    .optional();
+};
+
 /** The filters of the friend search (a segment's conditions), without the paging. */
 export const segmentFilterFields = {
   condition: z.enum(['AND', 'OR'], { error: friendMessages.condition }).default('AND'),
@@ -107,6 +135,44 @@ export const segmentFilterFields = {
   hasTags: tagIdList(friendMessages.hasTags),
   /** Tags the friend does not carry (each one a condition, combined by `condition`). */
   lacksTags: tagIdList(friendMessages.lacksTags),
+  // ---- the member card (members module): each one a condition, combined by `condition` ----
+  /** The member holds one of these ranks (by name: a rank's name is unique in its programme). */
+  memberRanks: z
+    .array(
+      z.string({ error: friendMessages.memberRanks }).trim().min(1, friendMessages.memberRanks).max(30),
+      {
+        error: friendMessages.memberRanks,
+      },
+    )
+    .min(1, friendMessages.memberRanks)
+    .max(10, friendMessages.memberRanks)
+    .optional(),
+  /** The card's point balance lies in [min, max]. */
+  pointsBalance: countRange(friendMessages.pointsBalance),
+  /** The card's visits (来店回数, net of reversals) lie in [min, max]. */
+  visitCount: countRange(friendMessages.visitCount, 0),
+  /** The member holds a usable claim (unused, the coupon enabled and valid today in Japan) of each coupon. */
+  holdsCoupons: tagIdList(friendMessages.holdsCoupons),
+  // ---- inflow (流入経路): one condition ----
+  /** A follow (or unblock) of the friend was credited to one of these routes. */
+  inflowRoutes: z
+    .array(
+      z
+        .number({ error: friendMessages.inflowRoutes })
+        .int(friendMessages.inflowRoutes)
+        .positive(friendMessages.inflowRoutes),
+      {
+        error: friendMessages.inflowRoutes,
+      },
+    )
+    .min(1, friendMessages.inflowRoutes)
+    .max(20, friendMessages.inflowRoutes)
+    .optional(),
+  // ---- scenarios (automation): each one a condition ----
+  /** The friend is running through each of these scenarios (enrolled, not finished or stopped). */
+  inScenarios: tagIdList(friendMessages.inScenarios),
+  /** The friend finished each of these scenarios (its last step done). */
+  finishedScenarios: tagIdList(friendMessages.finishedScenarios),
 };
 
 /**

@@ -61,6 +61,7 @@ export async function seedInflowRoutes(ctx: ServiceContext, lineAccountId: numbe
         },
         0,
         500,
+        ctx.clock.now(),
       )
     ).map((m) => m.id),
   );

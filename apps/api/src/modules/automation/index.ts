@@ -9,3 +9,5 @@ export type { ScenarioStarter } from './actions.ts';
 export { enrolInScenario, placeInScenario, type EnrolInput } from './scenarios.enrol.ts';
 export { createScenario, listScenarios } from './scenarios.service.ts';
 export { queueScenarioTick } from './scenarios.sending.ts';
+// the friend search's シナリオ conditions (src/composition.ts hands them to the friends module)
+export { scenarioDirectory } from './scenarios.segments.ts';

@@ -131,7 +131,7 @@ async function finish(ctx: JobContext, row: DeliveryRow, status: DeliveryRow['st
 /** A scheduled delivery at its time: the count now, the quota checked, then SENDING (or FAILED). */
 async function startScheduled(ctx: JobContext, row: DeliveryRow, channel: LineChannel, deps: SenderDeps) {
   const audience = audienceOf(row);
-  const target = await countAudience(ctx.db, deps.directories, scopeOf(row), audience);
+  const target = await countAudience(ctx.db, deps.directories, scopeOf(row), audience, ctx.clock.now());
   if (target === 0) {
     await updateDelivery(ctx.db, row.id, { targetCount: 0 });
     await finish(ctx, row, 'FAILED', deliveryMessages.noRecipients);
@@ -188,7 +188,15 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
         createdAt: ctx.clock.now(),
       });
     }
-    const page = await readAudiencePage(tx, deps.directories, scopeOf(row), audience, row.cursor, size);
+    const page = await readAudiencePage(
+      tx,
+      deps.directories,
+      scopeOf(row),
+      audience,
+      row.cursor,
+      size,
+      ctx.clock.now(),
+    );
     if (page.length === 0) return null;
     const chunk = await insertChunk(tx, {
       deliveryId,

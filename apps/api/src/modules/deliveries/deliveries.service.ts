@@ -266,7 +266,13 @@ export async function sendDelivery({
     if (!segment) throw validationError(deliveryMessages.segmentNotFound);
     segmentConditions = segment.conditions;
   }
-  const count = await countAudience(ctx.db, directories, scope, audienceOf({ ...row, segmentConditions }));
+  const count = await countAudience(
+    ctx.db,
+    directories,
+    scope,
+    audienceOf({ ...row, segmentConditions }),
+    ctx.clock.now(),
+  );
   if (count === 0) throw new AppError('UNPROCESSABLE', deliveryMessages.noRecipients);
   let fit: Awaited<ReturnType<typeof fitToQuota>>;
   try {
@@ -353,7 +359,7 @@ export async function countDeliveryAudience({
       ? await findSegment(ctx.db, scope, input.audience.segmentId)
       : undefined;
   const audience = audienceOf({ audience: input.audience, segmentConditions: segment?.conditions ?? null });
-  return { count: await countAudience(ctx.db, directories, scope, audience) };
+  return { count: await countAudience(ctx.db, directories, scope, audience, ctx.clock.now()) };
 }
 
 // ---- test send to "me" ----

@@ -30,10 +30,11 @@ export async function segmentWhere(
   directories: FriendDirectories,
   scope: AccountScope,
   c: Omit<SearchFriendsFilter, 'page' | 'limit'>,
+  now: Date,
 ): Promise<SQL | undefined> {
   const users = serviceUsersOf(directories);
-  const sets = await users.memberAttributeSets(db, scope, c.memberAttributes ?? []);
-  const conditions: SQL[] = [...sets.map(inFriendSet), ...tagConditions(scope, c)];
+  const { memberOnly, others } = await users.conditionSets(db, scope, c, now);
+  const conditions: SQL[] = [...[...memberOnly, ...others].map(inFriendSet), ...tagConditions(scope, c)];
   if (c.memberCode) conditions.push(users.memberCodeBetween(c.memberCode[0]!, c.memberCode[1]!));
   if (c.search) conditions.push(ilike(friends.displayName, likePattern(c.search)));
   const combined =
@@ -63,6 +64,7 @@ async function audienceWhere(
   directories: FriendDirectories,
   scope: AccountScope,
   audience: Audience,
+  now: Date,
 ): Promise<SQL | undefined> {
   const base = and(
     eq(friends.clientId, scope.clientId),
@@ -71,21 +73,22 @@ async function audienceWhere(
   );
   if (audience.kind === 'all') return base;
   if (audience.kind === 'friends') return and(base, inArray(friends.id, audience.friendIds));
-  return and(base, await segmentWhere(db, directories, scope, audience.conditions));
+  return and(base, await segmentWhere(db, directories, scope, audience.conditions, now));
 }
 
-/** How many friends an audience reaches now (blocked friends excluded). */
+/** How many friends an audience reaches at `now` (blocked friends excluded). */
 export async function countAudience(
   db: Db,
   directories: FriendDirectories,
   scope: AccountScope,
   audience: Audience,
+  now: Date,
 ): Promise<number> {
   if (audience.kind === 'all') return countAccountFriends(db, scope, true);
   const [row] = await db
     .select({ n: count() })
     .from(friends)
-    .where(await audienceWhere(db, directories, scope, audience));
+    .where(await audienceWhere(db, directories, scope, audience, now));
   return row?.n ?? 0;
 }
 
@@ -100,11 +103,12 @@ export async function readAudiencePage(
   audience: Audience,
   afterId: number,
   limit: number,
+  now: Date,
 ): Promise<AudienceMember[]> {
   return db
     .select({ id: friends.id, lineUserId: friends.lineUserId, displayName: friends.displayName })
     .from(friends)
-    .where(and(await audienceWhere(db, directories, scope, audience), gt(friends.id, afterId)))
+    .where(and(await audienceWhere(db, directories, scope, audience, now), gt(friends.id, afterId)))
     .orderBy(asc(friends.id))
     .limit(limit);
 }

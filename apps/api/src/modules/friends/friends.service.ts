@@ -176,19 +176,20 @@ export async function searchFriends({
 }: Ctx & WithDirectories & { input: SearchInput }) {
   const users = serviceUsersOf(directories);
   const scope = await accountScope(ctx, input.lineAccountId);
-  const sets = await users.memberAttributeSets(ctx.db, scope, input.memberAttributes ?? []);
+  const { memberOnly: sets, others } = await users.conditionSets(ctx.db, scope, input, ctx.clock.now());
   const tagIds = [...(input.hasTags ?? []), ...(input.lacksTags ?? [])];
   if (
     tagIds.length > 0 &&
     (await countTagsOfAccount(ctx.db, scope, [...new Set(tagIds)])) !== new Set(tagIds).size
   )
     throw badRequest(tagMessages.unknownTag);
-  const conditions: SQL[] = [...sets.map(inFriendSet), ...tagConditions(scope, input)];
+  const conditions: SQL[] = [...[...sets, ...others].map(inFriendSet), ...tagConditions(scope, input)];
   if (input.memberCode) conditions.push(users.memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
-  // Only member attribute conditions, members listed: every friend a condition keeps is a member of this
+  // Only member conditions (attributes, the card), members listed: every friend a condition keeps is a member of this
   // account (so in the audience), and the sets combined are exactly the answer; their size is the total.
   const onlySets =
     sets.length > 0 &&
+    others.length === 0 &&
     tagIds.length === 0 &&
     !input.memberCode &&
     !input.search &&

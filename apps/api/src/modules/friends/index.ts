@@ -16,6 +16,10 @@ export {
 } from './line-events.ts';
 export {
   type FriendDirectories,
+  type InflowDirectory,
+  type MemberCardConditions,
+  type ScenarioConditions,
+  type ScenarioDirectory,
   type MemberDirectory,
   type MemberOfFriend,
   type StaffDirectory,

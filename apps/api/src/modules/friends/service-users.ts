@@ -1,4 +1,10 @@
-import type { MemberCondition, MemberValue, memberStatuses, staffStatuses } from '@app/contracts';
+import type {
+  MemberCondition,
+  MemberValue,
+  memberStatuses,
+  SearchFriendsFilter,
+  staffStatuses,
+} from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friends } from '../../db/schema/friends.ts';
@@ -49,28 +55,103 @@ export type MemberDirectory = {
     scope: { clientId: number; lineAccountId: number },
     conditions: MemberCondition[],
   ) => Promise<SQL[]>;
+  /**
+   * One set of friends per member-card condition of the friend search (rank, balance, visits, each coupon
+   * held), for one LINE account: its members who pass it. Throws the typed error of a rank or coupon that
+   * is not the account's member store's.
+   */
+  cardSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: MemberCardConditions,
+    now: Date,
+  ) => Promise<SQL[]>;
   /** The member records (with values) of some friends of a client. */
   listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) => Promise<MemberOfFriend[]>;
 };
 
+/** The member-card conditions of a segment (SearchFriendsFilter's fields of the same names). */
+export type MemberCardConditions = Pick<
+  SearchFriendsFilter,
+  'memberRanks' | 'pointsBalance' | 'visitCount' | 'holdsCoupons'
+>;
+
+/** The inflow module's side (流入経路): the friends a route brought. */
+export type InflowDirectory = {
+  /**
+   * One set of friends (`select friend_id ...`): friends of this account with a follow or an unblock
+   * credited to one of the routes. Throws the typed error of a route that is not the account's.
+   */
+  routeSet: (db: Db, scope: { clientId: number; lineAccountId: number }, routeIds: number[]) => Promise<SQL>;
+};
+
+/** The scenario conditions of a segment (SearchFriendsFilter's fields of the same names). */
+export type ScenarioConditions = Pick<SearchFriendsFilter, 'inScenarios' | 'finishedScenarios'>;
+
+/** The automation module's side (step delivery): the friends in or through a scenario. */
+export type ScenarioDirectory = {
+  /**
+   * One set of friends per scenario named: running through it (inScenarios) or finished it
+   * (finishedScenarios). Throws the typed error of a scenario that is not the account's.
+   */
+  scenarioSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: ScenarioConditions,
+  ) => Promise<SQL[]>;
+};
+
 /** The directories of the services whose users are friends, as the friends module's services take them. */
-export type FriendDirectories = { staff: StaffDirectory; members: MemberDirectory };
+export type FriendDirectories = {
+  staff: StaffDirectory;
+  members: MemberDirectory;
+  inflow: InflowDirectory;
+  scenarios: ScenarioDirectory;
+};
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
 
 /** What the friends services ask of the directories, over the friends table's own columns. */
-export const serviceUsersOf = ({ staff, members }: FriendDirectories) => ({
+export const serviceUsersOf = ({ staff, members, inflow, scenarios }: FriendDirectories) => ({
   isShiftStaff: (): SQL => staff.isStaff(friendColumns()),
   listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
     friendIds.length === 0 ? Promise.resolve([]) : staff.listStaffOfFriends(db, clientId, friendIds),
   isMember: (): SQL => members.isMember(friendColumns()),
   memberCodeBetween: (from: string, to: string): SQL => members.memberCodeBetween(friendColumns(), from, to),
-  memberAttributeSets: (
-    db: Db,
-    scope: { clientId: number; lineAccountId: number },
-    conditions: MemberCondition[],
-  ): Promise<SQL[]> =>
-    conditions.length === 0 ? Promise.resolve([]) : members.attributeSets(db, scope, conditions),
   listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
     friendIds.length === 0 ? Promise.resolve([]) : members.listMembersOfFriends(db, clientId, friendIds),
+  /**
+   * The sets of friends of a segment's conditions owned by other modules (member attributes, the member
+   * card, inflow routes, scenarios), each one a condition combined by the segment's `condition`; `now`
+   * decides which coupons are valid today (Japan time).
+   * `memberOnly`: the sets that hold members of the account only (attributes, card).
+   */
+  conditionSets: async (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    c: Omit<SearchFriendsFilter, 'page' | 'limit'>,
+    now: Date,
+  ): Promise<{ memberOnly: SQL[]; others: SQL[] }> => {
+    const card: MemberCardConditions = {
+      memberRanks: c.memberRanks,
+      pointsBalance: c.pointsBalance,
+      visitCount: c.visitCount,
+      holdsCoupons: c.holdsCoupons,
+    };
+    const hasCard =
+      !!c.memberRanks?.length || !!c.pointsBalance || !!c.visitCount || !!c.holdsCoupons?.length;
+    const hasScenarios = !!c.inScenarios?.length || !!c.finishedScenarios?.length;
+    const [attributeSets, cardSets, routeSets, scenarioSets] = await Promise.all([
+      c.memberAttributes?.length ? members.attributeSets(db, scope, c.memberAttributes) : [],
+      hasCard ? members.cardSets(db, scope, card, now) : [],
+      c.inflowRoutes?.length ? inflow.routeSet(db, scope, c.inflowRoutes).then((s) => [s]) : [],
+      hasScenarios
+        ? scenarios.scenarioSets(db, scope, {
+            inScenarios: c.inScenarios,
+            finishedScenarios: c.finishedScenarios,
+          })
+        : [],
+    ]);
+    return { memberOnly: [...attributeSets, ...cardSets], others: [...routeSets, ...scenarioSets] };
+  },
 });

@@ -136,7 +136,7 @@ export async function tagFriends({
     if ((await countFriendsWhere(ctx.db, where)) !== friendIds.length)
       throw badRequest(tagMessages.unknownFriend);
   } else {
-    where = await segmentWhere(ctx.db, directories, scope, input.conditions!);
+    where = await segmentWhere(ctx.db, directories, scope, input.conditions!, ctx.clock.now());
   }
   const changed = await inTransaction(ctx.db, (tx) =>
     input.action === 'add'

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { members, memberValues } from '../../db/schema/members.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { MemberDirectory, MemberOfFriend } from '../friends/index.ts';
+import { cardSets } from './member-card-sets.ts';
 import { friendsWithChoice, friendsWithValue } from './member-search.repository.ts';
 import {
   likePattern,
@@ -86,6 +87,7 @@ export const memberDirectory: MemberDirectory = {
       return friendSet(attribute, choices, c);
     });
   },
+  cardSets,
   listMembersOfFriends: async (db: Db, clientId: number, friendIds: number[]): Promise<MemberOfFriend[]> => {
     const rows = await listMembersByFriends(db, clientId, friendIds);
     if (rows.length === 0) return [];

@@ -17,7 +17,11 @@ import {
   FriendTable,
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
-import { SegmentBuilder } from '../../features/friends/components/segment-builder.tsx';
+import { SegmentBuilder, type SegmentOptions } from '../../features/friends/components/segment-builder.tsx';
+import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
+import { couponsQueryOptions } from '../../features/member-card/api/coupons.api.ts';
+import { inflowReportQueryOptions } from '../../features/inflow/api/inflow.api.ts';
+import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
@@ -43,6 +47,13 @@ function segmentConditionsOf(params: ReturnType<typeof useListParams>): SegmentC
     ...(conditions.memberAttributes ? { memberAttributes: conditions.memberAttributes } : {}),
     ...(conditions.hasTags ? { hasTags: conditions.hasTags } : {}),
     ...(conditions.lacksTags ? { lacksTags: conditions.lacksTags } : {}),
+    ...(conditions.memberRanks ? { memberRanks: conditions.memberRanks } : {}),
+    ...(conditions.pointsBalance ? { pointsBalance: conditions.pointsBalance } : {}),
+    ...(conditions.visitCount ? { visitCount: conditions.visitCount } : {}),
+    ...(conditions.holdsCoupons ? { holdsCoupons: conditions.holdsCoupons } : {}),
+    ...(conditions.inflowRoutes ? { inflowRoutes: conditions.inflowRoutes } : {}),
+    ...(conditions.inScenarios ? { inScenarios: conditions.inScenarios } : {}),
+    ...(conditions.finishedScenarios ? { finishedScenarios: conditions.finishedScenarios } : {}),
   };
 }
 
@@ -97,6 +108,22 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
     retry: false,
   });
   const tags = useQuery(tagsQueryOptions(lineAccountId));
+  // The member card's ranks and coupons (none without the member service), routes and scenarios.
+  const canReadMembers = can(session.role, session.position, 'member.read');
+  const program = useQuery({
+    ...memberProgramQueryOptions(lineAccountId),
+    enabled: canReadMembers,
+    retry: false,
+  });
+  const coupons = useQuery({ ...couponsQueryOptions(lineAccountId), enabled: canReadMembers, retry: false });
+  const routes = useQuery({ ...inflowReportQueryOptions(lineAccountId, 7), retry: false });
+  const scenarios = useQuery({ ...scenariosQueryOptions(lineAccountId), retry: false });
+  const segmentOptions: SegmentOptions = {
+    ranks: program.data?.ranks.map((r) => r.name) ?? [],
+    coupons: coupons.data?.map((c) => ({ id: c.id, name: c.name })) ?? [],
+    routes: routes.data?.routes.map((r) => ({ id: r.id, name: r.name })) ?? [],
+    scenarios: scenarios.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? [],
+  };
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
   return (
     <>
@@ -132,6 +159,7 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
               attributes={attributes.data ?? []}
               audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
               tags={tags.data?.tags ?? []}
+              options={segmentOptions}
             />
             <TagManagerButton
               lineAccountId={lineAccountId}

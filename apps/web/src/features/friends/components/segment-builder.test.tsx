@@ -111,4 +111,79 @@ describe('the segment builder', { timeout: 30_000 }, () => {
       flags: { isMemberServiceUser: true, isShiftServiceUser: false, includeNonMembers: false },
     });
   });
+
+  it('offers the member card, inflow route and scenario conditions and keeps them in the search body', () => {
+    const setFilters = vi.fn();
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <SegmentBuilder
+              params={paramsOf({}, setFilters)}
+              attributes={[]}
+              audienceFlags={{ isMemberServiceUser: true, isShiftServiceUser: true, includeNonMembers: true }}
+              options={{
+                ranks: ['ブロンズ', 'シルバー', 'ゴールド'],
+                coupons: [{ id: 7, name: 'ドリンク100円引き' }],
+                routes: [
+                  { id: 3, name: '店頭POP' },
+                  { id: 4, name: 'Instagram' },
+                ],
+                scenarios: [{ id: 9, name: 'ウェルカム' }],
+              }}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    fireEvent.click(screen.getByTestId('segment-open'));
+    const dialog = screen.getByRole('dialog');
+    const pick = (testId: string, option: string) => {
+      fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
+      fireEvent.click(screen.getByRole('option', { name: option }));
+    };
+    pick('segment-memberRanks', 'ゴールド');
+    pick('segment-holdsCoupons', 'ドリンク100円引き');
+    pick('segment-inflowRoutes', '店頭POP');
+    pick('segment-finishedScenarios', 'ウェルカム');
+    const points = screen.getByTestId('segment-pointsBalance');
+    fireEvent.change(within(points).getByLabelText('Min'), { target: { value: '500' } });
+    fireEvent.change(within(points).getByLabelText('Max'), { target: { value: '100' } });
+    // min above max: said at once, and the search is not run
+    expect(within(points).getByRole('alert').textContent).toBe('The minimum is greater than the maximum');
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(true);
+    fireEvent.change(within(points).getByLabelText('Max'), { target: { value: '' } });
+    fireEvent.change(within(screen.getByTestId('segment-visitCount')).getByLabelText('Max'), {
+      target: { value: '3' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Any condition (OR)' }));
+    fireEvent.click(screen.getByTestId('segment-apply'));
+
+    expect(setFilters).toHaveBeenCalledTimes(1);
+    const filters = setFilters.mock.calls[0]![0] as { segment: string };
+    const segment = JSON.parse(filters.segment) as Record<string, unknown>;
+    expect(segment).toEqual({
+      condition: 'OR',
+      memberAttributes: [],
+      memberRanks: ['ゴールド'],
+      pointsBalance: { min: 500 },
+      visitCount: { max: 3 },
+      holdsCoupons: [7],
+      inflowRoutes: [3],
+      finishedScenarios: [9],
+    });
+    // the address's segment becomes the friend search's fields
+    expect(friendSearchBodyOf(paramsOf({ segment: filters.segment }))).toMatchObject({
+      condition: 'OR',
+      memberRanks: ['ゴールド'],
+      pointsBalance: { min: 500 },
+      visitCount: { max: 3 },
+      holdsCoupons: [7],
+      inflowRoutes: [3],
+      finishedScenarios: [9],
+    });
+  });
 });

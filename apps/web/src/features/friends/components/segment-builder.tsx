@@ -33,7 +33,55 @@ export type Segment = {
   /** Tags the friend has / lacks (ids). */
   hasTags?: number[];
   lacksTags?: number[];
+  /** The member card: ranks held (names), balance and visits ranges, coupons held (ids). */
+  memberRanks?: string[];
+  pointsBalance?: Range;
+  visitCount?: Range;
+  holdsCoupons?: number[];
+  /** Came through one of these inflow routes (ids). */
+  inflowRoutes?: number[];
+  /** Running through / finished these scenarios (ids). */
+  inScenarios?: number[];
+  finishedScenarios?: number[];
 };
+
+type Range = { min?: number; max?: number };
+
+/** What the account offers to pick from: its member card's ranks and coupons, routes and scenarios. */
+export type SegmentOptions = {
+  ranks: string[];
+  coupons: { id: number; name: string }[];
+  routes: { id: number; name: string }[];
+  scenarios: { id: number; name: string }[];
+};
+
+const rangeOf = (value: unknown): Range | undefined => {
+  if (!value || typeof value !== 'object') return undefined;
+  const { min, max } = value as Record<string, unknown>;
+  const range: Range = {
+    ...(typeof min === 'number' && Number.isInteger(min) ? { min } : {}),
+    ...(typeof max === 'number' && Number.isInteger(max) ? { max } : {}),
+  };
+  return range.min === undefined && range.max === undefined ? undefined : range;
+};
+const names = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.length > 0 ? value.map(String) : undefined;
+/** min above max: the search would refuse it (400), so the builder says so first. */
+const reversed = (r?: Range) => r?.min !== undefined && r.max !== undefined && r.min > r.max;
+
+/** The fields of the member card, inflow and scenario conditions, each kept only when set. */
+function extraFields(value: Partial<Segment>): Partial<Segment> {
+  const pick = {
+    memberRanks: names(value.memberRanks),
+    pointsBalance: rangeOf(value.pointsBalance),
+    visitCount: rangeOf(value.visitCount),
+    holdsCoupons: ids(value.holdsCoupons),
+    inflowRoutes: ids(value.inflowRoutes),
+    inScenarios: ids(value.inScenarios),
+    finishedScenarios: ids(value.finishedScenarios),
+  };
+  return Object.fromEntries(Object.entries(pick).filter(([, v]) => v !== undefined));
+}
 
 const ids = (value: unknown): number[] | undefined =>
   Array.isArray(value) && value.length > 0 ? value.map(Number).filter((n) => n > 0) : undefined;
@@ -55,6 +103,7 @@ export function segmentOf(params: ListParams): Segment | null {
       ...(value.flags ? { flags: value.flags } : {}),
       ...(ids(value.hasTags) ? { hasTags: ids(value.hasTags) } : {}),
       ...(ids(value.lacksTags) ? { lacksTags: ids(value.lacksTags) } : {}),
+      ...extraFields(value),
     };
   } catch {
     return null;
@@ -71,6 +120,7 @@ export function segmentBody(segment: Segment | null): Partial<SearchFriendsBody>
     ...(attributes.length ? { memberAttributes: attributes } : {}),
     ...(segment.hasTags?.length ? { hasTags: segment.hasTags } : {}),
     ...(segment.lacksTags?.length ? { lacksTags: segment.lacksTags } : {}),
+    ...extraFields(segment),
     ...(segment.flags ?? {}),
   };
 }
@@ -81,8 +131,83 @@ export const segmentSize = (segment: Segment | null) =>
       (segment.memberCode ? 1 : 0) +
       (segment.flags ? 1 : 0) +
       (segment.hasTags?.length ?? 0) +
-      (segment.lacksTags?.length ?? 0)
+      (segment.lacksTags?.length ?? 0) +
+      (segment.memberRanks?.length ? 1 : 0) +
+      (segment.pointsBalance ? 1 : 0) +
+      (segment.visitCount ? 1 : 0) +
+      (segment.holdsCoupons?.length ?? 0) +
+      (segment.inflowRoutes?.length ? 1 : 0) +
+      (segment.inScenarios?.length ?? 0) +
+      (segment.finishedScenarios?.length ?? 0)
     : 0;
+
+/** A min–max pair of whole numbers (ポイント残高, 来店回数). */
+function RangeRow(props: {
+  label: string;
+  name: string;
+  value: Range | undefined;
+  onChange: (value: Range | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const set = (key: 'min' | 'max', raw: string) => {
+    const next: Range = { ...props.value };
+    if (raw === '' || !Number.isFinite(Number(raw))) delete next[key];
+    else next[key] = Math.trunc(Number(raw));
+    props.onChange(next.min === undefined && next.max === undefined ? undefined : next);
+  };
+  const error = reversed(props.value);
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid={`segment-${props.name}`}
+    >
+      <Typography variant="body2" sx={{ width: 120 }}>
+        {props.label}
+      </Typography>
+      {(['min', 'max'] as const).map((key) => (
+        <TextField
+          key={key}
+          size="small"
+          type="number"
+          label={t(`segment.${key}`)}
+          value={props.value?.[key] ?? ''}
+          onChange={(e) => set(key, e.target.value)}
+          error={error}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+          sx={{ width: 150 }}
+        />
+      ))}
+      {error ? (
+        <Typography variant="body2" color="error" role="alert">
+          {t('segment.rangeOrder')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Pick several of a list by name (ranks, coupons, routes, scenarios). */
+function PickMany<T>(props: {
+  label: string;
+  name: string;
+  options: T[];
+  labelOf: (option: T) => string;
+  selected: (option: T) => boolean;
+  onChange: (picked: T[]) => void;
+}) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={props.options}
+      getOptionLabel={props.labelOf}
+      value={props.options.filter(props.selected)}
+      onChange={(_, picked) => props.onChange(picked)}
+      renderInput={(params) => <TextField {...params} label={props.label} />}
+      data-testid={`segment-${props.name}`}
+    />
+  );
+}
 
 function ConditionRow(props: {
   attributes: MemberAttribute[];
@@ -191,7 +316,8 @@ function ConditionRow(props: {
 
 /**
  * The friends list's segment builder: member attribute conditions combined with AND or OR, a member
- * code range, and who is listed (members, shift staff, the other friends). Kept in the address as
+ * code range, tags, the member card (rank, balance, visits, coupons), inflow routes and scenarios, and who
+ * is listed (members, shift staff, the other friends). Kept in the address as
  * ?segment=, so a segment can be shared as a link; the search is the friend search itself.
  */
 export function SegmentBuilder(props: {
@@ -201,6 +327,8 @@ export function SegmentBuilder(props: {
   audienceFlags: Required<Flags>;
   /** The account's tags, for has / lacks conditions. */
   tags?: { id: number; name: string }[];
+  /** The member card's ranks and coupons, the inflow routes and scenarios to pick from. */
+  options?: SegmentOptions;
 }) {
   const { t } = useTranslation();
   const current = segmentOf(props.params);
@@ -208,6 +336,14 @@ export function SegmentBuilder(props: {
   const [draft, setDraft] = useState<Segment>(emptySegment);
   const size = segmentSize(current);
   const flags = draft.flags ?? props.audienceFlags;
+  const options = props.options;
+  const invalid = reversed(draft.pointsBalance) || reversed(draft.visitCount);
+  const pickIds = (key: 'holdsCoupons' | 'inflowRoutes' | 'inScenarios' | 'finishedScenarios') => ({
+    name: key,
+    labelOf: (o: { name: string }) => o.name,
+    selected: (o: { id: number }) => draft[key]?.includes(o.id) ?? false,
+    onChange: (picked: { id: number }[]) => setDraft((d) => ({ ...d, [key]: picked.map((o) => o.id) })),
+  });
 
   const start = () => {
     setDraft(current ?? emptySegment);
@@ -223,6 +359,7 @@ export function SegmentBuilder(props: {
       ...(draft.flags ? { flags: draft.flags } : {}),
       ...(draft.hasTags?.length ? { hasTags: draft.hasTags } : {}),
       ...(draft.lacksTags?.length ? { lacksTags: draft.lacksTags } : {}),
+      ...extraFields(draft),
     };
     props.params.setFilters({
       segment: segmentSize(segment) ? JSON.stringify(segment) : '',
@@ -328,6 +465,65 @@ export function SegmentBuilder(props: {
               ))}
             </Box>
           ) : null}
+          {options && (options.ranks.length > 0 || options.coupons.length > 0) ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Typography variant="subtitle2">{t('segment.memberCard')}</Typography>
+              {options.ranks.length > 0 ? (
+                <PickMany
+                  label={t('segment.memberRanks')}
+                  name="memberRanks"
+                  options={options.ranks}
+                  labelOf={(rank) => rank}
+                  selected={(rank) => draft.memberRanks?.includes(rank) ?? false}
+                  onChange={(ranks) => setDraft((d) => ({ ...d, memberRanks: ranks }))}
+                />
+              ) : null}
+              <RangeRow
+                label={t('segment.pointsBalance')}
+                name="pointsBalance"
+                value={draft.pointsBalance}
+                onChange={(pointsBalance) => setDraft((d) => ({ ...d, pointsBalance }))}
+              />
+              <RangeRow
+                label={t('segment.visitCount')}
+                name="visitCount"
+                value={draft.visitCount}
+                onChange={(visitCount) => setDraft((d) => ({ ...d, visitCount }))}
+              />
+              {options.coupons.length > 0 ? (
+                <PickMany
+                  label={t('segment.holdsCoupons')}
+                  options={options.coupons}
+                  {...pickIds('holdsCoupons')}
+                />
+              ) : null}
+            </Box>
+          ) : null}
+          {options?.routes.length ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Typography variant="subtitle2">{t('segment.inflow')}</Typography>
+              <PickMany
+                label={t('segment.inflowRoutes')}
+                options={options.routes}
+                {...pickIds('inflowRoutes')}
+              />
+            </Box>
+          ) : null}
+          {options?.scenarios.length ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Typography variant="subtitle2">{t('segment.scenario')}</Typography>
+              <PickMany
+                label={t('segment.inScenarios')}
+                options={options.scenarios}
+                {...pickIds('inScenarios')}
+              />
+              <PickMany
+                label={t('segment.finishedScenarios')}
+                options={options.scenarios}
+                {...pickIds('finishedScenarios')}
+              />
+            </Box>
+          ) : null}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             <Typography variant="subtitle2">{t('segment.attributes')}</Typography>
             {props.attributes.length === 0 ? (
@@ -373,7 +569,7 @@ export function SegmentBuilder(props: {
           <Button onClick={() => setDraft(emptySegment)}>{t('segment.reset')}</Button>
           <Box sx={{ flex: 1 }} />
           <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-          <Button variant="contained" onClick={apply} data-testid="segment-apply">
+          <Button variant="contained" onClick={apply} disabled={invalid} data-testid="segment-apply">
             {t('segment.apply')}
           </Button>
         </DialogActions>
