@@ -84,11 +84,13 @@ export async function cancelDeliveryRuns(db: Db, deliveryId: number): Promise<vo
   });
 }
 
-/** The audience as the friends module reads it (a segment's conditions frozen when sending starts). */
+/** The audience as the friends module reads it (a saved segment's conditions frozen when sending starts). */
 export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentConditions'>): Audience {
   const audience = row.audience;
   if (audience.type === 'ALL') return { kind: 'all' };
   if (audience.type === 'FRIENDS') return { kind: 'friends', friendIds: audience.friendIds };
+  // the friends page's unsaved conditions travel with the delivery itself (nothing to freeze)
+  if (audience.type === 'CONDITIONS') return { kind: 'segment', conditions: audience.conditions };
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
 

@@ -17,7 +17,11 @@ import {
   FriendTable,
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
-import { SegmentBuilder } from '../../features/friends/components/segment-builder.tsx';
+import {
+  SegmentBuilder,
+  segmentOf,
+  segmentSize,
+} from '../../features/friends/components/segment-builder.tsx';
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
@@ -76,7 +80,10 @@ function usePickedFriends(lineAccountId: number) {
     void navigate(`/client/deliveries?lineAccountId=${lineAccountId}&compose=1`, {
       state: { pickedFriends: [...picked].map(([id, displayName]) => ({ id, displayName })) },
     });
-  return { picked, toggle, send, clear: () => setPicked(new Map()) };
+  /** 配信する from the segment builder: the list's current conditions, unsaved, carried to the composer. */
+  const sendToConditions = (conditions: SegmentConditions) =>
+    void navigate(`/client/deliveries?lineAccountId=${lineAccountId}&compose=1`, { state: { conditions } });
+  return { picked, toggle, send, sendToConditions, clear: () => setPicked(new Map()) };
 }
 
 function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
@@ -98,6 +105,9 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
   });
   const tags = useQuery(tagsQueryOptions(lineAccountId));
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
+  /** A filter is on (the segment builder, a search or a narrower audience): its friends may be sent to. */
+  const filtering =
+    segmentSize(segmentOf(params)) > 0 || Boolean(conditions.search) || audienceOf(params) !== 'all';
   return (
     <>
       <FriendTable
@@ -140,8 +150,17 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
               conditions={conditions}
               matching={friends.data?.pagination.totalItems}
             />
-            {can(session.role, session.position, 'client.work') && (
+            {canWork && (
               <SaveSegmentButton lineAccountId={lineAccountId} conditions={segmentConditionsOf(params)} />
+            )}
+            {canWork && filtering && (
+              <Button
+                startIcon={<SendOutlined />}
+                onClick={() => picking.sendToConditions(segmentConditionsOf(params))}
+                data-testid="send-to-conditions"
+              >
+                {t('templates.sendToConditions')}
+              </Button>
             )}
           </>
         }

@@ -53,7 +53,9 @@ export function DeliveryHistory({
       ? t('deliveries.audienceAll')
       : d.audience.type === 'SEGMENT'
         ? (d.segmentName ?? t('deliveries.deletedSegment'))
-        : t('deliveries.audienceFriends', { count: d.audience.friendIds.length });
+        : d.audience.type === 'CONDITIONS'
+          ? t('deliveries.audienceConditionsShort')
+          : t('deliveries.audienceFriends', { count: d.audience.friendIds.length });
   return (
     <PagedTable<Delivery>
       label={t('deliveries.history')}
