@@ -1,4 +1,4 @@
-import { deliveryMessages, templateMessages } from '@app/contracts';
+import { deliveryImageMessages, deliveryMessages, templateMessages } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, deliveryChunks, friends, messages as chat } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { createPng, dataUrl } from '../../testing/images.ts';
 import { pushRetryKey } from './deliveries.personal.ts';
 import { sendingFaults } from './deliveries.sending.ts';
 
@@ -176,6 +177,80 @@ describe('templates (定型文)', () => {
     expect(put.statusCode).toBe(404);
     const list = await t.api('GET', `${acc.base}/message-templates`, { cookie: a.owner.cookie });
     expect(list.json<{ data: Template[] }>().data.map((x) => x.name)).toEqual(['残る']);
+  });
+});
+
+describe('templates with images (decision 0039)', () => {
+  it('hold image and rich messages uploaded to the account; a key of another account or kind is refused, nothing saved', async () => {
+    const acc = await newAccount('画像テンプレ店');
+    const other = await newAccount('別の画像店');
+    const upload = async (kind: 'image' | 'imagemap', base = acc.base) => {
+      const r = await t.api('POST', `${base}/delivery-images`, {
+        cookie: a.staff.cookie,
+        body: { kind, dataUrl: dataUrl(createPng(1040, 520)) },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json<{ key: string; height: number }>();
+    };
+    const image = await upload('image');
+    const rich = await upload('imagemap');
+    const messages = [
+      { type: 'image', imageKey: image.key },
+      {
+        type: 'imagemap',
+        imageKey: rich.key,
+        altText: '冬のメニュー',
+        height: rich.height,
+        areas: [
+          {
+            bounds: { x: 0, y: 0, width: 1040, height: rich.height },
+            action: { type: 'message', text: '予約' },
+          },
+        ],
+      },
+    ];
+    const made = await t.api('POST', `${acc.base}/message-templates`, {
+      cookie: a.staff.cookie,
+      body: { name: '冬のメニュー', messages },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<Template>().messages).toMatchObject(messages);
+    const foreign = await upload('image', other.base);
+    const cases: [unknown[], string, string][] = [
+      [
+        [{ type: 'image', imageKey: foreign.key }],
+        deliveryImageMessages.imageUnknown,
+        'body.messages.0.imageKey',
+      ],
+      [
+        [{ type: 'image', imageKey: rich.key }],
+        deliveryImageMessages.imageUnknown,
+        'body.messages.0.imageKey',
+      ],
+      [
+        [
+          { type: 'text', text: 'x' },
+          { ...messages[1], height: rich.height + 10 },
+        ],
+        deliveryImageMessages.imagemapHeight,
+        'body.messages.1.height',
+      ],
+    ];
+    for (const [bad, text, path] of cases) {
+      const r = await t.api('POST', `${acc.base}/message-templates`, {
+        cookie: a.owner.cookie,
+        body: { name: '不正', messages: bad },
+      });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json<Failure>()).toMatchObject({ message: text, errors: [{ path }] });
+      const put = await t.api('PUT', `${acc.base}/message-templates/${made.json<Template>().id}`, {
+        cookie: a.owner.cookie,
+        body: { name: '不正', messages: bad },
+      });
+      expect(put.statusCode, put.body).toBe(400);
+    }
+    const list = await t.api('GET', `${acc.base}/message-templates`, { cookie: a.owner.cookie });
+    expect(list.json<{ data: Template[] }>().data).toMatchObject([{ name: '冬のメニュー', messages }]);
   });
 });
 
