@@ -190,6 +190,26 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
+/** The friends known to have tapped a delivery's links, the latest first, at most this many in a report. */
+export const CLICKED_FRIENDS_SHOWN = 100;
+
+/**
+ * One delivery as its report shows it: with the friends who tapped its links (who clicked), named when the
+ * link named them (a push to one friend: the friend-name placeholder), the latest tap first.
+ */
+export const deliveryDetailSchema = deliverySchema.extend({
+  clickedFriends: z.array(
+    z.object({
+      id: idSchema,
+      displayName: z.string(),
+      /** Distinct links the friend tapped (a friend counts once per link). */
+      links: z.number().int(),
+      lastClickedAt: z.string(),
+    }),
+  ),
+});
+export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
+
 export const listDeliveriesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
 
 /** This month's messages on LINE: limit null when the plan sets none. */

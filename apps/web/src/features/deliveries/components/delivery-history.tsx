@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { deliveriesQueryOptions, useCancelMutation, useSendMutation } from '../api/deliveries.api.ts';
 import { formatJapanTime } from '../lib/delivery-texts.ts';
+import { ClickedFriendsButton } from './clicked-friends-button.tsx';
 
 const colors = {
   DRAFT: 'default',
@@ -115,6 +116,9 @@ export function DeliveryHistory({
                     {t('deliveries.linkClicks', { total: formatCount(link.clicks) })} {link.url}
                   </Typography>
                 ))}
+                {d.clicks.friends > 0 && (
+                  <ClickedFriendsButton lineAccountId={lineAccountId} deliveryId={d.id} title={d.title} />
+                )}
               </Box>
             ),
         },
