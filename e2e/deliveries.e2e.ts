@@ -317,4 +317,32 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     await expect.poll(() => counted.textContent(), { timeout: 20_000 }).toContain(`1回 ${linkTarget()}`);
     await page.context().close();
   });
+
+  it("配信する from the friends page's unsaved filter: the composer shows the conditions and their count, and sends to them", async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.getByRole('link', { name: '友だち', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/client/friends');
+    await page.getByLabel('検索').first().fill('渡辺');
+    await expect.poll(() => page.getByText(FRIEND).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    // no segment saved: the filter as it is goes to the composer
+    await page.getByTestId('send-to-conditions').click();
+    await page.waitForURL((url) => url.pathname === '/client/deliveries');
+    await expect.poll(() => page.getByLabel('友だち画面の絞り込み条件').isChecked()).toBe(true);
+    const summary = page.getByTestId('audience-conditions-summary');
+    expect(await summary.textContent()).toContain('名前: 渡辺');
+    await expect
+      .poll(() => page.getByTestId('audience-count').textContent())
+      .toBe('配信対象: 1人（ブロック中の友だちを除く）');
+    await page.getByLabel('管理用タイトル').fill('絞り込みからのお知らせ');
+    await page.getByTestId('message-text-0').fill('絞り込んだ友だちへのお知らせです');
+    await screenshot(page, 'deliveries-composer-conditions');
+    await page.getByRole('button', { name: '配信する' }).click();
+    await expect.poll(() => page.getByText('配信を開始しました').isVisible()).toBe(true);
+    const row = page.getByRole('row').filter({ hasText: '絞り込みからのお知らせ' });
+    await expect.poll(() => row.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await row.textContent()).toContain('絞り込み条件（保存なし）');
+    expect(await row.textContent()).toContain('1 / 1 / 0');
+    await page.context().close();
+  });
 });

@@ -22,7 +22,8 @@ export const deliveryMessages = {
   stickerId: 'packageId and stickerId must be numeric strings',
   messageType: 'type must be text, sticker, cards, image, imagemap or coupon',
   stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
-  audience: 'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
+  audience:
+    'audience must be ALL, SEGMENT (with segmentId), FRIENDS (with friendIds) or CONDITIONS (with conditions)',
   friendIds: 'friendIds must be a list of 1 to 1000 friend ids',
   scheduledAtPast: 'The scheduled time must be in the future',
   scheduledAtFar: 'The scheduled time must be within a year',
@@ -102,7 +103,11 @@ export const segmentConditionsSchema = searchFriendsFilterSchema.omit({
 });
 export type SegmentConditions = z.output<typeof segmentConditionsSchema>;
 
-/** ALL: every friend (LINE's broadcast); SEGMENT: a saved segment; FRIENDS: friends picked by hand. */
+/**
+ * ALL: every friend (LINE's broadcast); SEGMENT: a saved segment; FRIENDS: friends picked by hand;
+ * CONDITIONS: the friends page's conditions as they are, unsaved (配信する from the segment builder), kept
+ * with the delivery itself, so a later change of the page or of a segment changes nothing.
+ */
 export const deliveryAudienceSchema = z.discriminatedUnion(
   'type',
   [
@@ -115,6 +120,7 @@ export const deliveryAudienceSchema = z.discriminatedUnion(
         .min(1, deliveryMessages.friendIds)
         .max(1000, deliveryMessages.friendIds),
     }),
+    z.object({ type: z.literal('CONDITIONS'), conditions: segmentConditionsSchema }),
   ],
   { error: deliveryMessages.audience },
 );
@@ -183,6 +189,26 @@ export const deliverySchema = z.object({
   updatedAt: z.string(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/** The friends known to have tapped a delivery's links, the latest first, at most this many in a report. */
+export const CLICKED_FRIENDS_SHOWN = 100;
+
+/**
+ * One delivery as its report shows it: with the friends who tapped its links (who clicked), named when the
+ * link named them (a push to one friend: the friend-name placeholder), the latest tap first.
+ */
+export const deliveryDetailSchema = deliverySchema.extend({
+  clickedFriends: z.array(
+    z.object({
+      id: idSchema,
+      displayName: z.string(),
+      /** Distinct links the friend tapped (a friend counts once per link). */
+      links: z.number().int(),
+      lastClickedAt: z.string(),
+    }),
+  ),
+});
+export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
 
 export const listDeliveriesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
 

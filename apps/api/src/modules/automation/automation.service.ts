@@ -1,6 +1,7 @@
 import type { Greeting, greetingBodySchema, lineAccountParamsSchema } from '@app/contracts';
 import type { z } from 'zod';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { checkMessageUploads } from '../deliveries/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import {
   findGreeting,
@@ -35,6 +36,9 @@ export async function setGreeting({
   input,
 }: Ctx & { input: AccountInput & z.output<typeof greetingBodySchema> }): Promise<Greeting> {
   const scope = await accountScope(ctx, input.lineAccountId);
+  // image and rich messages must be uploads of this account (decision 0039): refused now, not on a follow
+  await checkMessageUploads(ctx.db, scope.lineAccountId, input.newFriendMessages, 'body.newFriendMessages');
+  await checkMessageUploads(ctx.db, scope.lineAccountId, input.unblockMessages, 'body.unblockMessages');
   const row = await upsertGreeting(ctx.db, scope, {
     newFriendMessages: input.newFriendMessages,
     unblockMessages: input.unblockMessages,

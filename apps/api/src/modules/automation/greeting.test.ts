@@ -1,4 +1,4 @@
-import { automationMessages, deliveryMessages } from '@app/contracts';
+import { automationMessages, deliveryImageMessages, deliveryMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectBody,
@@ -8,6 +8,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { createPng, dataUrl } from '../../testing/images.ts';
 
 const C = '/client/api/v1';
 let sim: LineSim;
@@ -120,6 +121,67 @@ describe('greeting (あいさつメッセージ)', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.retryKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0]!.messages[0]).toMatchObject({ text: '友だち追加ありがとうございます！' });
+  });
+
+  it('holds an uploaded image (decision 0039): sent through LINE at our public URL; a key not uploaded to this account is refused', async () => {
+    const upload = async (kind: 'image' | 'imagemap', lineAccountId = accountId, cookie = a.owner.cookie) => {
+      const response = await t.api('POST', `${C}/line-account/${lineAccountId}/delivery-images`, {
+        cookie,
+        body: { kind, dataUrl: dataUrl(createPng(kind === 'image' ? 400 : 1040, 400)) },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ key: string; height: number }>();
+    };
+    const image = await upload('image');
+    const body = {
+      newFriendMessages: [
+        { type: 'text', text: 'ようこそ！' },
+        { type: 'image', imageKey: image.key },
+      ],
+      unblockMessages: [],
+    };
+    const saved = await t.api('PUT', url(), { cookie: a.owner.cookie, body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject(body);
+
+    // refused, nothing changed: a made-up key, an imagemap's key used as an image, another account's upload
+    const rich = await upload('imagemap');
+    const otherChannel = await sim.createChannel({ displayName: '別の店' });
+    const otherAccount = (
+      await t.api('POST', `${C}/line-account`, { cookie: b.owner.cookie, body: connectBody(otherChannel) })
+    ).json<{ id: number }>().id;
+    const foreign = await upload('image', otherAccount, b.owner.cookie);
+    for (const imageKey of ['0'.repeat(32), rich.key, foreign.key]) {
+      const refused = await t.api('PUT', url(), {
+        cookie: a.owner.cookie,
+        body: { newFriendMessages: [], unblockMessages: [{ type: 'image', imageKey }] },
+      });
+      expect(refused.statusCode, imageKey).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: deliveryImageMessages.imageUnknown,
+        errors: [{ path: 'body.unblockMessages.0.imageKey' }],
+      });
+    }
+    expect((await t.api('GET', url(), { cookie: a.staff.cookie })).json()).toMatchObject(body);
+
+    const user = await sim.createUser('中村 三郎');
+    await sim.act(user.userId, `follow/${channel.channelId}`);
+    await settle();
+    const sent = await sentTo(user.userId);
+    expect(sent).toHaveLength(1);
+    const original = `${t.appUrl}/line-media/${image.key}/original`;
+    expect(sent[0]!.messages).toEqual([
+      { type: 'text', text: 'ようこそ！' },
+      {
+        type: 'image',
+        originalContentUrl: original,
+        previewImageUrl: `${t.appUrl}/line-media/${image.key}/preview`,
+      },
+    ]);
+    // the friend's LINE opens it: our public URL answers the re-encoded file
+    const file = await t.api('GET', original.slice(t.appUrl.length));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^image\/(png|jpeg)/);
   });
 
   it('sends nothing when the account has no greeting for that kind of follow', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { ensureLinks, insertRecipientToken } from './deliveries.repository.ts';
 import type { LineMessage } from './line-messages.ts';
@@ -81,4 +81,24 @@ export async function recipientTokenFor(
   const token = newLinkToken();
   await insertRecipientToken(db, { token, ...input, createdAt: input.now });
   return token;
+}
+
+/**
+ * A friend's token in a personalised chunk (one push per friend): derived from the chunk's retry key (random,
+ * never shown to a friend) and the friend's LINE user id, so the chunk's every retry names the friend with
+ * the same token, and the tokens are stored with the chunk in one transaction (nothing to look up to send).
+ */
+export const personalLinkToken = (chunkKey: string, lineUserId: string): string =>
+  createHmac('sha256', chunkKey).update(lineUserId, 'utf8').digest().subarray(0, 12).toString('base64url');
+
+/** The tracked links of messages (`${appUrl}/r/<link token>`) named for one friend: `.<recipient token>`. */
+export function linksForRecipient(
+  messages: readonly LineMessage[],
+  appUrl: string,
+  recipientToken: string,
+): LineMessage[] {
+  const prefix = `${appUrl}${TRACKED_LINK_PATH}/`;
+  return rewriteLinks([...messages], (url) =>
+    url.startsWith(prefix) && !url.slice(prefix.length).includes('.') ? `${url}.${recipientToken}` : url,
+  );
 }

@@ -1,7 +1,13 @@
-import { deliveryMessages, templateMessages } from '@app/contracts';
+import { deliveryImageMessages, deliveryMessages, templateMessages } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, deliveryChunks, friends, messages as chat } from '../../db/schema/index.ts';
+import {
+  conversations,
+  deliveryChunks,
+  deliveryRecipientTokens,
+  friends,
+  messages as chat,
+} from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -10,6 +16,8 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { createPng, dataUrl } from '../../testing/images.ts';
+import { personalLinkToken } from './deliveries.links.ts';
 import { pushRetryKey } from './deliveries.personal.ts';
 import { sendingFaults } from './deliveries.sending.ts';
 
@@ -179,6 +187,80 @@ describe('templates (定型文)', () => {
   });
 });
 
+describe('templates with images (decision 0039)', () => {
+  it('hold image and rich messages uploaded to the account; a key of another account or kind is refused, nothing saved', async () => {
+    const acc = await newAccount('画像テンプレ店');
+    const other = await newAccount('別の画像店');
+    const upload = async (kind: 'image' | 'imagemap', base = acc.base) => {
+      const r = await t.api('POST', `${base}/delivery-images`, {
+        cookie: a.staff.cookie,
+        body: { kind, dataUrl: dataUrl(createPng(1040, 520)) },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json<{ key: string; height: number }>();
+    };
+    const image = await upload('image');
+    const rich = await upload('imagemap');
+    const messages = [
+      { type: 'image', imageKey: image.key },
+      {
+        type: 'imagemap',
+        imageKey: rich.key,
+        altText: '冬のメニュー',
+        height: rich.height,
+        areas: [
+          {
+            bounds: { x: 0, y: 0, width: 1040, height: rich.height },
+            action: { type: 'message', text: '予約' },
+          },
+        ],
+      },
+    ];
+    const made = await t.api('POST', `${acc.base}/message-templates`, {
+      cookie: a.staff.cookie,
+      body: { name: '冬のメニュー', messages },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<Template>().messages).toMatchObject(messages);
+    const foreign = await upload('image', other.base);
+    const cases: [unknown[], string, string][] = [
+      [
+        [{ type: 'image', imageKey: foreign.key }],
+        deliveryImageMessages.imageUnknown,
+        'body.messages.0.imageKey',
+      ],
+      [
+        [{ type: 'image', imageKey: rich.key }],
+        deliveryImageMessages.imageUnknown,
+        'body.messages.0.imageKey',
+      ],
+      [
+        [
+          { type: 'text', text: 'x' },
+          { ...messages[1], height: rich.height + 10 },
+        ],
+        deliveryImageMessages.imagemapHeight,
+        'body.messages.1.height',
+      ],
+    ];
+    for (const [bad, text, path] of cases) {
+      const r = await t.api('POST', `${acc.base}/message-templates`, {
+        cookie: a.owner.cookie,
+        body: { name: '不正', messages: bad },
+      });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json<Failure>()).toMatchObject({ message: text, errors: [{ path }] });
+      const put = await t.api('PUT', `${acc.base}/message-templates/${made.json<Template>().id}`, {
+        cookie: a.owner.cookie,
+        body: { name: '不正', messages: bad },
+      });
+      expect(put.statusCode, put.body).toBe(400);
+    }
+    const list = await t.api('GET', `${acc.base}/message-templates`, { cookie: a.owner.cookie });
+    expect(list.json<{ data: Template[] }>().data).toMatchObject([{ name: '冬のメニュー', messages }]);
+  });
+});
+
 describe('the friend-name placeholder', () => {
   it('sends one push per friend with their name, keys derived per friend; the chat history shows it as a delivery, the inbox unchanged', async () => {
     const acc = await newAccount('京都茶房');
@@ -304,6 +386,113 @@ describe('the friend-name placeholder', () => {
     expect(await getDelivery(acc.base, id)).toMatchObject({ status: 'SENT', sentCount: 23, failedCount: 0 });
     const rows = await t.db.select().from(chat).where(eq(chat.lineAccountId, acc.accountId));
     expect(rows).toHaveLength(23);
+  });
+});
+
+describe('per-friend tracked links in personalised pushes (decision 0047)', () => {
+  it('each push names its friend in every link; a tap counts for that friend, and the report says who clicked', async () => {
+    const acc = await newAccount('リンク店');
+    const yamada = await follow(acc.channel, '山田 花子');
+    const sato = await follow(acc.channel, '佐藤 一郎');
+    const suzuki = await follow(acc.channel, '鈴木 三郎');
+    const id = await sendDelivery(acc.base, {
+      messages: [
+        { type: 'text', text: '{name}さん、冬のセールです https://shop.example.jp/sale' },
+        {
+          type: 'cards',
+          altText: '予約',
+          cards: [
+            {
+              title: '予約',
+              actions: [{ type: 'uri', label: '予約する', uri: 'https://shop.example.jp/book' }],
+            },
+          ],
+        },
+      ],
+      audience: { type: 'FRIENDS', friendIds: [yamada.friendId, sato.friendId, suzuki.friendId] },
+    });
+    await drain();
+    // what each friend's LINE received (the simulator's timeline): links through our redirect, per friend
+    const received = async (userId: string) => {
+      const timeline = await sim.consoleCall<unknown>(
+        'GET',
+        `/_sim/users/${userId}/timeline/${acc.channel.channelId}`,
+      );
+      return [...JSON.stringify(timeline).matchAll(/http:\/\/127\.0\.0\.1:\d+\/r\/([\w.-]+)/g)].map(
+        (m) => m[1]!,
+      );
+    };
+    const links = new Map<string, string[]>();
+    for (const f of [yamada, sato, suzuki]) links.set(f.userId, await received(f.userId));
+    for (const tokens of links.values()) {
+      expect(tokens).toHaveLength(2);
+      for (const token of tokens) expect(token).toMatch(/^[\w-]{16}\.[\w-]{16}$/);
+    }
+    const [yText, yCard] = links.get(yamada.userId)!;
+    const [sText] = links.get(sato.userId)!;
+    // the same link, another friend: the same link token, another recipient token
+    expect(yText!.split('.')[0]).toBe(sText!.split('.')[0]);
+    expect(yText!.split('.')[1]).not.toBe(sText!.split('.')[1]);
+    // the tokens were stored with the chunk, derived from its retry key: every retry sends the same links
+    const [chunk] = await t.db.select().from(deliveryChunks).where(eq(deliveryChunks.deliveryId, id));
+    expect(yText!.split('.')[1]).toBe(personalLinkToken(chunk!.retryKey, yamada.userId));
+    const stored = await t.db
+      .select()
+      .from(deliveryRecipientTokens)
+      .where(eq(deliveryRecipientTokens.deliveryId, id));
+    expect(stored.map((r) => r.friendId).sort()).toEqual(
+      [yamada.friendId, sato.friendId, suzuki.friendId].sort(),
+    );
+    expect(stored.every((r) => !r.isTest)).toBe(true);
+
+    const tap = async (token: string) => {
+      const r = await t.api('GET', `/r/${token}`);
+      expect(r.statusCode, token).toBe(302);
+      return r.headers.location;
+    };
+    expect(await tap(yText!)).toBe('https://shop.example.jp/sale');
+    t.clock.advance(1_000);
+    expect(await tap(yText!)).toBe('https://shop.example.jp/sale'); // the same friend again: once per link
+    t.clock.advance(1_000);
+    expect(await tap(yCard!)).toBe('https://shop.example.jp/book');
+    t.clock.advance(1_000);
+    await tap(sText!);
+    // a recipient token nobody was given is 404 and counts nothing
+    expect((await t.api('GET', `/r/${yText!.split('.')[0]}.${'x'.repeat(16)}`)).statusCode).toBe(404);
+
+    const report = await getDelivery(acc.base, id);
+    expect(report).toMatchObject({
+      clicks: { total: 3, friends: 2 },
+      links: [
+        { url: 'https://shop.example.jp/sale', clicks: 2, friends: 2 },
+        { url: 'https://shop.example.jp/book', clicks: 1, friends: 1 },
+      ],
+      clickedFriends: [
+        { id: sato.friendId, displayName: '佐藤 一郎', links: 1 },
+        { id: yamada.friendId, displayName: '山田 花子', links: 2 },
+      ],
+    });
+    // another client sees nothing of it
+    const b = await t.clientWithUsers();
+    const other = await t.api('GET', `${acc.base}/deliveries/${id}`, { cookie: b.owner.cookie });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('山田');
+  });
+
+  it('a delivery without links stores no friend tokens', async () => {
+    const acc = await newAccount('リンクなし店');
+    const one = await follow(acc.channel, '一人');
+    const id = await sendDelivery(acc.base, {
+      messages: [{ type: 'text', text: '{name}さん、こんにちは' }],
+      audience: { type: 'FRIENDS', friendIds: [one.friendId] },
+    });
+    await drain();
+    expect(await getDelivery(acc.base, id)).toMatchObject({ status: 'SENT', clickedFriends: [] });
+    const stored = await t.db
+      .select()
+      .from(deliveryRecipientTokens)
+      .where(eq(deliveryRecipientTokens.deliveryId, id));
+    expect(stored).toEqual([]);
   });
 });
 

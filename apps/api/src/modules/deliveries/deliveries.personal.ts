@@ -5,11 +5,13 @@ import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line
 import type { DeliveredMessage } from '../friends/index.ts';
 import type { ChunkRow } from './deliveries.repository.ts';
 import type { LineMessage } from './line-messages.ts';
+import { linksForRecipient, personalLinkToken } from './deliveries.links.ts';
 
 /**
  * A personalised delivery (a text with the friend-name placeholder, decision 0040): one push per friend,
  * each with its own retry key derived from its chunk's key and the friend, so every retry of the chunk
- * repeats every key and LINE sends each push once.
+ * repeats every key and LINE sends each push once. Its tracked links name the friend (decision 0047), so a
+ * tap is counted for the friend who made it.
  */
 
 /** Pushes of a chunk in flight at once: well under LINE's 2,000 a second, short enough for one run. */
@@ -46,6 +48,8 @@ export async function sendPersonalChunk(input: {
   channel: LineChannel;
   chunk: ChunkRow;
   messages: readonly LineMessage[];
+  /** The messages have tracked links: each push's name its friend (the tokens stored with the chunk). */
+  tracked: boolean;
 }): Promise<PersonalOutcome> {
   const { chunk } = input;
   const recipients = chunk.recipients ?? [];
@@ -63,7 +67,12 @@ export async function sendPersonalChunk(input: {
     try {
       await gateway.pushMessages(input.channel, {
         to,
-        messages: personalise(input.messages, names[index] || NAMELESS_FRIEND),
+        messages: personalise(
+          input.tracked
+            ? linksForRecipient(input.messages, input.config.appUrl, personalLinkToken(chunk.retryKey, to))
+            : input.messages,
+          names[index] || NAMELESS_FRIEND,
+        ),
         retryKey: pushRetryKey(chunk.retryKey, to),
       });
       sent.push(to);

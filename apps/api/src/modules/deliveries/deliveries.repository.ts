@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { friendsForJoin } from '../friends/index.ts';
 import {
   deliveryChunks,
   deliveryClicks,
@@ -248,6 +249,40 @@ export async function insertRecipientToken(
   values: typeof deliveryRecipientTokens.$inferInsert,
 ): Promise<void> {
   await db.insert(deliveryRecipientTokens).values(values);
+}
+
+/** Many friends' tokens at once (a personalised chunk's, made with the chunk); a repeat changes nothing. */
+export async function insertRecipientTokens(
+  db: Db,
+  rows: (typeof deliveryRecipientTokens.$inferInsert)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(deliveryRecipientTokens).values(rows).onConflictDoNothing();
+}
+
+/** The named friends who tapped a delivery's links, the latest tap first (names through the friends door). */
+export async function clickedFriendsOf(db: Db, scope: AccountScope, deliveryId: number, limit: number) {
+  const last = sql<Date>`max(${deliveryClicks.clickedAt})`;
+  const rows = await db
+    .select({
+      id: friendsForJoin.id,
+      displayName: friendsForJoin.displayName,
+      links: countDistinct(deliveryClicks.linkId),
+      lastClickedAt: last,
+    })
+    .from(deliveryClicks)
+    .innerJoin(friendsForJoin, eq(friendsForJoin.id, deliveryClicks.friendId))
+    .where(
+      and(
+        eq(deliveryClicks.deliveryId, deliveryId),
+        eq(friendsForJoin.clientId, scope.clientId),
+        eq(friendsForJoin.lineAccountId, scope.lineAccountId),
+      ),
+    )
+    .groupBy(friendsForJoin.id, friendsForJoin.displayName)
+    .orderBy(desc(last), asc(friendsForJoin.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, lastClickedAt: new Date(r.lastClickedAt) }));
 }
 
 export type LinkTarget = { linkId: number; deliveryId: number; url: string };

@@ -25,6 +25,7 @@ import {
   findDeliveryById,
   findPendingChunk,
   insertChunk,
+  insertRecipientTokens,
   lockDelivery,
   setChunkError,
   settleChunk,
@@ -32,7 +33,7 @@ import {
   type ChunkRow,
   type DeliveryRow,
 } from './deliveries.repository.ts';
-import { trackDeliveryLinks } from './deliveries.links.ts';
+import { linksIn, personalLinkToken, trackDeliveryLinks } from './deliveries.links.ts';
 import {
   deliveredMessagesOf,
   FRIEND_NAME_PLACEHOLDER,
@@ -84,11 +85,13 @@ export async function cancelDeliveryRuns(db: Db, deliveryId: number): Promise<vo
   });
 }
 
-/** The audience as the friends module reads it (a segment's conditions frozen when sending starts). */
+/** The audience as the friends module reads it (a saved segment's conditions frozen when sending starts). */
 export function audienceOf(row: Pick<DeliveryRow, 'audience' | 'segmentConditions'>): Audience {
   const audience = row.audience;
   if (audience.type === 'ALL') return { kind: 'all' };
   if (audience.type === 'FRIENDS') return { kind: 'friends', friendIds: audience.friendIds };
+  // the friends page's unsaved conditions travel with the delivery itself (nothing to freeze)
+  if (audience.type === 'CONDITIONS') return { kind: 'segment', conditions: audience.conditions };
   return { kind: 'segment', conditions: row.segmentConditions! };
 }
 
@@ -162,7 +165,12 @@ async function startScheduled(ctx: JobContext, row: DeliveryRow, channel: LineCh
  * page of recipients stored as a chunk with a fresh retry key, the cursor moved in the same transaction.
  * null: every recipient has had their chunk.
  */
-async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps): Promise<ChunkRow | null> {
+async function nextChunk(
+  ctx: JobContext,
+  deliveryId: number,
+  deps: SenderDeps,
+  tracked: boolean,
+): Promise<ChunkRow | null> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await lockDelivery(tx, deliveryId);
     if (!row || row.status !== 'SENDING') return null;
@@ -207,6 +215,19 @@ async function nextChunk(ctx: JobContext, deliveryId: number, deps: SenderDeps):
       recipientCount: page.length,
       createdAt: ctx.clock.now(),
     });
+    // its pushes' links name each friend (decision 0047): the tokens are stored with the chunk, derived
+    // from its retry key, so every retry sends the same links and a tap finds its friend
+    if (personal && tracked) {
+      await insertRecipientTokens(
+        tx,
+        page.map((m) => ({
+          token: personalLinkToken(chunk.retryKey, m.lineUserId),
+          deliveryId,
+          friendId: m.id,
+          createdAt: ctx.clock.now(),
+        })),
+      );
+    }
     await updateDelivery(tx, deliveryId, { cursor: page.at(-1)!.id, updatedAt: ctx.clock.now() });
     return chunk;
   });
@@ -259,7 +280,13 @@ async function sendChunk(
     });
   if (chunk.recipientNames) {
     sendingFaults.beforeCall?.(chunk);
-    const outcome = await sendPersonalChunk({ config, channel, chunk, messages });
+    const outcome = await sendPersonalChunk({
+      config,
+      channel,
+      chunk,
+      messages,
+      tracked: linksIn(messages).length > 0,
+    });
     sendingFaults.afterCall?.(chunk);
     if ('waitMs' in outcome) {
       await setChunkError(ctx.db, chunk.id, outcome.error);
@@ -330,8 +357,9 @@ export async function runDeliverySend(
       appUrl: deps.config.appUrl,
     }),
   });
+  const tracked = linksIn(messages).length > 0;
   for (let sent = 0; sent < CHUNKS_PER_RUN; sent += 1) {
-    const chunk = await nextChunk(ctx, row.id, deps);
+    const chunk = await nextChunk(ctx, row.id, deps, tracked);
     if (!chunk) {
       const done = (await findDeliveryById(ctx.db, row.id))!;
       if (done.status !== 'SENDING') return;

@@ -1,9 +1,11 @@
 import {
   can,
+  CLICKED_FRIENDS_SHOWN,
   deliveryMessages,
   paginationInfo,
   type Delivery,
   type DeliveryAudience,
+  type DeliveryDetail,
   type DeliveryMessage,
   type DeliveryQuota,
   type TestRecipient,
@@ -27,6 +29,7 @@ import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accou
 import { userNamesOf } from '../users/index.ts';
 import { linksIn, recipientTokenFor, TRACKED_LINK_PATH, trackDeliveryLinks } from './deliveries.links.ts';
 import {
+  clickedFriendsOf,
   clickFiguresOf,
   deleteDelivery,
   deleteTestRecipient,
@@ -171,9 +174,17 @@ export async function listDeliveries({
   };
 }
 
-export async function getDelivery({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<Delivery> {
+/** One delivery for its report: its figures and the friends who tapped its links (who clicked). */
+export async function getDelivery({ ctx, input }: Ctx & { input: DeliveryInput }): Promise<DeliveryDetail> {
   const { scope, row } = await deliveryOrThrow(ctx, input);
-  return toView(ctx, scope, row);
+  const [view, clicked] = await Promise.all([
+    toView(ctx, scope, row),
+    clickedFriendsOf(ctx.db, scope, row.id, CLICKED_FRIENDS_SHOWN),
+  ]);
+  return {
+    ...view,
+    clickedFriends: clicked.map((f) => ({ ...f, lastClickedAt: f.lastClickedAt.toISOString() })),
+  };
 }
 
 type BodyInput = z.output<typeof deliveryBodySchema>;

@@ -198,6 +198,50 @@ describe('sending', () => {
     });
   });
 
+  it("to the friends page's unsaved conditions: counted, kept with the delivery, a multicast to the friends they find", async () => {
+    const audience = { type: 'CONDITIONS', conditions: nonMembers('常連') };
+    const count = await t.api('POST', `${acc.base}/delivery-audience/count`, {
+      cookie: a.staff.cookie,
+      body: { audience },
+    });
+    expect(count.json()).toEqual({ count: 2 });
+    const segmentsBefore = (await t.api('GET', `${acc.base}/segments`, { cookie: a.owner.cookie })).json<{
+      data: unknown[];
+    }>().data.length;
+    const id = await draft(acc.base, { audience, messages: [text('絞り込みから')] });
+    const saved = await getDelivery(acc.base, id);
+    expect(saved).toMatchObject({
+      audience: { type: 'CONDITIONS', conditions: { search: '常連', condition: 'AND' } },
+      segmentName: null,
+    });
+    const before = (await sentOf(acc.channel)).length;
+    const response = await send(acc.base, id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ targetCount: 2 });
+    await drain();
+    const sent = (await sentOf(acc.channel)).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.kind).toBe('multicast');
+    expect(new Set(sent[0]!.to)).toEqual(new Set([regularA.userId, regularB.userId]));
+    expect(await getDelivery(acc.base, id)).toMatchObject({ status: 'SENT', sentCount: 2 });
+    // nothing was saved as a segment on the way
+    const segmentsAfter = (await t.api('GET', `${acc.base}/segments`, { cookie: a.owner.cookie })).json<{
+      data: unknown[];
+    }>().data.length;
+    expect(segmentsAfter).toBe(segmentsBefore);
+    // bad conditions are the schema's 400, not a delivery
+    const bad = await t.api('POST', `${acc.base}/deliveries`, {
+      cookie: a.owner.cookie,
+      body: {
+        title: 't',
+        messages: [text('x')],
+        audience: { type: 'CONDITIONS', conditions: { hasTags: 'x' } },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('hasTags must be a list of at most 20 tag ids');
+  });
+
   it('scheduled: nothing goes before its time, the job sends it then; a cancelled one never goes', async () => {
     const at = new Date(t.clock.now().getTime() + 3600_000);
     const id = await draft(acc.base, {
@@ -312,7 +356,7 @@ describe('sending', () => {
       ],
       [
         { title: 't', messages: [text('x')], audience: { type: 'SOME' } },
-        'audience must be ALL, SEGMENT (with segmentId) or FRIENDS (with friendIds)',
+        'audience must be ALL, SEGMENT (with segmentId), FRIENDS (with friendIds) or CONDITIONS (with conditions)',
       ],
       [
         { title: 't', messages: [text('x')], audience: { type: 'FRIENDS', friendIds: [] } },

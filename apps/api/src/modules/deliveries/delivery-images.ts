@@ -216,7 +216,12 @@ type ImageKinds = Extract<DeliveryMessage, { type: 'image' | 'imagemap' }>;
  * one (another account's, made up, an imagemap used as an image) or an imagemap whose height is not its
  * upload's is refused with our words before LINE is asked.
  */
-async function uploadsOf(db: Db, lineAccountId: number, messages: readonly DeliveryMessage[]) {
+async function uploadsOf(
+  db: Db,
+  lineAccountId: number,
+  messages: readonly DeliveryMessage[],
+  path = 'body.messages',
+) {
   const named = messages.filter((m): m is ImageKinds => m.type === 'image' || m.type === 'imagemap');
   if (named.length === 0) return new Map<string, DeliveryImageRow>();
   const rows = await db
@@ -237,16 +242,30 @@ async function uploadsOf(db: Db, lineAccountId: number, messages: readonly Deliv
     const row = byKey.get(m.imageKey);
     if (!row || row.kind !== m.type) {
       throw validationError(texts.imageUnknown, [
-        { path: `body.messages.${index}.imageKey`, message: texts.imageUnknown },
+        { path: `${path}.${index}.imageKey`, message: texts.imageUnknown },
       ]);
     }
     if (m.type === 'imagemap' && m.height !== row.height) {
       throw validationError(texts.imagemapHeight, [
-        { path: `body.messages.${index}.height`, message: texts.imagemapHeight },
+        { path: `${path}.${index}.height`, message: texts.imagemapHeight },
       ]);
     }
   });
   return byKey;
+}
+
+/**
+ * Messages kept to be sent later (a template, the greeting): every image and rich message must name an
+ * upload of this account, checked when they are saved (a 400 in our words, nothing saved) rather than
+ * found wanting when a friend follows. `path`: where the list is in the request body.
+ */
+export async function checkMessageUploads(
+  db: Db,
+  lineAccountId: number,
+  messages: readonly DeliveryMessage[],
+  path = 'body.messages',
+): Promise<void> {
+  await uploadsOf(db, lineAccountId, messages, path);
 }
 
 const imagemapAction = (area: ImagemapArea): messagingApi.ImagemapAction => {

@@ -10,4 +10,5 @@ export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
 export { createTemplate, listTemplates } from './templates.service.ts';
 // Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
-export { uploadDeliveryImage } from './delivery-images.ts';
+// and the check of the uploads named by messages kept for later (a template, the greeting)
+export { checkMessageUploads, uploadDeliveryImage } from './delivery-images.ts';

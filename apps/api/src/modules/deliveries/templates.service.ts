@@ -7,10 +7,12 @@ import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AccountScope } from './deliveries.repository.ts';
 import { accountOf } from './deliveries.service.ts';
+import { checkMessageUploads } from './delivery-images.ts';
 
 /**
  * Templates (定型文): named message lists of an account, inserted into a delivery's composer, the greeting
  * editor or a chat reply; a template is copied where it is inserted (a later edit changes nothing sent).
+ * Its image and rich messages name uploads of the account (decision 0039), checked when it is saved.
  */
 
 type Ctx = { ctx: ServiceContext };
@@ -64,6 +66,7 @@ export async function insertTemplate(db: Db, values: typeof messageTemplates.$in
 
 export async function createTemplate({ ctx, input }: Ctx & { input: AccountInput & TemplateBody }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
+  await checkMessageUploads(ctx.db, scope.lineAccountId, input.messages);
   const now = ctx.clock.now();
   return insertTemplate(ctx.db, {
     ...scope,
@@ -78,6 +81,7 @@ export async function createTemplate({ ctx, input }: Ctx & { input: AccountInput
 
 export async function changeTemplate({ ctx, input }: Ctx & { input: TemplateInput & TemplateBody }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
+  await checkMessageUploads(ctx.db, scope.lineAccountId, input.messages);
   const [row] = await ctx.db
     .update(messageTemplates)
     .set({

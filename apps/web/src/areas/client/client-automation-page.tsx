@@ -1,4 +1,5 @@
 import { can, type Session } from '@app/contracts';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -21,6 +22,7 @@ import { PostbackActionsPanel } from '../../features/automation/components/postb
 import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
 import { ScenarioEditor } from '../../features/automation/components/scenario-editor.tsx';
 import { ScenarioList } from '../../features/automation/components/scenario-list.tsx';
+import { LineChatPreview } from '../../features/deliveries/components/line-chat-preview.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import {
@@ -30,7 +32,15 @@ import {
 import { settingsQueryOptions } from '../../features/notifications/api/notifications.api.ts';
 import { richMenusQueryOptions } from '../../features/rich-menus/api/rich-menus.api.ts';
 
-function Greeting({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+function Greeting({
+  lineAccountId,
+  accountName,
+  session,
+}: {
+  lineAccountId: number;
+  accountName: string;
+  session: Session;
+}) {
   const greeting = useQuery(greetingQueryOptions(lineAccountId));
   const failure = useQueryFailure(greeting);
   if (!greeting.data) return failure;
@@ -41,7 +51,11 @@ function Greeting({ lineAccountId, session }: { lineAccountId: number; session: 
       greeting={greeting.data}
       canEdit={can(session.role, session.position, 'client.manage')}
       editor={(props) => (
-        <MessageListEditor {...props} minMessages={0} lineAccountId={lineAccountId} nameInsert />
+        // the messages beside their preview: images and rich messages as the friend will see them
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 300px' } }}>
+          <MessageListEditor {...props} minMessages={0} lineAccountId={lineAccountId} nameInsert />
+          {props.value.length > 0 && <LineChatPreview accountName={accountName} messages={props.value} />}
+        </Box>
       )}
     />
   );
@@ -178,7 +192,9 @@ export function ClientAutomationPage({ session }: { session: Session }) {
               />
             ))}
           </Tabs>
-          {tab === 'greeting' && <Greeting lineAccountId={account.id} session={session} />}
+          {tab === 'greeting' && (
+            <Greeting lineAccountId={account.id} accountName={account.displayName} session={session} />
+          )}
           {tab === 'keywords' && <KeywordReplies lineAccountId={account.id} session={session} />}
           {tab === 'scenarios' && <Scenarios lineAccountId={account.id} session={session} />}
           {tab === 'postbacks' && <Postbacks lineAccountId={account.id} session={session} />}

@@ -1,4 +1,4 @@
-import { can, type LineAccount, type Session } from '@app/contracts';
+import { can, type LineAccount, type SegmentConditions, type Session } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,9 +33,13 @@ function Deliveries({
   const editId = Number(searchParams.get('edit')) || null;
   const tab = searchParams.get('tab') === 'templates' ? 'templates' : 'history';
   // friends picked on the friends page (配信する) come in the navigation's state
-  const pickedFriends =
-    (useLocation().state as { pickedFriends?: { id: number; displayName: string }[] } | null)
-      ?.pickedFriends ?? null;
+  // ... or the segment builder's unsaved conditions (この条件で配信する)
+  const navigationState = useLocation().state as {
+    pickedFriends?: { id: number; displayName: string }[];
+    conditions?: SegmentConditions;
+  } | null;
+  const pickedFriends = navigationState?.pickedFriends ?? null;
+  const carriedConditions = navigationState?.conditions ?? null;
   const setComposing = (value: boolean, edit: number | null = null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -77,6 +81,7 @@ function Deliveries({
             onDone={() => setComposing(false)}
             initial={editId !== null ? (editing.data ?? null) : null}
             initialFriends={editId === null ? pickedFriends : null}
+            initialConditions={editId === null ? carriedConditions : null}
           />
         )
       ) : (

@@ -17,7 +17,12 @@ import {
   FriendTable,
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
-import { SegmentBuilder, type SegmentOptions } from '../../features/friends/components/segment-builder.tsx';
+import {
+  SegmentBuilder,
+  segmentOf,
+  segmentSize,
+  type SegmentOptions,
+} from '../../features/friends/components/segment-builder.tsx';
 import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
 import { couponsQueryOptions } from '../../features/member-card/api/coupons.api.ts';
 import { inflowReportQueryOptions } from '../../features/inflow/api/inflow.api.ts';
@@ -87,7 +92,10 @@ function usePickedFriends(lineAccountId: number) {
     void navigate(`/client/deliveries?lineAccountId=${lineAccountId}&compose=1`, {
       state: { pickedFriends: [...picked].map(([id, displayName]) => ({ id, displayName })) },
     });
-  return { picked, toggle, send, clear: () => setPicked(new Map()) };
+  /** 配信する from the segment builder: the list's current conditions, unsaved, carried to the composer. */
+  const sendToConditions = (conditions: SegmentConditions) =>
+    void navigate(`/client/deliveries?lineAccountId=${lineAccountId}&compose=1`, { state: { conditions } });
+  return { picked, toggle, send, sendToConditions, clear: () => setPicked(new Map()) };
 }
 
 function FriendList({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
@@ -125,6 +133,9 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
     scenarios: scenarios.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? [],
   };
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
+  /** A filter is on (the segment builder, a search or a narrower audience): its friends may be sent to. */
+  const filtering =
+    segmentSize(segmentOf(params)) > 0 || Boolean(conditions.search) || audienceOf(params) !== 'all';
   return (
     <>
       <FriendTable
@@ -168,8 +179,17 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
               conditions={conditions}
               matching={friends.data?.pagination.totalItems}
             />
-            {can(session.role, session.position, 'client.work') && (
+            {canWork && (
               <SaveSegmentButton lineAccountId={lineAccountId} conditions={segmentConditionsOf(params)} />
+            )}
+            {canWork && filtering && (
+              <Button
+                startIcon={<SendOutlined />}
+                onClick={() => picking.sendToConditions(segmentConditionsOf(params))}
+                data-testid="send-to-conditions"
+              >
+                {t('templates.sendToConditions')}
+              </Button>
             )}
           </>
         }

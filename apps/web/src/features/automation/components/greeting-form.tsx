@@ -68,7 +68,7 @@ export function GreetingForm({
       ) : (
         <Typography variant="body2">
           {value.length
-            ? value.map((m) => (m.type === 'text' ? m.text : t('automation.sticker'))).join(' / ')
+            ? value.map((m) => (m.type === 'text' ? m.text : t(`templates.kind.${m.type}`))).join(' / ')
             : t('automation.none')}
         </Typography>
       )}

@@ -1,6 +1,7 @@
 import {
   deliveryEndpoints,
   friendEndpoints,
+  tagEndpoints,
   type DeliveryAudience,
   type DeliveryBody,
   type SegmentBody,
@@ -36,6 +37,13 @@ export const segmentsQueryOptions = (lineAccountId: number) =>
     queryKey: [...keys.account(lineAccountId), 'segments'],
     queryFn: ({ signal }) =>
       apiRequest(deliveryEndpoints.listSegments, { params: params(lineAccountId), signal }),
+  });
+
+/** The account's tags (names for a delivery's conditions); the friends page keeps the same entry. */
+export const accountTagsQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: ['friends', lineAccountId, 'tags'],
+    queryFn: ({ signal }) => apiRequest(tagEndpoints.list, { params: params(lineAccountId), signal }),
   });
 
 export const audienceCountQueryOptions = (lineAccountId: number, audience: DeliveryAudience | null) =>

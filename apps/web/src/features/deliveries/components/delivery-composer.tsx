@@ -3,6 +3,7 @@ import {
   type Delivery,
   type DeliveryAudience,
   type DeliveryMessage,
+  type SegmentConditions,
 } from '@app/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Alert from '@mui/material/Alert';
@@ -36,6 +37,7 @@ import { LineChatPreview } from './line-chat-preview.tsx';
 import { MessageListEditor } from './message-list-editor.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import { TestRecipientPicker } from './test-recipient-picker.tsx';
+import { ConditionsSummary } from './conditions-summary.tsx';
 
 /**
  * The composer of a delivery: up to 5 messages (text, sticker, card-type) with a LINE-like preview, the audience
@@ -50,6 +52,7 @@ export function DeliveryComposer({
   onDone,
   initial = null,
   initialFriends = null,
+  initialConditions = null,
 }: {
   lineAccountId: number;
   accountName: string;
@@ -58,6 +61,8 @@ export function DeliveryComposer({
   initial?: Delivery | null;
   /** Friends picked on the friends page (配信する): a new delivery to them. */
   initialFriends?: { id: number; displayName: string }[] | null;
+  /** The friends page's unsaved conditions (配信する from the segment builder): a new delivery to them. */
+  initialConditions?: SegmentConditions | null;
 }) {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
@@ -66,8 +71,11 @@ export function DeliveryComposer({
     initial?.messages ?? [{ type: 'text', text: '' }],
   );
   const [audienceType, setAudienceType] = useState<DeliveryAudience['type']>(
-    initial?.audience.type ?? (initialFriends?.length ? 'FRIENDS' : 'ALL'),
+    initial?.audience.type ?? (initialConditions ? 'CONDITIONS' : initialFriends?.length ? 'FRIENDS' : 'ALL'),
   );
+  /** The conditions carried over (kept while another audience is tried, so the owner can come back). */
+  const conditions =
+    initial?.audience.type === 'CONDITIONS' ? initial.audience.conditions : initialConditions;
   const [savingTemplate, setSavingTemplate] = useState(false);
   const [segmentId, setSegmentId] = useState<number | ''>(
     initial?.audience.type === 'SEGMENT' ? initial.audience.segmentId : '',
@@ -98,9 +106,13 @@ export function DeliveryComposer({
         ? picked.length === 0
           ? null
           : { type: 'FRIENDS', friendIds: picked.map((f) => f.id) }
-        : segmentId === ''
-          ? null
-          : { type: 'SEGMENT', segmentId };
+        : audienceType === 'CONDITIONS'
+          ? conditions
+            ? { type: 'CONDITIONS', conditions }
+            : null
+          : segmentId === ''
+            ? null
+            : { type: 'SEGMENT', segmentId };
   const count = useQuery(audienceCountQueryOptions(lineAccountId, audience));
   const compose = useComposeMutation(lineAccountId);
   const cost = count.data?.count ?? 0;
@@ -188,7 +200,18 @@ export function DeliveryComposer({
               <FormControlLabel value="ALL" control={<Radio />} label={t('deliveries.audienceAll')} />
               <FormControlLabel value="SEGMENT" control={<Radio />} label={t('deliveries.audienceSegment')} />
               <FormControlLabel value="FRIENDS" control={<Radio />} label={t('deliveries.audiencePicked')} />
+              {conditions && (
+                <FormControlLabel
+                  value="CONDITIONS"
+                  control={<Radio />}
+                  label={t('deliveries.audienceConditions')}
+                  data-testid="audience-conditions"
+                />
+              )}
             </RadioGroup>
+            {audienceType === 'CONDITIONS' && conditions && (
+              <ConditionsSummary lineAccountId={lineAccountId} conditions={conditions} />
+            )}
             {audienceType === 'FRIENDS' && (
               <Autocomplete
                 multiple

@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { deliveriesQueryOptions, useCancelMutation, useSendMutation } from '../api/deliveries.api.ts';
 import { formatJapanTime } from '../lib/delivery-texts.ts';
+import { ClickedFriendsButton } from './clicked-friends-button.tsx';
 
 const colors = {
   DRAFT: 'default',
@@ -53,7 +54,9 @@ export function DeliveryHistory({
       ? t('deliveries.audienceAll')
       : d.audience.type === 'SEGMENT'
         ? (d.segmentName ?? t('deliveries.deletedSegment'))
-        : t('deliveries.audienceFriends', { count: d.audience.friendIds.length });
+        : d.audience.type === 'CONDITIONS'
+          ? t('deliveries.audienceConditionsShort')
+          : t('deliveries.audienceFriends', { count: d.audience.friendIds.length });
   return (
     <PagedTable<Delivery>
       label={t('deliveries.history')}
@@ -113,6 +116,9 @@ export function DeliveryHistory({
                     {t('deliveries.linkClicks', { total: formatCount(link.clicks) })} {link.url}
                   </Typography>
                 ))}
+                {d.clicks.friends > 0 && (
+                  <ClickedFriendsButton lineAccountId={lineAccountId} deliveryId={d.id} title={d.title} />
+                )}
               </Box>
             ),
         },

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import { useSaveTemplate } from '../api/templates.api.ts';
+import Box from '@mui/material/Box';
+import { LineChatPreview } from './line-chat-preview.tsx';
 import { MessageListEditor } from './message-list-editor.tsx';
 
 export type TemplateDraft = {
@@ -30,8 +32,11 @@ export function TemplateDialog({
   initial,
   editMessages,
   onClose,
+  accountName = '',
 }: {
   lineAccountId: number;
+  /** The account's LINE name, shown on the preview's chat. */
+  accountName?: string;
   initial: TemplateDraft;
   editMessages: boolean;
   onClose: () => void;
@@ -77,7 +82,17 @@ export function TemplateDialog({
             helperText={t('templates.folderHelp')}
           />
           {editMessages && (
-            <MessageListEditor value={messages} onChange={setMessages} nameInsert testIdPrefix="template-" />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 300px' } }}>
+              {/* the account's uploads: image and rich messages (decision 0039), as in the composer */}
+              <MessageListEditor
+                value={messages}
+                onChange={setMessages}
+                lineAccountId={lineAccountId}
+                nameInsert
+                testIdPrefix="template-"
+              />
+              <LineChatPreview accountName={accountName} messages={messages} />
+            </Box>
           )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
