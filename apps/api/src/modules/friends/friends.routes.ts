@@ -39,6 +39,9 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   route(app, i.markRead, async ({ params }, { ctx }) =>
     inbox.markConversationRead({ ctx, directories, input: params }),
   );
+  route(app, i.markUnread, async ({ params }, { ctx }) =>
+    inbox.markConversationUnread({ ctx, directories, input: params }),
+  );
   route(app, i.update, async ({ params, body }, { ctx }) =>
     inbox.updateConversationOf({ ctx, directories, input: { ...params, ...body } }),
   );

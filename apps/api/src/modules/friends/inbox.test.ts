@@ -180,6 +180,43 @@ describe('chat inbox', () => {
     expect(again.json()).toMatchObject({ status: 'NEEDS_REPLY', unreadCount: 1 });
   });
 
+  it('未読にする / 既読にする by hand: the count, the 未読 filter and the menu total follow', async () => {
+    const url = (friendId: number, what: 'read' | 'unread') => `${inboxUrl()}/${friendId}/${what}`;
+    const total = async () =>
+      (await t.api('GET', `${C}/inbox-unread`, { cookie: a.staff.cookie })).json().unread as number;
+    expect((await t.api('POST', url(tanakaId, 'read'), { cookie: a.staff.cookie })).statusCode).toBe(200);
+    expect((await t.api('POST', url(satoId, 'read'), { cookie: a.staff.cookie })).statusCode).toBe(200);
+    const before = await total();
+
+    const unread = await t.api('POST', url(tanakaId, 'unread'), { cookie: a.staff.cookie });
+    expect(unread.statusCode, unread.body).toBe(200);
+    expect(unread.json()).toMatchObject({ friendId: tanakaId, unreadCount: 1, displayName: '田中 一郎' });
+    expect(await total()).toBe(before + 1);
+    const filtered = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'unread' } });
+    expect(filtered.json().data.map((c: { friendId: number }) => c.friendId)).toContain(tanakaId);
+    expect(filtered.json().data.map((c: { friendId: number }) => c.friendId)).not.toContain(satoId);
+    // twice is still one; a conversation with unread messages keeps its count
+    await t.api('POST', url(tanakaId, 'unread'), { cookie: a.staff.cookie });
+    const [row] = await t.db.select().from(conversations).where(eq(conversations.friendId, tanakaId));
+    expect(row!.unreadCount).toBe(1);
+    await deliver([textFrom(sato.userId, '二人です', t0 + 190_000)]);
+    await deliver([textFrom(sato.userId, '窓際の席で', t0 + 191_000)]);
+    const kept = await t.api('POST', url(satoId, 'unread'), { cookie: a.staff.cookie });
+    expect(kept.json().unreadCount).toBe(2);
+
+    // another client's user, or a friend with no conversation: 404, nothing changes
+    const foreign = await t.api('POST', url(tanakaId, 'unread'), { cookie: b.owner.cookie });
+    expect(foreign.statusCode).toBe(404);
+    const missing = await t.api('POST', url(999_999, 'unread'), { cookie: a.staff.cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(inboxMessages.notFound);
+
+    const read = await t.api('POST', url(tanakaId, 'read'), { cookie: a.staff.cookie });
+    expect(read.json().unreadCount).toBe(0);
+    await t.api('POST', url(satoId, 'read'), { cookie: a.staff.cookie });
+    expect(await total()).toBe(before);
+  });
+
   it('searches by name and by message text', async () => {
     const byName = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '佐藤' } });
     expect(byName.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([satoId]);

@@ -74,6 +74,22 @@ export function useMarkConversationReadMutation(lineAccountId: number) {
   });
 }
 
+/** 未読にする by hand: the conversation and the menu's badge count it unread again. */
+export function useMarkConversationUnreadMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: number) =>
+      apiRequest(inboxEndpoints.markUnread, { params: conversationParams(lineAccountId, friendId) }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData(
+        conversationQueryOptions(lineAccountId, conversation.friendId).queryKey,
+        conversation,
+      );
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    },
+  });
+}
+
 export function useUpdateConversationMutation(lineAccountId: number, friendId: number) {
   const queryClient = useQueryClient();
   return useMutation({

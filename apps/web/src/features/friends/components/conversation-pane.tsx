@@ -1,6 +1,7 @@
 import { friendMessages, type ConversationStatus } from '@app/contracts';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -45,6 +46,7 @@ export function ConversationPane({
   canWork,
   pollMs,
   onBack,
+  onMarkUnread,
   replyInsert,
 }: {
   lineAccountId: number;
@@ -56,6 +58,8 @@ export function ConversationPane({
   replyInsert?: (friendName: string, insert: (text: string) => void) => ReactNode;
   /** Phones: back to the list. */
   onBack: () => void;
+  /** 未読にする: the page marks it unread and closes it (an open conversation is read). */
+  onMarkUnread?: () => void;
 }) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -164,6 +168,17 @@ export function ConversationPane({
               onClick={() => setStatus.mutate(isDone ? 'NEEDS_REPLY' : 'DONE')}
             >
               {t(isDone ? 'inbox.markNeedsReply' : 'inbox.markDone')}
+            </Button>
+          )}
+          {onMarkUnread && (
+            <Button
+              size="small"
+              variant="text"
+              startIcon={<MarkEmailUnreadOutlined />}
+              onClick={onMarkUnread}
+              data-testid="conversation-mark-unread"
+            >
+              {t('inbox.markUnread')}
             </Button>
           )}
           <TextField
