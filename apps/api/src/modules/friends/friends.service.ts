@@ -18,7 +18,8 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
+import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import {
   findFriend,
   findFriendByLineUserId,
@@ -265,6 +266,39 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
     });
     return toMessageView(message);
   });
+}
+
+/**
+ * プロフィールを再取得: LINE's profile of the friend again (name, picture, status message, language), stored
+ * on the friend. LINE has none for a user who blocked the account or never followed it: 422 with SPEC's
+ * text, nothing changes. LINE down: 503; LINE refusing the channel's credentials: 400.
+ */
+export async function refreshFriendProfile({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: FriendInput }): Promise<Friend> {
+  const { scope, friend } = await getFriendOrThrow(ctx, input);
+  if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
+  let profile;
+  try {
+    profile = await lineGatewayFor(ctx.config).getProfile(
+      channelsOf(ctx, scope.account).messaging,
+      friend.lineUserId,
+    );
+  } catch (error) {
+    if (error instanceof LineError) throw lineFailure(error, lineAccountMessages.invalidChannel);
+    throw error;
+  }
+  if (!profile) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
+  const updated = await updateFriend(ctx.db, scope, friend.id, {
+    displayName: profile.displayName.slice(0, 100),
+    pictureUrl: profile.pictureUrl ?? null,
+    statusMessage: profile.statusMessage ?? null,
+    language: profile.language ?? null,
+  });
+  const [view] = await toFriendViews(ctx, directories, scope.clientId, [updated ?? friend]);
+  return view!;
 }
 
 // ---- for other modules (through index.ts) ----

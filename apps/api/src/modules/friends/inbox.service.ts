@@ -102,6 +102,7 @@ async function detailOf(
   const member = members[0];
   return {
     ...conversation!,
+    statusMessage: friend.statusMessage,
     managerNotes: friend.managerNotes,
     member: member
       ? { id: member.id, status: member.status, memberCode: member.memberCode, values: member.values }

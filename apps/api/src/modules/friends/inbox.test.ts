@@ -1,4 +1,4 @@
-import { inboxMessages } from '@app/contracts';
+import { friendMessages, inboxMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, friends } from '../../db/schema/index.ts';
@@ -257,6 +257,45 @@ describe('chat inbox', () => {
     expect(conversation.json().lastMessagePreview).toBe('[unsent]');
     // 伊藤 never followed: LINE has no profile of them, listed as not following (no follow date)
     expect(conversation.json()).toMatchObject({ isFriend: false, followedAt: null });
+  });
+
+  it("プロフィールを再取得 asks LINE again and stores name, picture and status message; a blocked friend gets LINE's refusal in words", async () => {
+    const profileUrl = (friendId: number) => `${C}/line-account/${accountId}/friends/${friendId}/profile`;
+    await sim.consoleCall('PATCH', `/_sim/users/${sato.userId}`, {
+      displayName: '佐藤 花子（京都）',
+      pictureUrl: 'https://example.com/sato.png',
+      statusMessage: '抹茶が好き',
+    });
+    const before = await t.api('GET', `${inboxUrl()}/${satoId}`, { cookie: a.staff.cookie });
+    expect(before.json()).toMatchObject({ displayName: '佐藤 花子', statusMessage: null });
+
+    const refreshed = await t.api('POST', profileUrl(satoId), { cookie: a.staff.cookie });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({
+      id: satoId,
+      displayName: '佐藤 花子（京都）',
+      pictureUrl: 'https://example.com/sato.png',
+      statusMessage: '抹茶が好き',
+      isFriend: true,
+    });
+    const [row] = await t.db.select().from(friends).where(eq(friends.id, satoId));
+    expect(row).toMatchObject({ displayName: '佐藤 花子（京都）', statusMessage: '抹茶が好き' });
+    const after = await t.api('GET', `${inboxUrl()}/${satoId}`, { cookie: a.staff.cookie });
+    expect(after.json()).toMatchObject({ displayName: '佐藤 花子（京都）', statusMessage: '抹茶が好き' });
+
+    // another client: 404, LINE is not asked and nothing changes
+    const foreign = await t.api('POST', profileUrl(satoId), { cookie: b.owner.cookie });
+    expect(foreign.statusCode).toBe(404);
+
+    // the friend blocks the account: LINE has no profile for them any more; the stored one stays
+    await sim.consoleCall('PATCH', `/_sim/users/${tanaka.userId}`, { displayName: '田中 変更後' });
+    await sim.act(tanaka.userId, `unfollow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    const blocked = await t.api('POST', profileUrl(tanakaId), { cookie: a.staff.cookie });
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json().message).toBe(friendMessages.notFollowing);
+    const [kept] = await t.db.select().from(friends).where(eq(friends.id, tanakaId));
+    expect(kept).toMatchObject({ displayName: '田中 一郎', isFriend: false });
   });
 
   it('a message sent from the back office joins the conversation; another client sees nothing', async () => {

@@ -1,4 +1,10 @@
-import { buildPath, inboxEndpoints, type InboxFilter, type UpdateConversationBody } from '@app/contracts';
+import {
+  buildPath,
+  friendEndpoints,
+  inboxEndpoints,
+  type InboxFilter,
+  type UpdateConversationBody,
+} from '@app/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -87,6 +93,18 @@ export function useMarkConversationUnreadMutation(lineAccountId: number) {
       );
       await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     },
+  });
+}
+
+/** プロフィールを再取得: LINE's profile of the friend again; the conversation and the friends list follow. */
+export function useRefreshFriendProfileMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: number) =>
+      apiRequest(friendEndpoints.refreshProfile, {
+        params: { lineAccountId: String(lineAccountId), friendId: String(friendId) },
+      }),
+    onSuccess: () => refreshInbox(queryClient, lineAccountId),
   });
 }
 

@@ -3,6 +3,8 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure, useTranslateMessage } from '../../../lib/translate-message.ts';
 import {
   friendMessagesQueryOptions,
   useSendMessageMutation,
@@ -28,6 +30,7 @@ import {
   conversationQueryOptions,
   inboxAssigneesQueryOptions,
   useMarkConversationReadMutation,
+  useRefreshFriendProfileMutation,
   useUpdateConversationMutation,
 } from '../api/inbox.api.ts';
 import { conversationName } from './inbox-list.tsx';
@@ -76,6 +79,8 @@ export function ConversationPane({
   const update = useUpdateConversationMutation(lineAccountId, friendId);
   const send = useSendMessageMutation(lineAccountId, friendId);
   const saveNote = useSetManagerNoteMutation(lineAccountId);
+  const refreshProfile = useRefreshFriendProfileMutation(lineAccountId);
+  const showFailure = useShowFailure();
   const failure = useQueryFailure(conversation);
   const unread = conversation.data?.unreadCount ?? 0;
   const { mutate: markAsRead } = markRead;
@@ -235,6 +240,11 @@ export function ConversationPane({
         <DetailList
           items={[
             {
+              label: t('inbox.statusMessage'),
+              value: c.statusMessage || t('inbox.noStatusMessage'),
+              isWide: true,
+            },
+            {
               label: t('inbox.memberCard'),
               value: c.member
                 ? `${c.member.memberCode ?? '—'} (${t(`inbox.memberStatus.${c.member.status}`, { defaultValue: c.member.status })})`
@@ -250,6 +260,30 @@ export function ConversationPane({
             },
           ]}
         />
+        {canWork && (
+          <Box sx={{ mt: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SyncOutlined />}
+              loading={refreshProfile.isPending}
+              onClick={() => refreshProfile.mutate(c.friendId)}
+              data-testid="refresh-profile"
+            >
+              {t('inbox.refreshProfile')}
+            </Button>
+            {refreshProfile.isError && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {showFailure(refreshProfile.error)}
+              </Alert>
+            )}
+            {refreshProfile.isSuccess && (
+              <Alert severity="success" role="status" sx={{ mt: 1 }}>
+                {t('inbox.profileRefreshed')}
+              </Alert>
+            )}
+          </Box>
+        )}
         <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
           {t('friends.fields.managerNotes')}
         </Typography>
