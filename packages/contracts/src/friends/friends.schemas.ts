@@ -60,6 +60,7 @@ export type Friend = z.infer<typeof friendSchema>;
 /** GET /line-account/{lineAccountId}/friends: newest first; search matches the display name. */
 export const listFriendsQuerySchema = paginationQuerySchema({ defaultLimit: 20 }).extend({
   search: z.string().trim().max(100).optional(),
+  /** true: following now; false: ブロック, followed and then blocked (not a user who only wrote, 未追加). */
   isFriend: z
     .enum(['true', 'false'], { error: friendMessages.boolean })
     .transform((v) => v === 'true')
@@ -97,6 +98,7 @@ export const segmentFilterFields = {
     .length(2, friendMessages.memberCode)
     .optional(),
   search: z.string().trim().max(100).optional(),
+  /** true: following now; false: ブロック, followed and then blocked (not a user who only wrote, 未追加). */
   isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
   /** Member attribute conditions, combined with the other filters by `condition`. */
   memberAttributes: z

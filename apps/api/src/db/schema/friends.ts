@@ -55,8 +55,9 @@ export const friends = pgTable(
 );
 
 /**
- * How many friends a LINE account has, by isFriend: the friends list's totalItems without counting every
- * row. Kept by statement triggers on friends (migration list_counts), so every writer keeps it right.
+ * How many friends a LINE account has, by isFriend and whether they ever followed: the friends list's
+ * totalItems without counting every row. Kept by statement triggers on friends (migration list_counts,
+ * keyed by has_followed since friend_counts_blocked), so every writer keeps it right.
  */
 export const friendCounts = pgTable(
   'friend_counts',
@@ -65,9 +66,14 @@ export const friendCounts = pgTable(
       .notNull()
       .references(() => lineAccounts.id),
     isFriend: boolean('is_friend').notNull(),
+    /**
+     * followed_at is set: the user followed at some time. isFriend false with it is ブロック (followed, then
+     * blocked); without it, a user who only wrote and never followed (未追加), not a block.
+     */
+    hasFollowed: boolean('has_followed').notNull().default(true),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend] })],
+  (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend, t.hasFollowed] })],
 );
 
 export const messageSourceEnum = pgEnum('message_source', ['user', 'system']);
