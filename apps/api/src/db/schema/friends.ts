@@ -111,6 +111,11 @@ export const messages = pgTable(
     lineTimestamp: timestamp('line_timestamp', { withTimezone: true }),
     /** The user took the message back (LINE's unsend event): shown as 送信が取り消されました, contents dropped. */
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
+    /**
+     * The webhook event's reply token (a message from the user) until an answer from the chat claims it;
+     * on the answer, the token it is sent with (free) instead of a push (decision 0045).
+     */
+    replyToken: varchar('reply_token', { length: 255 }),
   },
   (t) => [
     index('messages_friend_id_idx').on(t.friendId, t.id),

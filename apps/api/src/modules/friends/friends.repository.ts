@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
 import { lineAccountsForJoin } from '../line-accounts/index.ts';
@@ -299,6 +299,37 @@ export async function findMessageByLineId(
 }
 
 /** The outbox job reads its message by id alone: the job payload was written by this server. */
+/**
+ * An answer from the chat takes the reply token of the friend's newest message (from `since` on) that
+ * still holds one: the token is cleared there (locked in the answer's transaction), so one token answers
+ * once. undefined: none fresh enough (the answer is pushed).
+ */
+export async function claimReplyToken(
+  db: Db,
+  scope: AccountScope,
+  friendId: number,
+  since: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: messages.id, replyToken: messages.replyToken })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.friendId, friendId),
+        eq(messages.lineAccountId, scope.lineAccountId),
+        eq(messages.source, 'user'),
+        isNotNull(messages.replyToken),
+        gte(messages.lineTimestamp, since),
+      ),
+    )
+    .orderBy(desc(messages.lineTimestamp), desc(messages.id))
+    .limit(1)
+    .for('update');
+  if (!row?.replyToken) return undefined;
+  await db.update(messages).set({ replyToken: null }).where(eq(messages.id, row.id));
+  return row.replyToken;
+}
+
 export async function findMessageForDelivery(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row;

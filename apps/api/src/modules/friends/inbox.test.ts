@@ -1,7 +1,7 @@
 import { friendMessages, inboxMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, friends } from '../../db/schema/index.ts';
+import { conversations, friends, messages } from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -319,5 +319,78 @@ describe('chat inbox', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('佐藤');
     }
+  });
+  it("sends a sticker from the chat with the friend's fresh reply token (free), then pushes once the token is spent", async () => {
+    const mori = await sim.createUser('森 五郎');
+    await sim.act(mori.userId, `follow/${channel.channelId}`);
+    await sim.act(mori.userId, 'messages', { channelId: channel.channelId, text: 'こんにちは' });
+    for (let i = 0; i < 3; i += 1) await t.app.jobs.runDue();
+    const moriId = await friendIdOf(mori.userId);
+    const messagesUrl = `${C}/line-account/${accountId}/friends/${moriId}/messages`;
+    type Sent = { to: string[]; retryKey: string | null; messages: Record<string, unknown>[] };
+    const sentTo = async () =>
+      ((await sim.sent(channel.channelId)) as Sent[]).filter((x) => x.to.includes(mori.userId));
+
+    // refused: a sticker LINE does not let accounts send, text and sticker at once; nothing is stored
+    const notSendable = await t.api('POST', messagesUrl, {
+      cookie: a.staff.cookie,
+      body: { sticker: { packageId: '1', stickerId: '1' } },
+    });
+    expect(notSendable.statusCode).toBe(400);
+    expect(notSendable.json().message).toBe(friendMessages.stickerNotSendable);
+    const both = await t.api('POST', messagesUrl, {
+      cookie: a.staff.cookie,
+      body: { text: 'はい', sticker: { packageId: '446', stickerId: '1988' } },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(friendMessages.textOrSticker);
+    const none = await t.api('POST', messagesUrl, { cookie: a.staff.cookie, body: {} });
+    expect(none.json().message).toBe(friendMessages.textRequired);
+
+    const sticker = await t.api('POST', messagesUrl, {
+      cookie: a.staff.cookie,
+      body: { sticker: { packageId: '446', stickerId: '1988' } },
+    });
+    expect(sticker.statusCode, sticker.body).toBe(201);
+    expect(sticker.json()).toMatchObject({
+      type: 'sticker',
+      sticker: { packageId: '446', stickerId: '1988' },
+      delivery: 'QUEUED',
+    });
+    await t.app.jobs.runDue();
+    const replied = await sentTo();
+    expect(replied).toHaveLength(1);
+    // a reply: no retry key (LINE's reply API takes none), the sticker itself
+    expect(replied[0]).toMatchObject({
+      retryKey: null,
+      messages: [{ type: 'sticker', packageId: '446', stickerId: '1988' }],
+    });
+
+    // the token answered once: the next answer is a push with its retry key
+    const text = await t.api('POST', messagesUrl, { cookie: a.staff.cookie, body: { text: 'ようこそ' } });
+    expect(text.statusCode, text.body).toBe(201);
+    await t.app.jobs.runDue();
+    const pushed = await sentTo();
+    expect(pushed).toHaveLength(2);
+    expect(pushed[1]).toMatchObject({ retryKey: expect.any(String), messages: [{ type: 'text', text: 'ようこそ' }] });
+
+    // the history draws the sticker; the list names it
+    const chat = await t.api('GET', messagesUrl, { cookie: a.staff.cookie });
+    const history = chat.json().data as { type: string; sticker: unknown }[];
+    expect(history.find((m) => m.type === 'sticker')).toMatchObject({
+      delivery: 'SENT',
+      source: 'system',
+      contents: '[sticker]',
+      sticker: { packageId: '446', stickerId: '1988' },
+    });
+    // (the tests' clock stands still while the simulator's events carry the real time: no order here)
+    expect(history.filter((m) => m.type === 'text')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ contents: 'ようこそ', delivery: 'SENT', sticker: null }),
+        expect.objectContaining({ contents: 'こんにちは', delivery: 'RECEIVED', sticker: null }),
+      ]),
+    );
+    const [stored] = await t.db.select().from(messages).where(eq(messages.id, sticker.json().id));
+    expect(stored!.replyToken).toEqual(expect.any(String));
   });
 });

@@ -1,3 +1,4 @@
+-- Issue 27's inbox slices: the friends list's ブロック count, and reply tokens for the chat's answers.
 -- The friends list's ブロック means followed, then blocked: a user who only wrote and never followed
 -- (followed_at null, 未追加) is not counted as a block. The counter gets a third key, has_followed.
 ALTER TABLE "friend_counts" ADD COLUMN "has_followed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -30,4 +31,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END
-$$;
+$$;--> statement-breakpoint
+-- A message from the user keeps its webhook event's reply token until an answer from the chat claims it
+-- (decision 0045): the answer then goes as a free reply instead of a counted push.
+ALTER TABLE "messages" ADD COLUMN "reply_token" varchar(255);
