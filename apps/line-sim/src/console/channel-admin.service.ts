@@ -112,7 +112,11 @@ export const createUser = (ctx: SimContext, input: CreateUserInput): SimUser => 
   return user;
 };
 
-export type UpdateUserInput = { displayName?: string; pictureUrl?: string | null; statusMessage?: string | null };
+export type UpdateUserInput = {
+  displayName?: string;
+  pictureUrl?: string | null;
+  statusMessage?: string | null;
+};
 
 /** The user edits their LINE profile: the profile API answers the new one from then on. */
 export const updateUser = (user: SimUser, input: UpdateUserInput): SimUser => {

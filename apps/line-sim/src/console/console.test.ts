@@ -61,7 +61,10 @@ describe('console API', () => {
       channelAccessToken: 'demo-long-lived-token',
       baseURL: sim.baseUrl,
     });
-    expect(await client.getProfile(user.userId)).toMatchObject({ displayName: '旧姓 花子', statusMessage: '元気です' });
+    expect(await client.getProfile(user.userId)).toMatchObject({
+      displayName: '旧姓 花子',
+      statusMessage: '元気です',
+    });
     await sim.consoleCall('PATCH', `/_sim/users/${user.userId}`, {
       displayName: '新姓 花子',
       pictureUrl: 'https://example.com/hanako.png',

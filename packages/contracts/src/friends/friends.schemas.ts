@@ -184,10 +184,7 @@ export const sendMessageBodySchema = z
       .refine((s) => s.length <= 5000, friendMessages.textMax)
       .optional(),
     sticker: z
-      .object(
-        { packageId: stickerNumber, stickerId: stickerNumber },
-        { error: friendMessages.stickerId },
-      )
+      .object({ packageId: stickerNumber, stickerId: stickerNumber }, { error: friendMessages.stickerId })
       .refine((s) => isSendableSticker(s.packageId, s.stickerId), {
         message: friendMessages.stickerNotSendable,
         path: ['stickerId'],

@@ -45,7 +45,9 @@ async function expectCountersRight() {
     for (const isFriend of [true, false])
       for (const followed of [true, false]) {
         const where = `account ${accountId} isFriend ${isFriend} followed ${followed}`;
-        expect(of(kept, accountId, isFriend, followed), where).toBe(of(counted, accountId, isFriend, followed));
+        expect(of(kept, accountId, isFriend, followed), where).toBe(
+          of(counted, accountId, isFriend, followed),
+        );
       }
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
 import { lineAccountsForJoin } from '../line-accounts/index.ts';
@@ -300,15 +300,17 @@ export async function findMessageByLineId(
 
 /** The outbox job reads its message by id alone: the job payload was written by this server. */
 /**
- * An answer from the chat takes the reply token of the friend's newest message (from `since` on) that
- * still holds one: the token is cleared there (locked in the answer's transaction), so one token answers
- * once. undefined: none fresh enough (the answer is pushed).
+ * An answer from the chat takes the reply token of the friend's newest message within `window` of now
+ * (either side: LINE's clock and ours differ a little) that still holds one: the token is cleared there
+ * (locked in the answer's transaction), so one token answers once. undefined: none fresh enough (the
+ * answer is pushed).
  */
 export async function claimReplyToken(
   db: Db,
   scope: AccountScope,
   friendId: number,
-  since: Date,
+  now: Date,
+  windowMs: number,
 ): Promise<string | undefined> {
   const [row] = await db
     .select({ id: messages.id, replyToken: messages.replyToken })
@@ -319,7 +321,8 @@ export async function claimReplyToken(
         eq(messages.lineAccountId, scope.lineAccountId),
         eq(messages.source, 'user'),
         isNotNull(messages.replyToken),
-        gte(messages.lineTimestamp, since),
+        gte(messages.lineTimestamp, new Date(now.getTime() - windowMs)),
+        lte(messages.lineTimestamp, new Date(now.getTime() + windowMs)),
       ),
     )
     .orderBy(desc(messages.lineTimestamp), desc(messages.id))

@@ -268,12 +268,7 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     // the friend wrote a moment ago: answer with that message's reply token (free), else push
-    const replyToken = await claimReplyToken(
-      tx,
-      scope,
-      friend.id,
-      new Date(now.getTime() - CHAT_REPLY_CLAIM_MS),
-    );
+    const replyToken = await claimReplyToken(tx, scope, friend.id, now, CHAT_REPLY_CLAIM_MS);
     const message = await insertMessage(tx, {
       clientId: scope.clientId,
       lineAccountId: scope.lineAccountId,

@@ -321,6 +321,10 @@ describe('chat inbox', () => {
     }
   });
   it("sends a sticker from the chat with the friend's fresh reply token (free), then pushes once the token is spent", async () => {
+    // the simulator's events carry the real time: the tests' clock joins it, so the token is fresh (and
+    // the staff member signs in again: the earlier session is days old by that clock)
+    t.clock.set(new Date());
+    const cookie = await t.login(a.staff.user.email);
     const mori = await sim.createUser('森 五郎');
     await sim.act(mori.userId, `follow/${channel.channelId}`);
     await sim.act(mori.userId, 'messages', { channelId: channel.channelId, text: 'こんにちは' });
@@ -333,22 +337,22 @@ describe('chat inbox', () => {
 
     // refused: a sticker LINE does not let accounts send, text and sticker at once; nothing is stored
     const notSendable = await t.api('POST', messagesUrl, {
-      cookie: a.staff.cookie,
+      cookie,
       body: { sticker: { packageId: '1', stickerId: '1' } },
     });
     expect(notSendable.statusCode).toBe(400);
     expect(notSendable.json().message).toBe(friendMessages.stickerNotSendable);
     const both = await t.api('POST', messagesUrl, {
-      cookie: a.staff.cookie,
+      cookie,
       body: { text: 'はい', sticker: { packageId: '446', stickerId: '1988' } },
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toBe(friendMessages.textOrSticker);
-    const none = await t.api('POST', messagesUrl, { cookie: a.staff.cookie, body: {} });
+    const none = await t.api('POST', messagesUrl, { cookie, body: {} });
     expect(none.json().message).toBe(friendMessages.textRequired);
 
     const sticker = await t.api('POST', messagesUrl, {
-      cookie: a.staff.cookie,
+      cookie,
       body: { sticker: { packageId: '446', stickerId: '1988' } },
     });
     expect(sticker.statusCode, sticker.body).toBe(201);
@@ -367,15 +371,18 @@ describe('chat inbox', () => {
     });
 
     // the token answered once: the next answer is a push with its retry key
-    const text = await t.api('POST', messagesUrl, { cookie: a.staff.cookie, body: { text: 'ようこそ' } });
+    const text = await t.api('POST', messagesUrl, { cookie, body: { text: 'ようこそ' } });
     expect(text.statusCode, text.body).toBe(201);
     await t.app.jobs.runDue();
     const pushed = await sentTo();
     expect(pushed).toHaveLength(2);
-    expect(pushed[1]).toMatchObject({ retryKey: expect.any(String), messages: [{ type: 'text', text: 'ようこそ' }] });
+    expect(pushed[1]).toMatchObject({
+      retryKey: expect.any(String),
+      messages: [{ type: 'text', text: 'ようこそ' }],
+    });
 
     // the history draws the sticker; the list names it
-    const chat = await t.api('GET', messagesUrl, { cookie: a.staff.cookie });
+    const chat = await t.api('GET', messagesUrl, { cookie });
     const history = chat.json().data as { type: string; sticker: unknown }[];
     expect(history.find((m) => m.type === 'sticker')).toMatchObject({
       delivery: 'SENT',
@@ -383,7 +390,7 @@ describe('chat inbox', () => {
       contents: '[sticker]',
       sticker: { packageId: '446', stickerId: '1988' },
     });
-    // (the tests' clock stands still while the simulator's events carry the real time: no order here)
+    // (the outgoing messages bear the tests' clock, standing still: no order between these two here)
     expect(history.filter((m) => m.type === 'text')).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ contents: 'ようこそ', delivery: 'SENT', sticker: null }),

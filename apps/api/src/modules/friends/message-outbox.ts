@@ -70,8 +70,7 @@ export async function deliverMessage({
   const push = () =>
     gateway.pushMessages(channel, { to: friend.lineUserId, messages: lineMessages, retryKey });
   const sentAt = (message.lineTimestamp ?? message.createdAt).getTime();
-  const mayReply =
-    message.replyToken !== null && ctx.clock.now().getTime() - sentAt < CHAT_REPLY_SEND_MS;
+  const mayReply = message.replyToken !== null && ctx.clock.now().getTime() - sentAt < CHAT_REPLY_SEND_MS;
 
   try {
     let result: { lineMessageId: string | null };

@@ -51,12 +51,15 @@ export function ConversationPane({
   onBack,
   onMarkUnread,
   replyInsert,
+  replySticker,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
   /** How often to ask again on its own: false while the inbox's live stream is open. */
   pollMs: number | false;
+  /** A button that sends a sticker as the reply (スタンプ), given the sender. */
+  replySticker?: (send: (sticker: { packageId: string; stickerId: string }) => Promise<unknown>) => ReactNode;
   /** A button that adds text to the reply (テンプレートから挿入), given the friend's name and the adder. */
   replyInsert?: (friendName: string, insert: (text: string) => void) => ReactNode;
   /** Phones: back to the list. */
@@ -216,6 +219,9 @@ export function ConversationPane({
               disabledReason={translate(friendMessages.notFollowing)}
               {...(replyInsert
                 ? { insertButton: (insert: (text: string) => void) => replyInsert(c.displayName, insert) }
+                : {})}
+              {...(replySticker
+                ? { stickerButton: replySticker((sticker) => send.mutateAsync({ sticker })) }
                 : {})}
             />
           </Box>
