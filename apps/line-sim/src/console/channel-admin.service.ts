@@ -112,6 +112,31 @@ export const createUser = (ctx: SimContext, input: CreateUserInput): SimUser => 
   return user;
 };
 
+export type UpdateUserInput = {
+  displayName?: string;
+  pictureUrl?: string | null;
+  statusMessage?: string | null;
+};
+
+/** The user edits their LINE profile: the profile API answers the new one from then on. */
+export const updateUser = (user: SimUser, input: UpdateUserInput): SimUser => {
+  if (input.displayName !== undefined) {
+    if (typeof input.displayName !== 'string' || !input.displayName.trim()) {
+      throw new LineApiError(400, { message: 'displayName must be a non-empty string' });
+    }
+    user.displayName = input.displayName.trim().slice(0, 20);
+  }
+  for (const key of ['pictureUrl', 'statusMessage'] as const) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (value !== null && typeof value !== 'string') {
+      throw new LineApiError(400, { message: `${key} must be a string or null` });
+    }
+    user[key] = value === null || value === '' ? null : value.slice(0, key === 'statusMessage' ? 500 : 2000);
+  }
+  return user;
+};
+
 export const userView = (ctx: SimContext, user: SimUser, baseUrl: string) => ({
   ...user,
   pictureUrl: user.pictureUrl ?? avatarUrl(baseUrl, user.userId),

@@ -13,9 +13,11 @@ import { renderAvatarSvg } from '../ui/avatar.svg.ts';
 import {
   type CreateChannelInput,
   type CreateUserInput,
+  type UpdateUserInput,
   channelView,
   createChannelPair,
   createUser,
+  updateUser,
   userView,
 } from './channel-admin.service.ts';
 import {
@@ -183,6 +185,13 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
     const user = store.users.get(request.params.userId);
     if (!user) throw notFound(`No user ${request.params.userId}`);
     return userView(ctx, user, base(request));
+  });
+
+  /** The user edits their profile (name, picture, status message; null clears the last two). */
+  app.patch<UserParams>('/_sim/users/:userId', async (request) => {
+    const user = store.users.get(request.params.userId);
+    if (!user) throw notFound(`No user ${request.params.userId}`);
+    return userView(ctx, updateUser(user, objectBody<UpdateUserInput>(request)), base(request));
   });
 
   app.post<UserChannelParams>('/_sim/users/:userId/follow/:channelId', async (request) =>

@@ -51,6 +51,39 @@ describe('console API', () => {
     await check();
   });
 
+  it('lets a user edit their profile; the profile API answers the new one', async () => {
+    const user = await sim.consoleCall<{ userId: string }>('POST', '/_sim/users', {
+      displayName: '旧姓 花子',
+      statusMessage: '元気です',
+      friendOf: ['2000000001'],
+    });
+    const client = new messagingApi.MessagingApiClient({
+      channelAccessToken: 'demo-long-lived-token',
+      baseURL: sim.baseUrl,
+    });
+    expect(await client.getProfile(user.userId)).toMatchObject({
+      displayName: '旧姓 花子',
+      statusMessage: '元気です',
+    });
+    await sim.consoleCall('PATCH', `/_sim/users/${user.userId}`, {
+      displayName: '新姓 花子',
+      pictureUrl: 'https://example.com/hanako.png',
+      statusMessage: null,
+    });
+    const after = await client.getProfile(user.userId);
+    expect(after).toMatchObject({ displayName: '新姓 花子', pictureUrl: 'https://example.com/hanako.png' });
+    expect(after.statusMessage).toBeUndefined();
+    const patch = (userId: string, body: unknown) =>
+      fetch(`${sim.baseUrl}/_sim/users/${userId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await patch(user.userId, { displayName: ' ' })).status).toBe(400);
+    expect((await patch(`U${'0'.repeat(32)}`, { displayName: '誰' })).status).toBe(404);
+    expect((await client.getProfile(user.userId)).displayName).toBe('新姓 花子');
+  });
+
   it('refuses a duplicate channel id', async () => {
     const response = await fetch(`${sim.baseUrl}/_sim/channels`, {
       method: 'POST',

@@ -61,5 +61,6 @@ export const messageBody = (overrides: Partial<Message> = {}): Message => ({
   timestamp: overrides.createdAt ?? '2026-04-02T01:05:00.000Z',
   unsentAt: null,
   fromDelivery: null,
+  sticker: null,
   ...overrides,
 });

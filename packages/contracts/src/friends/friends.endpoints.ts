@@ -38,6 +38,18 @@ export const friendEndpoints = {
     params: friendParamsSchema,
     responses: { 200: friendSchema },
   }),
+  refreshProfile: defineEndpoint({
+    method: 'POST',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId/profile`,
+    summary:
+      "Ask LINE for the friend's profile again (display name, picture, status message) and store it; " +
+      'a user who blocked the account or never followed it has none (422)',
+    tags,
+    access: allow('client.work'),
+    clientScoped: true,
+    params: friendParamsSchema,
+    responses: { 200: friendSchema },
+  }),
   setManagerNote: defineEndpoint({
     method: 'POST',
     path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friend-manager-note`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { MAX_LIMIT, paginationMessages, paginationQuerySchema } from '../common/pagination.ts';
+import { isSendableSticker } from '../deliveries/stickers.ts';
 import { memberConditionSchema, memberValueSchema } from '../members/members.schemas.ts';
 
 export const friendMessages = {
@@ -27,6 +28,9 @@ export const friendMessages = {
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
+  textOrSticker: 'Send a text or a sticker, not both',
+  stickerId: 'packageId and stickerId must be numeric strings',
+  stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   /** SPEC.md 8: the text for a friend who blocked the account. */
   notFollowing: 'User blocked or is not following LINE OA.',
 } as const;
@@ -72,6 +76,7 @@ export type Friend = z.infer<typeof friendSchema>;
 /** GET /line-account/{lineAccountId}/friends: newest first; search matches the display name. */
 export const listFriendsQuerySchema = paginationQuerySchema({ defaultLimit: 20 }).extend({
   search: z.string().trim().max(100).optional(),
+  /** true: following now; false: ブロック, followed and then blocked (not a user who only wrote, 未追加). */
   isFriend: z
     .enum(['true', 'false'], { error: friendMessages.boolean })
     .transform((v) => v === 'true')
@@ -125,6 +130,7 @@ export const segmentFilterFields = {
     .length(2, friendMessages.memberCode)
     .optional(),
   search: z.string().trim().max(100).optional(),
+  /** true: following now; false: ブロック, followed and then blocked (not a user who only wrote, 未追加). */
   isFriend: z.boolean({ error: friendMessages.boolean }).optional(),
   /** Member attribute conditions, combined with the other filters by `condition`. */
   memberAttributes: z
@@ -223,16 +229,37 @@ export const messageSchema = z.object({
   unsentAt: z.string().nullable(),
   /** A message of a delivery (配信) the friend received: which one (decision 0040); null otherwise. */
   fromDelivery: z.object({ id: idSchema, title: z.string() }).nullable(),
+  /** A sticker (type sticker, either way): LINE's package and sticker ids, to draw it; null otherwise. */
+  sticker: z.object({ packageId: z.string(), stickerId: z.string() }).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const listMessagesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
 
 /** POST .../friends/{friendId}/messages {text}: a text message, sent through the outbox. */
-export const sendMessageBodySchema = z.object({
-  text: z
-    .string({ error: friendMessages.textRequired })
-    .refine((s) => s.trim().length > 0, friendMessages.textRequired)
-    .refine((s) => s.length <= 5000, friendMessages.textMax),
-});
+const stickerNumber = z
+  .string({ error: friendMessages.stickerId })
+  .regex(/^\d{1,20}$/, friendMessages.stickerId);
+
+/** A message from the chat: a text, or a sticker of the packages LINE lets an account send. */
+export const sendMessageBodySchema = z
+  .object({
+    text: z
+      .string({ error: friendMessages.textRequired })
+      .refine((s) => s.trim().length > 0, friendMessages.textRequired)
+      .refine((s) => s.length <= 5000, friendMessages.textMax)
+      .optional(),
+    sticker: z
+      .object({ packageId: stickerNumber, stickerId: stickerNumber }, { error: friendMessages.stickerId })
+      .refine((s) => isSendableSticker(s.packageId, s.stickerId), {
+        message: friendMessages.stickerNotSendable,
+        path: ['stickerId'],
+      })
+      .optional(),
+  })
+  .refine((b) => b.text !== undefined || b.sticker !== undefined, {
+    message: friendMessages.textRequired,
+    path: ['text'],
+  })
+  .refine((b) => b.text === undefined || b.sticker === undefined, friendMessages.textOrSticker);
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;

@@ -50,6 +50,17 @@ export const inboxEndpoints = {
     params: conversationParamsSchema,
     responses: { 200: conversationDetailSchema },
   }),
+  markUnread: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:friendId/unread`,
+    summary:
+      '未読にする: the conversation counts as unread again (at least 1) until it is opened or marked read',
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: conversationParamsSchema,
+    responses: { 200: conversationDetailSchema },
+  }),
   update: defineEndpoint({
     method: 'PATCH',
     path: `${base}/:friendId`,

@@ -69,6 +69,8 @@ export type InboxPage = z.infer<typeof inboxPageSchema>;
 
 /** The conversation's side panel: the friend's notes, member card and shift staff status. */
 export const conversationDetailSchema = conversationSchema.extend({
+  /** The status message of the friend's LINE profile, as last fetched. */
+  statusMessage: z.string().nullable(),
   managerNotes: z.string().nullable(),
   member: friendMemberSchema.nullable(),
   staff: friendStaffSchema.nullable(),

@@ -55,8 +55,9 @@ export const friends = pgTable(
 );
 
 /**
- * How many friends a LINE account has, by isFriend: the friends list's totalItems without counting every
- * row. Kept by statement triggers on friends (migration list_counts), so every writer keeps it right.
+ * How many friends a LINE account has, by isFriend and whether they ever followed: the friends list's
+ * totalItems without counting every row. Kept by statement triggers on friends (migration list_counts,
+ * keyed by has_followed since friend_counts_blocked), so every writer keeps it right.
  */
 export const friendCounts = pgTable(
   'friend_counts',
@@ -65,9 +66,14 @@ export const friendCounts = pgTable(
       .notNull()
       .references(() => lineAccounts.id),
     isFriend: boolean('is_friend').notNull(),
+    /**
+     * followed_at is set: the user followed at some time. isFriend false with it is ブロック (followed, then
+     * blocked); without it, a user who only wrote and never followed (未追加), not a block.
+     */
+    hasFollowed: boolean('has_followed').notNull().default(true),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend] })],
+  (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend, t.hasFollowed] })],
 );
 
 export const messageSourceEnum = pgEnum('message_source', ['user', 'system']);
@@ -105,6 +111,11 @@ export const messages = pgTable(
     lineTimestamp: timestamp('line_timestamp', { withTimezone: true }),
     /** The user took the message back (LINE's unsend event): shown as 送信が取り消されました, contents dropped. */
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
+    /**
+     * The webhook event's reply token (a message from the user) until an answer from the chat claims it;
+     * on the answer, the token it is sent with (free) instead of a push (decision 0045).
+     */
+    replyToken: varchar('reply_token', { length: 255 }),
   },
   (t) => [
     index('messages_friend_id_idx').on(t.friendId, t.id),

@@ -32,17 +32,23 @@ const clientOf = (i: number) => (i === 2 ? other.client.id : owner.client.id);
 
 /** The counters against a count of the rows, for every account. */
 async function expectCountersRight() {
+  const hasFollowed = sql<boolean>`${friends.followedAt} is not null`;
   const counted = await t.db
-    .select({ lineAccountId: friends.lineAccountId, isFriend: friends.isFriend, n: count() })
+    .select({ lineAccountId: friends.lineAccountId, isFriend: friends.isFriend, hasFollowed, n: count() })
     .from(friends)
-    .groupBy(friends.lineAccountId, friends.isFriend);
+    .groupBy(friends.lineAccountId, friends.isFriend, hasFollowed);
   const kept = await t.db.select().from(friendCounts);
+  const of = (rows: typeof kept, accountId: number, isFriend: boolean, followed: boolean) =>
+    rows.find((r) => r.lineAccountId === accountId && r.isFriend === isFriend && r.hasFollowed === followed)
+      ?.n ?? 0;
   for (const accountId of accounts)
-    for (const isFriend of [true, false]) {
-      const want = counted.find((r) => r.lineAccountId === accountId && r.isFriend === isFriend)?.n ?? 0;
-      const have = kept.find((r) => r.lineAccountId === accountId && r.isFriend === isFriend)?.n ?? 0;
-      expect(have, `account ${accountId} isFriend ${isFriend}`).toBe(want);
-    }
+    for (const isFriend of [true, false])
+      for (const followed of [true, false]) {
+        const where = `account ${accountId} isFriend ${isFriend} followed ${followed}`;
+        expect(of(kept, accountId, isFriend, followed), where).toBe(
+          of(counted, accountId, isFriend, followed),
+        );
+      }
 }
 
 const listTotal = async (accountIndex: number, query: Record<string, string> = {}) => {
@@ -72,6 +78,8 @@ describe('friend counters', () => {
           lineUserId: `U${i}-${serial++}`,
           displayName: `友だち${serial}`,
           isFriend: serial % 3 !== 0,
+          // most followed once; some only wrote (未追加)
+          followedAt: serial % 4 === 0 ? null : new Date(),
         })),
       );
     await Promise.all([
@@ -98,6 +106,10 @@ describe('friend counters', () => {
       ...rows
         .slice(10, 20)
         .map((r) => t.db.update(friends).set({ managerNotes: 'メモ' }).where(eq(friends.id, r.id))),
+      // users who only wrote follow at last
+      ...rows
+        .slice(20, 25)
+        .map((r) => t.db.update(friends).set({ followedAt: new Date() }).where(eq(friends.id, r.id))),
     ]);
     await expectCountersRight();
 
@@ -106,6 +118,17 @@ describe('friend counters', () => {
   });
 
   it('give the friends list its totals, per isFriend, and only for the account of the caller', async () => {
+    // a user who only wrote (never followed) is neither a friend nor a block
+    await t.db.insert(friends).values([
+      { clientId: clientOf(0), lineAccountId: accounts[0]!, lineUserId: 'U-only-wrote', isFriend: false },
+      {
+        clientId: clientOf(0),
+        lineAccountId: accounts[0]!,
+        lineUserId: 'U-blocked',
+        isFriend: false,
+        followedAt: new Date(),
+      },
+    ]);
     for (const i of [0, 1, 2]) {
       const [all] = await t.db
         .select({ n: count() })
@@ -117,7 +140,18 @@ describe('friend counters', () => {
         .where(and(eq(friends.lineAccountId, accounts[i]!), eq(friends.isFriend, true)));
       expect(await listTotal(i)).toBe(all!.n);
       expect(await listTotal(i, { isFriend: 'true' })).toBe(following!.n);
-      expect(await listTotal(i, { isFriend: 'false' })).toBe(all!.n - following!.n);
+      const [blocked] = await t.db
+        .select({ n: count() })
+        .from(friends)
+        .where(
+          and(
+            eq(friends.lineAccountId, accounts[i]!),
+            eq(friends.isFriend, false),
+            sql`${friends.followedAt} is not null`,
+          ),
+        );
+      if (i === 0) expect(blocked!.n).toBeLessThan(all!.n - following!.n);
+      expect(await listTotal(i, { isFriend: 'false' })).toBe(blocked!.n);
     }
     // another client's account is not found, whatever its counters say
     const response = await call(t.app, 'GET', `/client/api/v1/line-account/${accounts[2]}/friends`, {

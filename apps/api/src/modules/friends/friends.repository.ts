@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
 import { lineAccountsForJoin } from '../line-accounts/index.ts';
@@ -58,6 +58,7 @@ export async function updateFriend(
 
 export type FriendFilter = {
   search?: string | undefined;
+  /** true: following; false: ブロック (followed, then blocked; not a user who only wrote). */
   isFriend?: boolean | undefined;
   /** Who may be listed at all (service users / non-members); undefined: everyone. */
   audience?: SQL | undefined;
@@ -79,7 +80,10 @@ export type FriendFilter = {
  */
 export const inFriendSet = (set: SQL): SQL => sql`(${friends.id} in (${set})) is true`;
 
-/** How many friends a LINE account has (of an isFriend, or all): the counter the friends triggers keep. */
+/**
+ * How many friends a LINE account has (following, ブロック, or all): the counter the friends triggers keep.
+ * isFriend false counts the blocks only (followed, then blocked), not users who only wrote (未追加).
+ */
 export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?: boolean): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${friendCounts.n}), 0)::int` })
@@ -90,6 +94,7 @@ export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?
         eq(friendCounts.lineAccountId, scope.lineAccountId),
         eq(lineAccountsForJoin.clientId, scope.clientId),
         isFriend === undefined ? undefined : eq(friendCounts.isFriend, isFriend),
+        isFriend === false ? eq(friendCounts.hasFollowed, true) : undefined,
       ),
     );
   return row?.n ?? 0;
@@ -236,6 +241,8 @@ export async function listFriends(
   const where = and(
     inAccount(scope),
     filter.isFriend !== undefined ? eq(friends.isFriend, filter.isFriend) : undefined,
+    // ブロック: followed, then blocked (a user who only wrote and never followed is not one)
+    filter.isFriend === false ? isNotNull(friends.followedAt) : undefined,
     filter.audience,
     combined,
   );
@@ -292,6 +299,40 @@ export async function findMessageByLineId(
 }
 
 /** The outbox job reads its message by id alone: the job payload was written by this server. */
+/**
+ * An answer from the chat takes the reply token of the friend's newest message within `window` of now
+ * (either side: LINE's clock and ours differ a little) that still holds one: the token is cleared there
+ * (locked in the answer's transaction), so one token answers once. undefined: none fresh enough (the
+ * answer is pushed).
+ */
+export async function claimReplyToken(
+  db: Db,
+  scope: AccountScope,
+  friendId: number,
+  now: Date,
+  windowMs: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: messages.id, replyToken: messages.replyToken })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.friendId, friendId),
+        eq(messages.lineAccountId, scope.lineAccountId),
+        eq(messages.source, 'user'),
+        isNotNull(messages.replyToken),
+        gte(messages.lineTimestamp, new Date(now.getTime() - windowMs)),
+        lte(messages.lineTimestamp, new Date(now.getTime() + windowMs)),
+      ),
+    )
+    .orderBy(desc(messages.lineTimestamp), desc(messages.id))
+    .limit(1)
+    .for('update');
+  if (!row?.replyToken) return undefined;
+  await db.update(messages).set({ replyToken: null }).where(eq(messages.id, row.id));
+  return row.replyToken;
+}
+
 export async function findMessageForDelivery(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row;

@@ -17,6 +17,9 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
     friends.listFriendsOfAccount({ ctx, directories, input: { ...params, ...query } }),
   );
   route(app, e.get, async ({ params }, { ctx }) => friends.getFriend({ ctx, directories, input: params }));
+  route(app, e.refreshProfile, async ({ params }, { ctx }) =>
+    friends.refreshFriendProfile({ ctx, directories, input: params }),
+  );
   route(app, e.setManagerNote, async ({ params, body }, { ctx }) =>
     friends.setFriendManagerNote({ ctx, directories, input: { ...params, ...body } }),
   );
@@ -38,6 +41,9 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   );
   route(app, i.markRead, async ({ params }, { ctx }) =>
     inbox.markConversationRead({ ctx, directories, input: params }),
+  );
+  route(app, i.markUnread, async ({ params }, { ctx }) =>
+    inbox.markConversationUnread({ ctx, directories, input: params }),
   );
   route(app, i.update, async ({ params, body }, { ctx }) =>
     inbox.updateConversationOf({ ctx, directories, input: { ...params, ...body } }),

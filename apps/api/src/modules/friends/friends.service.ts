@@ -18,8 +18,10 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
+import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import {
+  claimReplyToken,
   findFriend,
   findFriendByLineUserId,
   inFriendSet,
@@ -36,6 +38,13 @@ import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 import { countTagsOfAccount, listTagsOfFriends, tagConditions } from './tags.repository.ts';
 
 export const PUSH_MESSAGE_QUEUE = 'line.push-message';
+
+/**
+ * An answer from the chat uses the reply token of a message the friend sent at most this long ago (LINE's
+ * tokens live about a minute; the outbox's job runs within seconds and pushes once it is older, see
+ * message-outbox.ts).
+ */
+export const CHAT_REPLY_CLAIM_MS = 40_000;
 
 type Ctx = { ctx: ServiceContext };
 /** The services whose users are friends (shift staff, members), as src/composition.ts composes them. */
@@ -94,7 +103,12 @@ async function toFriendViews(
 }
 
 export function toMessageView(row: MessageRow): Message {
-  const contents = row.contents as { text?: unknown; delivery?: { id?: unknown; title?: unknown } } | null;
+  const contents = row.contents as {
+    text?: unknown;
+    delivery?: { id?: unknown; title?: unknown };
+    packageId?: unknown;
+    stickerId?: unknown;
+  } | null;
   const delivery = contents?.delivery;
   return {
     id: row.id,
@@ -112,6 +126,13 @@ export function toMessageView(row: MessageRow): Message {
     fromDelivery:
       typeof delivery?.id === 'number' && typeof delivery.title === 'string'
         ? { id: delivery.id, title: delivery.title }
+        : null,
+    sticker:
+      row.type === 'sticker' &&
+      !row.unsentAt &&
+      typeof contents?.packageId === 'string' &&
+      typeof contents.stickerId === 'string'
+        ? { packageId: contents.packageId, stickerId: contents.stickerId }
         : null,
   };
 }
@@ -245,27 +266,66 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
   const { scope, friend } = await getFriendOrThrow(ctx, input);
   if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
   if (!friend.isFriend) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
+  const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
+    // the friend wrote a moment ago: answer with that message's reply token (free), else push
+    const replyToken = await claimReplyToken(tx, scope, friend.id, now, CHAT_REPLY_CLAIM_MS);
     const message = await insertMessage(tx, {
       clientId: scope.clientId,
       lineAccountId: scope.lineAccountId,
       friendId: friend.id,
-      type: 'text',
-      contents: { text: input.text },
+      type: input.sticker ? 'sticker' : 'text',
+      contents: input.sticker
+        ? { packageId: input.sticker.packageId, stickerId: input.sticker.stickerId }
+        : { text: input.text },
       source: 'system',
       delivery: 'QUEUED',
       retryKey: randomUUID(),
-      lineTimestamp: ctx.clock.now(),
+      replyToken: replyToken ?? null,
+      lineTimestamp: now,
     });
     await touchConversation(tx, message);
     await enqueueJob(tx, {
       queue: PUSH_MESSAGE_QUEUE,
       payload: { messageId: message.id },
-      runAt: ctx.clock.now(),
+      runAt: now,
       dedupeKey: `${PUSH_MESSAGE_QUEUE}:${message.id}`,
     });
     return toMessageView(message);
   });
+}
+
+/**
+ * プロフィールを再取得: LINE's profile of the friend again (name, picture, status message, language), stored
+ * on the friend. LINE has none for a user who blocked the account or never followed it: 422 with SPEC's
+ * text, nothing changes. LINE down: 503; LINE refusing the channel's credentials: 400.
+ */
+export async function refreshFriendProfile({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: FriendInput }): Promise<Friend> {
+  const { scope, friend } = await getFriendOrThrow(ctx, input);
+  if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
+  let profile;
+  try {
+    profile = await lineGatewayFor(ctx.config).getProfile(
+      channelsOf(ctx, scope.account).messaging,
+      friend.lineUserId,
+    );
+  } catch (error) {
+    if (error instanceof LineError) throw lineFailure(error, lineAccountMessages.invalidChannel);
+    throw error;
+  }
+  if (!profile) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
+  const updated = await updateFriend(ctx.db, scope, friend.id, {
+    displayName: profile.displayName.slice(0, 100),
+    pictureUrl: profile.pictureUrl ?? null,
+    statusMessage: profile.statusMessage ?? null,
+    language: profile.language ?? null,
+  });
+  const [view] = await toFriendViews(ctx, directories, scope.clientId, [updated ?? friend]);
+  return view!;
 }
 
 // ---- for other modules (through index.ts) ----

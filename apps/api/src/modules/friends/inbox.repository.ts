@@ -173,6 +173,21 @@ export async function updateConversation(
   return rows.length > 0;
 }
 
+/** 未読にする: at least one unread message (a count already above 0 is kept). */
+export async function markConversationUnreadRow(
+  db: Db,
+  scope: AccountScope,
+  friendId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ unreadCount: sql`greatest(${conversations.unreadCount}, 1)`, updatedAt: now })
+    .where(and(inAccount(scope), eq(conversations.friendId, friendId)))
+    .returning({ friendId: conversations.friendId });
+  return rows.length > 0;
+}
+
 /** Unread messages of a client's conversations (one account's when named): the menu's badge. */
 export async function countUnread(db: Db, clientId: number, lineAccountId?: number): Promise<number> {
   const [row] = await db

@@ -15,6 +15,7 @@ import { findFriend } from './friends.repository.ts';
 import {
   countUnread,
   findInboxRow,
+  markConversationUnreadRow,
   readInboxPage,
   updateConversation,
   type InboxRow,
@@ -101,6 +102,7 @@ async function detailOf(
   const member = members[0];
   return {
     ...conversation!,
+    statusMessage: friend.statusMessage,
     managerNotes: friend.managerNotes,
     member: member
       ? { id: member.id, status: member.status, memberCode: member.memberCode, values: member.values }
@@ -128,6 +130,21 @@ export async function markConversationRead({
 }: Ctx & WithDirectories & { input: ConversationInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   const found = await updateConversation(ctx.db, scope, input.friendId, { unreadCount: 0 }, ctx.clock.now());
+  if (!found) throw notFound(inboxMessages.notFound);
+  return detailOf(ctx, directories, scope, input.friendId);
+}
+
+/**
+ * 未読にする (as LINE Official Account Manager offers): the conversation shows unread again, with the count
+ * it had when it still has one, else 1; the menu's badge counts it. Opening it marks it read again.
+ */
+export async function markConversationUnread({
+  ctx,
+  directories,
+  input,
+}: Ctx & WithDirectories & { input: ConversationInput }) {
+  const scope = await accountScope(ctx, input.lineAccountId);
+  const found = await markConversationUnreadRow(ctx.db, scope, input.friendId, ctx.clock.now());
   if (!found) throw notFound(inboxMessages.notFound);
   return detailOf(ctx, directories, scope, input.friendId);
 }

@@ -1,7 +1,7 @@
-import { inboxMessages } from '@app/contracts';
+import { friendMessages, inboxMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, friends } from '../../db/schema/index.ts';
+import { conversations, friends, messages } from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -180,6 +180,43 @@ describe('chat inbox', () => {
     expect(again.json()).toMatchObject({ status: 'NEEDS_REPLY', unreadCount: 1 });
   });
 
+  it('未読にする / 既読にする by hand: the count, the 未読 filter and the menu total follow', async () => {
+    const url = (friendId: number, what: 'read' | 'unread') => `${inboxUrl()}/${friendId}/${what}`;
+    const total = async () =>
+      (await t.api('GET', `${C}/inbox-unread`, { cookie: a.staff.cookie })).json().unread as number;
+    expect((await t.api('POST', url(tanakaId, 'read'), { cookie: a.staff.cookie })).statusCode).toBe(200);
+    expect((await t.api('POST', url(satoId, 'read'), { cookie: a.staff.cookie })).statusCode).toBe(200);
+    const before = await total();
+
+    const unread = await t.api('POST', url(tanakaId, 'unread'), { cookie: a.staff.cookie });
+    expect(unread.statusCode, unread.body).toBe(200);
+    expect(unread.json()).toMatchObject({ friendId: tanakaId, unreadCount: 1, displayName: '田中 一郎' });
+    expect(await total()).toBe(before + 1);
+    const filtered = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { filter: 'unread' } });
+    expect(filtered.json().data.map((c: { friendId: number }) => c.friendId)).toContain(tanakaId);
+    expect(filtered.json().data.map((c: { friendId: number }) => c.friendId)).not.toContain(satoId);
+    // twice is still one; a conversation with unread messages keeps its count
+    await t.api('POST', url(tanakaId, 'unread'), { cookie: a.staff.cookie });
+    const [row] = await t.db.select().from(conversations).where(eq(conversations.friendId, tanakaId));
+    expect(row!.unreadCount).toBe(1);
+    await deliver([textFrom(sato.userId, '二人です', t0 + 190_000)]);
+    await deliver([textFrom(sato.userId, '窓際の席で', t0 + 191_000)]);
+    const kept = await t.api('POST', url(satoId, 'unread'), { cookie: a.staff.cookie });
+    expect(kept.json().unreadCount).toBe(2);
+
+    // another client's user, or a friend with no conversation: 404, nothing changes
+    const foreign = await t.api('POST', url(tanakaId, 'unread'), { cookie: b.owner.cookie });
+    expect(foreign.statusCode).toBe(404);
+    const missing = await t.api('POST', url(999_999, 'unread'), { cookie: a.staff.cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(inboxMessages.notFound);
+
+    const read = await t.api('POST', url(tanakaId, 'read'), { cookie: a.staff.cookie });
+    expect(read.json().unreadCount).toBe(0);
+    await t.api('POST', url(satoId, 'read'), { cookie: a.staff.cookie });
+    expect(await total()).toBe(before);
+  });
+
   it('searches by name and by message text', async () => {
     const byName = await t.api('GET', inboxUrl(), { cookie: a.staff.cookie, query: { search: '佐藤' } });
     expect(byName.json().data.map((c: { friendId: number }) => c.friendId)).toEqual([satoId]);
@@ -222,6 +259,45 @@ describe('chat inbox', () => {
     expect(conversation.json()).toMatchObject({ isFriend: false, followedAt: null });
   });
 
+  it("プロフィールを再取得 asks LINE again and stores name, picture and status message; a blocked friend gets LINE's refusal in words", async () => {
+    const profileUrl = (friendId: number) => `${C}/line-account/${accountId}/friends/${friendId}/profile`;
+    await sim.consoleCall('PATCH', `/_sim/users/${sato.userId}`, {
+      displayName: '佐藤 花子（京都）',
+      pictureUrl: 'https://example.com/sato.png',
+      statusMessage: '抹茶が好き',
+    });
+    const before = await t.api('GET', `${inboxUrl()}/${satoId}`, { cookie: a.staff.cookie });
+    expect(before.json()).toMatchObject({ displayName: '佐藤 花子', statusMessage: null });
+
+    const refreshed = await t.api('POST', profileUrl(satoId), { cookie: a.staff.cookie });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({
+      id: satoId,
+      displayName: '佐藤 花子（京都）',
+      pictureUrl: 'https://example.com/sato.png',
+      statusMessage: '抹茶が好き',
+      isFriend: true,
+    });
+    const [row] = await t.db.select().from(friends).where(eq(friends.id, satoId));
+    expect(row).toMatchObject({ displayName: '佐藤 花子（京都）', statusMessage: '抹茶が好き' });
+    const after = await t.api('GET', `${inboxUrl()}/${satoId}`, { cookie: a.staff.cookie });
+    expect(after.json()).toMatchObject({ displayName: '佐藤 花子（京都）', statusMessage: '抹茶が好き' });
+
+    // another client: 404, LINE is not asked and nothing changes
+    const foreign = await t.api('POST', profileUrl(satoId), { cookie: b.owner.cookie });
+    expect(foreign.statusCode).toBe(404);
+
+    // the friend blocks the account: LINE has no profile for them any more; the stored one stays
+    await sim.consoleCall('PATCH', `/_sim/users/${tanaka.userId}`, { displayName: '田中 変更後' });
+    await sim.act(tanaka.userId, `unfollow/${channel.channelId}`);
+    await t.app.jobs.runDue();
+    const blocked = await t.api('POST', profileUrl(tanakaId), { cookie: a.staff.cookie });
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json().message).toBe(friendMessages.notFollowing);
+    const [kept] = await t.db.select().from(friends).where(eq(friends.id, tanakaId));
+    expect(kept).toMatchObject({ displayName: '田中 一郎', isFriend: false });
+  });
+
   it('a message sent from the back office joins the conversation; another client sees nothing', async () => {
     const sent = await t.api('POST', `${C}/line-account/${accountId}/friends/${satoId}/messages`, {
       cookie: a.staff.cookie,
@@ -243,5 +319,85 @@ describe('chat inbox', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('佐藤');
     }
+  });
+  it("sends a sticker from the chat with the friend's fresh reply token (free), then pushes once the token is spent", async () => {
+    // the simulator's events carry the real time: the tests' clock joins it, so the token is fresh (and
+    // the staff member signs in again: the earlier session is days old by that clock)
+    t.clock.set(new Date());
+    const cookie = await t.login(a.staff.user.email);
+    const mori = await sim.createUser('森 五郎');
+    await sim.act(mori.userId, `follow/${channel.channelId}`);
+    await sim.act(mori.userId, 'messages', { channelId: channel.channelId, text: 'こんにちは' });
+    for (let i = 0; i < 3; i += 1) await t.app.jobs.runDue();
+    const moriId = await friendIdOf(mori.userId);
+    const messagesUrl = `${C}/line-account/${accountId}/friends/${moriId}/messages`;
+    type Sent = { to: string[]; retryKey: string | null; messages: Record<string, unknown>[] };
+    const sentTo = async () =>
+      ((await sim.sent(channel.channelId)) as Sent[]).filter((x) => x.to.includes(mori.userId));
+
+    // refused: a sticker LINE does not let accounts send, text and sticker at once; nothing is stored
+    const notSendable = await t.api('POST', messagesUrl, {
+      cookie,
+      body: { sticker: { packageId: '1', stickerId: '1' } },
+    });
+    expect(notSendable.statusCode).toBe(400);
+    expect(notSendable.json().message).toBe(friendMessages.stickerNotSendable);
+    const both = await t.api('POST', messagesUrl, {
+      cookie,
+      body: { text: 'はい', sticker: { packageId: '446', stickerId: '1988' } },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(friendMessages.textOrSticker);
+    const none = await t.api('POST', messagesUrl, { cookie, body: {} });
+    expect(none.json().message).toBe(friendMessages.textRequired);
+
+    const sticker = await t.api('POST', messagesUrl, {
+      cookie,
+      body: { sticker: { packageId: '446', stickerId: '1988' } },
+    });
+    expect(sticker.statusCode, sticker.body).toBe(201);
+    expect(sticker.json()).toMatchObject({
+      type: 'sticker',
+      sticker: { packageId: '446', stickerId: '1988' },
+      delivery: 'QUEUED',
+    });
+    await t.app.jobs.runDue();
+    const replied = await sentTo();
+    expect(replied).toHaveLength(1);
+    // a reply: no retry key (LINE's reply API takes none), the sticker itself
+    expect(replied[0]).toMatchObject({
+      retryKey: null,
+      messages: [{ type: 'sticker', packageId: '446', stickerId: '1988' }],
+    });
+
+    // the token answered once: the next answer is a push with its retry key
+    const text = await t.api('POST', messagesUrl, { cookie, body: { text: 'ようこそ' } });
+    expect(text.statusCode, text.body).toBe(201);
+    await t.app.jobs.runDue();
+    const pushed = await sentTo();
+    expect(pushed).toHaveLength(2);
+    expect(pushed[1]).toMatchObject({
+      retryKey: expect.any(String),
+      messages: [{ type: 'text', text: 'ようこそ' }],
+    });
+
+    // the history draws the sticker; the list names it
+    const chat = await t.api('GET', messagesUrl, { cookie });
+    const history = chat.json().data as { type: string; sticker: unknown }[];
+    expect(history.find((m) => m.type === 'sticker')).toMatchObject({
+      delivery: 'SENT',
+      source: 'system',
+      contents: '[sticker]',
+      sticker: { packageId: '446', stickerId: '1988' },
+    });
+    // (the outgoing messages bear the tests' clock, standing still: no order between these two here)
+    expect(history.filter((m) => m.type === 'text')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ contents: 'ようこそ', delivery: 'SENT', sticker: null }),
+        expect.objectContaining({ contents: 'こんにちは', delivery: 'RECEIVED', sticker: null }),
+      ]),
+    );
+    const [stored] = await t.db.select().from(messages).where(eq(messages.id, sticker.json().id));
+    expect(stored!.replyToken).toEqual(expect.any(String));
   });
 });

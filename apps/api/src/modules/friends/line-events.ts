@@ -105,6 +105,8 @@ export async function recordIncomingMessage(
     sentAt: Date;
     /** false: LINE has no profile of the user (not a friend): listed as not following, no followedAt. */
     isFollowing?: boolean;
+    /** The event's reply token: an answer from the chat soon after may use it (decision 0045). */
+    replyToken?: string | null;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
@@ -127,6 +129,7 @@ export async function recordIncomingMessage(
     delivery: 'RECEIVED',
     lineMessageId: id,
     lineTimestamp: input.sentAt,
+    replyToken: input.replyToken?.slice(0, 255) ?? null,
   });
   await touchConversation(tx, message);
 }

@@ -1,10 +1,27 @@
 import { friendMessages, lineAccountMessages } from '@app/contracts';
+import type { messagingApi } from '@line/bot-sdk';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { findFriend, findMessageForDelivery, updateMessage } from './friends.repository.ts';
+
+/**
+ * A chat answer holding a reply token goes as a reply (free) while it is this fresh, else as a push: the
+ * token was claimed at most CHAT_REPLY_CLAIM_MS after the friend's message (friends.service.ts).
+ */
+export const CHAT_REPLY_SEND_MS = 15_000;
+
+/** LINE's messages for a chat answer: its text, or its sticker; null for anything else. */
+function lineMessagesOf(contents: unknown): messagingApi.Message[] | null {
+  const c = contents as { text?: unknown; packageId?: unknown; stickerId?: unknown } | null;
+  if (typeof c?.text === 'string') return [{ type: 'text', text: c.text }];
+  if (typeof c?.packageId === 'string' && typeof c.stickerId === 'string') {
+    return [{ type: 'sticker', packageId: c.packageId, stickerId: c.stickerId }];
+  }
+  return null;
+}
 
 /** 5s, 10s, 20s ... about 10 minutes in all: well inside the 24 hours LINE honours a retry key. */
 export const PUSH_MAX_ATTEMPTS = 8;
@@ -45,15 +62,31 @@ export async function deliverMessage({
   const friend = await findFriend(ctx.db, scope, message.friendId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!friend?.isFriend) return fail(friendMessages.notFollowing);
-  const contents = message.contents as { text?: unknown };
-  if (typeof contents.text !== 'string' || !message.retryKey) return fail('Not a text message');
+  const lineMessages = lineMessagesOf(message.contents);
+  if (!lineMessages || !message.retryKey) return fail('Not a text or sticker message');
+  const retryKey = message.retryKey;
+  const channel = channelsOf(ctx, account).messaging;
+  const gateway = lineGatewayFor(ctx.config);
+  const push = () =>
+    gateway.pushMessages(channel, { to: friend.lineUserId, messages: lineMessages, retryKey });
+  const sentAt = (message.lineTimestamp ?? message.createdAt).getTime();
+  const mayReply = message.replyToken !== null && ctx.clock.now().getTime() - sentAt < CHAT_REPLY_SEND_MS;
 
   try {
-    const result = await lineGatewayFor(ctx.config).pushText(channelsOf(ctx, account).messaging, {
-      to: friend.lineUserId,
-      text: contents.text,
-      retryKey: message.retryKey,
-    });
+    let result: { lineMessageId: string | null };
+    if (mayReply) {
+      try {
+        await gateway.replyMessages(channel, { replyToken: message.replyToken!, messages: lineMessages });
+        result = { lineMessageId: null };
+      } catch (error) {
+        // LINE refused the token on the first try (an automatic answer spent it, or it expired): push.
+        // On a later try it may be our own earlier reply that spent it: that refusal marks it FAILED.
+        if (!(error instanceof LineError && error.status === 400 && ctx.attempt === 1)) throw error;
+        result = await push();
+      }
+    } else {
+      result = await push();
+    }
     await updateMessage(ctx.db, scope, message.id, {
       delivery: 'SENT',
       deliveryError: null,

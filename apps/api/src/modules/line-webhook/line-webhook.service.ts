@@ -189,6 +189,7 @@ export async function processWebhookEvent({
         profile,
         message: event.message,
         isFollowing,
+        replyToken: event.replyToken ?? null,
         sentAt: event.timestamp === undefined ? now : new Date(event.timestamp),
       });
     }

@@ -7,11 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
-import { inboxQueryOptions, useInboxLiveStream } from '../../features/friends/api/inbox.api.ts';
+import {
+  inboxQueryOptions,
+  useInboxLiveStream,
+  useMarkConversationReadMutation,
+  useMarkConversationUnreadMutation,
+} from '../../features/friends/api/inbox.api.ts';
 import {
   TemplateInsertButton,
   templateReplyText,
 } from '../../features/deliveries/components/template-insert-button.tsx';
+import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
 import { InboxList } from '../../features/friends/components/inbox-list.tsx';
 import {
@@ -53,6 +59,14 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
     refetchInterval: pollMs,
   });
   const isOpen = params.friendId !== null;
+  const markRead = useMarkConversationReadMutation(lineAccountId);
+  const markUnread = useMarkConversationUnreadMutation(lineAccountId);
+  // 未読にする on the open conversation closes it: an open conversation is read.
+  const toggleRead = (c: { friendId: number; unreadCount: number }) => {
+    if (c.unreadCount > 0) return markRead.mutate(c.friendId);
+    if (c.friendId === params.friendId) params.setFriendId(null);
+    markUnread.mutate(c.friendId);
+  };
   return (
     <Paper
       variant="outlined"
@@ -81,6 +95,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
           onFilter={params.setFilter}
           onSearch={params.setSearch}
           onOpen={params.setFriendId}
+          onToggleRead={toggleRead}
         />
       </Box>
       <Box
@@ -97,6 +112,8 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               canWork={can(session.role, session.position, 'client.work')}
               pollMs={pollMs}
               onBack={() => params.setFriendId(null)}
+              onMarkUnread={() => toggleRead({ friendId: params.friendId!, unreadCount: 0 })}
+              replySticker={(send) => <StickerSendButton onSend={send} />}
               replyInsert={(friendName, insert) => (
                 <TemplateInsertButton
                   lineAccountId={lineAccountId}

@@ -5,6 +5,7 @@ import {
   TemplateInsertButton,
   templateReplyText,
 } from '../../features/deliveries/components/template-insert-button.tsx';
+import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { MessageComposer } from '../../features/friends/components/message-composer.tsx';
 import { mockFetch } from '../../testing/mock-fetch.ts';
 import { renderableApp } from '../../testing/test-providers.tsx';
@@ -60,5 +61,29 @@ describe('the chat reply box with templates', { timeout: 20_000 }, () => {
         '佐藤 一郎様、ご予約ありがとうございます。',
       ),
     );
+  });
+
+  it('sends a sticker from the reply box: the deliveries picker in a dialog, closed once sent', async () => {
+    const onSend = vi.fn(() => Promise.resolve());
+    const onSendText = vi.fn(() => Promise.resolve());
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <MessageComposer onSend={onSendText} stickerButton={<StickerSendButton onSend={onSend} />} />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    fireEvent.click(screen.getByRole('button', { name: 'Sticker' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /1990/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send sticker' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith({ packageId: '446', stickerId: '1990' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onSendText).not.toHaveBeenCalled();
   });
 });

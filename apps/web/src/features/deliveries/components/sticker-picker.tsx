@@ -1,49 +1,16 @@
-import { sendableStickerPackages, stickerIdsOf, stickerImageUrl, type DeliveryMessage } from '@app/contracts';
+import { sendableStickerPackages, stickerIdsOf, type DeliveryMessage } from '@app/contracts';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StickerImage } from '../../../components/sticker-image.tsx';
+
+export { StickerImage };
 
 type Sticker = Extract<DeliveryMessage, { type: 'sticker' }>;
-
-/** LINE's image of a sticker; its number on a soft tile when the image cannot be loaded (offline, tests). */
-export function StickerImage({ stickerId, size }: { stickerId: string; size: number }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <Box
-        aria-hidden
-        sx={{
-          width: size,
-          height: size,
-          borderRadius: 2,
-          bgcolor: 'rgba(255,255,255,0.6)',
-          border: '1px dashed #9aa',
-          color: '#333',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          fontSize: 10,
-        }}
-      >
-        {stickerId}
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="img"
-      src={stickerImageUrl(stickerId)}
-      alt=""
-      onError={() => setFailed(true)}
-      sx={{ width: size, height: size, objectFit: 'contain' }}
-    />
-  );
-}
 
 /** The sticker packages LINE lets an account send, each sticker a button showing its image. */
 export function StickerPicker({

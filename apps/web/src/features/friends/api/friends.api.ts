@@ -1,4 +1,4 @@
-import { friendEndpoints, type SearchFriendsBody } from '@app/contracts';
+import { friendEndpoints, type SearchFriendsBody, type SendMessageBody } from '@app/contracts';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -66,10 +66,11 @@ export function useSetManagerNoteMutation(lineAccountId: number) {
 export function useSendMessageMutation(lineAccountId: number, friendId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
+    /** A text, or a body with a sticker. */
+    mutationFn: (message: string | SendMessageBody) =>
       apiRequest(friendEndpoints.sendMessage, {
         params: friendParams(lineAccountId, friendId),
-        body: { text },
+        body: typeof message === 'string' ? { text: message } : message,
       }),
     onSuccess: () =>
       queryClient.invalidateQueries({

@@ -1,4 +1,10 @@
-import { buildPath, inboxEndpoints, type InboxFilter, type UpdateConversationBody } from '@app/contracts';
+import {
+  buildPath,
+  friendEndpoints,
+  inboxEndpoints,
+  type InboxFilter,
+  type UpdateConversationBody,
+} from '@app/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -71,6 +77,34 @@ export function useMarkConversationReadMutation(lineAccountId: number) {
       );
       await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     },
+  });
+}
+
+/** 未読にする by hand: the conversation and the menu's badge count it unread again. */
+export function useMarkConversationUnreadMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: number) =>
+      apiRequest(inboxEndpoints.markUnread, { params: conversationParams(lineAccountId, friendId) }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData(
+        conversationQueryOptions(lineAccountId, conversation.friendId).queryKey,
+        conversation,
+      );
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    },
+  });
+}
+
+/** プロフィールを再取得: LINE's profile of the friend again; the conversation and the friends list follow. */
+export function useRefreshFriendProfileMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friendId: number) =>
+      apiRequest(friendEndpoints.refreshProfile, {
+        params: { lineAccountId: String(lineAccountId), friendId: String(friendId) },
+      }),
+    onSuccess: () => refreshInbox(queryClient, lineAccountId),
   });
 }
 

@@ -1,7 +1,10 @@
 import { friendMessages, type ConversationStatus } from '@app/contracts';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/data/detail-list.tsx';
 import { useQueryFailure } from '../../../components/query-failure.tsx';
-import { useTranslateMessage } from '../../../lib/translate-message.ts';
+import { useShowFailure, useTranslateMessage } from '../../../lib/translate-message.ts';
 import {
   friendMessagesQueryOptions,
   useSendMessageMutation,
@@ -27,6 +30,7 @@ import {
   conversationQueryOptions,
   inboxAssigneesQueryOptions,
   useMarkConversationReadMutation,
+  useRefreshFriendProfileMutation,
   useUpdateConversationMutation,
 } from '../api/inbox.api.ts';
 import { conversationName } from './inbox-list.tsx';
@@ -45,17 +49,23 @@ export function ConversationPane({
   canWork,
   pollMs,
   onBack,
+  onMarkUnread,
   replyInsert,
+  replySticker,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
   /** How often to ask again on its own: false while the inbox's live stream is open. */
   pollMs: number | false;
+  /** A button that sends a sticker as the reply (スタンプ), given the sender. */
+  replySticker?: (send: (sticker: { packageId: string; stickerId: string }) => Promise<unknown>) => ReactNode;
   /** A button that adds text to the reply (テンプレートから挿入), given the friend's name and the adder. */
   replyInsert?: (friendName: string, insert: (text: string) => void) => ReactNode;
   /** Phones: back to the list. */
   onBack: () => void;
+  /** 未読にする: the page marks it unread and closes it (an open conversation is read). */
+  onMarkUnread?: () => void;
 }) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -72,6 +82,8 @@ export function ConversationPane({
   const update = useUpdateConversationMutation(lineAccountId, friendId);
   const send = useSendMessageMutation(lineAccountId, friendId);
   const saveNote = useSetManagerNoteMutation(lineAccountId);
+  const refreshProfile = useRefreshFriendProfileMutation(lineAccountId);
+  const showFailure = useShowFailure();
   const failure = useQueryFailure(conversation);
   const unread = conversation.data?.unreadCount ?? 0;
   const { mutate: markAsRead } = markRead;
@@ -166,6 +178,17 @@ export function ConversationPane({
               {t(isDone ? 'inbox.markNeedsReply' : 'inbox.markDone')}
             </Button>
           )}
+          {onMarkUnread && (
+            <Button
+              size="small"
+              variant="text"
+              startIcon={<MarkEmailUnreadOutlined />}
+              onClick={onMarkUnread}
+              data-testid="conversation-mark-unread"
+            >
+              {t('inbox.markUnread')}
+            </Button>
+          )}
           <TextField
             select
             size="small"
@@ -197,6 +220,9 @@ export function ConversationPane({
               {...(replyInsert
                 ? { insertButton: (insert: (text: string) => void) => replyInsert(c.displayName, insert) }
                 : {})}
+              {...(replySticker
+                ? { stickerButton: replySticker((sticker) => send.mutateAsync({ sticker })) }
+                : {})}
             />
           </Box>
         )}
@@ -220,6 +246,11 @@ export function ConversationPane({
         <DetailList
           items={[
             {
+              label: t('inbox.statusMessage'),
+              value: c.statusMessage || t('inbox.noStatusMessage'),
+              isWide: true,
+            },
+            {
               label: t('inbox.memberCard'),
               value: c.member
                 ? `${c.member.memberCode ?? '—'} (${t(`inbox.memberStatus.${c.member.status}`, { defaultValue: c.member.status })})`
@@ -235,6 +266,30 @@ export function ConversationPane({
             },
           ]}
         />
+        {canWork && (
+          <Box sx={{ mt: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SyncOutlined />}
+              loading={refreshProfile.isPending}
+              onClick={() => refreshProfile.mutate(c.friendId)}
+              data-testid="refresh-profile"
+            >
+              {t('inbox.refreshProfile')}
+            </Button>
+            {refreshProfile.isError && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {showFailure(refreshProfile.error)}
+              </Alert>
+            )}
+            {refreshProfile.isSuccess && (
+              <Alert severity="success" role="status" sx={{ mt: 1 }}>
+                {t('inbox.profileRefreshed')}
+              </Alert>
+            )}
+          </Box>
+        )}
         <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
           {t('friends.fields.managerNotes')}
         </Typography>

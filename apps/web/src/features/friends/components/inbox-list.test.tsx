@@ -84,4 +84,47 @@ describe('InboxList', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '未読' }));
     expect(onFilter).toHaveBeenCalledWith('unread');
   });
+
+  it('offers 既読にする on an unread conversation and 未読にする on a read one', () => {
+    const onOpen = vi.fn();
+    const onToggleRead = vi.fn();
+    const conversations = [
+      conversation(),
+      conversation({ friendId: 32, displayName: '佐藤', unreadCount: 0 }),
+    ];
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <InboxList
+              query={{
+                data: { pages: [{ data: conversations }] },
+                isPending: false,
+                hasNextPage: false,
+                isFetchingNextPage: false,
+                fetchNextPage: () => undefined,
+              }}
+              filter="all"
+              search=""
+              selectedFriendId={null}
+              onFilter={() => undefined}
+              onSearch={() => undefined}
+              onOpen={onOpen}
+              onToggleRead={onToggleRead}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+      language: 'ja',
+    });
+    render(ui);
+    fireEvent.click(screen.getByRole('button', { name: '田中 花子さんとの会話を既読にする' }));
+    expect(onToggleRead).toHaveBeenCalledWith(expect.objectContaining({ friendId: 31, unreadCount: 2 }));
+    fireEvent.click(screen.getByRole('button', { name: '佐藤さんとの会話を未読にする' }));
+    expect(onToggleRead).toHaveBeenLastCalledWith(expect.objectContaining({ friendId: 32 }));
+    // the menu's button does not open the conversation
+    expect(onOpen).not.toHaveBeenCalled();
+  });
 });

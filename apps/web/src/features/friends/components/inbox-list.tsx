@@ -1,9 +1,12 @@
 import type { Conversation, InboxFilter } from '@app/contracts';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -45,6 +48,7 @@ export function InboxList({
   onFilter,
   onSearch,
   onOpen,
+  onToggleRead,
 }: {
   query: ListQuery;
   filter: InboxFilter;
@@ -53,6 +57,8 @@ export function InboxList({
   onFilter: (filter: InboxFilter) => void;
   onSearch: (search: string) => void;
   onOpen: (friendId: number) => void;
+  /** 未読にする / 既読にする by hand (LINE Official Account Manager's menu on a conversation). */
+  onToggleRead?: (conversation: Conversation) => void;
 }) {
   const { t } = useTranslation();
   const conversations = query.data?.pages.flatMap((p) => p.data) ?? [];
@@ -100,7 +106,25 @@ export function InboxList({
         {conversations.map((c) => {
           const name = conversationName(t, c);
           return (
-            <ListItem key={c.friendId} disablePadding divider>
+            <ListItem
+              key={c.friendId}
+              disablePadding
+              divider
+              secondaryAction={
+                onToggleRead && (
+                  <IconButton
+                    edge="end"
+                    size="small"
+                    aria-label={t(c.unreadCount > 0 ? 'inbox.markReadOf' : 'inbox.markUnreadOf', { name })}
+                    title={t(c.unreadCount > 0 ? 'inbox.markRead' : 'inbox.markUnread')}
+                    onClick={() => onToggleRead(c)}
+                    data-testid="inbox-toggle-read"
+                  >
+                    {c.unreadCount > 0 ? <MarkEmailReadOutlined /> : <MarkEmailUnreadOutlined />}
+                  </IconButton>
+                )
+              }
+            >
               <ListItemButton
                 selected={c.friendId === selectedFriendId}
                 onClick={() => onOpen(c.friendId)}

@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { StickerImage } from '../../../components/sticker-image.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**
@@ -20,7 +21,7 @@ export function MessageBubble({
     Message,
     'id' | 'contents' | 'source' | 'delivery' | 'deliveryError' | 'createdAt' | 'sentAt'
   > &
-    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp' | 'fromDelivery'>>;
+    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp' | 'fromDelivery' | 'sticker'>>;
   friendName: string;
   friendPictureUrl: string | null;
 }) {
@@ -30,6 +31,8 @@ export function MessageBubble({
   const isRetrying = message.delivery === 'QUEUED' && Boolean(message.deliveryError);
   // a kind of message the chat cannot draw yet is named in words ([image] → 画像)
   const kind = message.type && message.type !== 'text' ? message.type : null;
+  // a sticker (either way) is drawn, on no bubble of its own
+  const sticker = !message.unsentAt ? (message.sticker ?? null) : null;
   const bubble = (
     <Box
       data-testid="message-bubble"
@@ -54,16 +57,31 @@ export function MessageBubble({
           borderRadius: 2.5,
           borderBottomLeftRadius: isFromFriend ? 4 : undefined,
           borderBottomRightRadius: isFromFriend ? undefined : 4,
-          bgcolor: isFromFriend ? 'action.selected' : isFailed ? 'error.light' : 'primary.main',
+          bgcolor: sticker
+            ? 'transparent'
+            : isFromFriend
+              ? 'action.selected'
+              : isFailed
+                ? 'error.light'
+                : 'primary.main',
           color: isFromFriend ? 'text.primary' : isFailed ? 'error.contrastText' : 'primary.contrastText',
           whiteSpace: 'pre-wrap',
           wordBreak: 'break-word',
         }}
       >
+        {sticker && (
+          <Box role="img" aria-label={t('inbox.kind.sticker')} data-testid="message-sticker">
+            <StickerImage stickerId={sticker.stickerId} size={96} />
+          </Box>
+        )}
         <Typography
           variant="body2"
           component="p"
-          sx={{ m: 0, fontStyle: message.unsentAt || kind ? 'italic' : undefined }}
+          sx={{
+            m: 0,
+            fontStyle: message.unsentAt || kind ? 'italic' : undefined,
+            ...(sticker ? { display: 'none' } : {}),
+          }}
         >
           {message.unsentAt
             ? t('inbox.unsent')

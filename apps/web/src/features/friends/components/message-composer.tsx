@@ -13,18 +13,22 @@ import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 /**
  * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). `insertButton`: a button
- * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it.
+ * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it;
+ * `stickerButton`: one that sends a sticker (the page's スタンプ).
  */
 export function MessageComposer({
   onSend,
   isDisabled = false,
   disabledReason,
   insertButton,
+  stickerButton,
 }: {
   onSend: (text: string) => Promise<unknown>;
   isDisabled?: boolean;
   disabledReason?: string;
   insertButton?: (insert: (text: string) => void) => ReactNode;
+  /** A button that sends a sticker on its own (the page's スタンプ). */
+  stickerButton?: ReactNode;
 }) {
   const { t } = useTranslation();
   const defaultValues: SendMessageBody = { text: '' };
@@ -41,7 +45,7 @@ export function MessageComposer({
 
   const submit = handleSubmit(async ({ text }) => {
     try {
-      await onSend(text);
+      await onSend(text ?? '');
       reset(defaultValues);
     } catch (error) {
       setServerErrors(error, setError, defaultValues, t('errors.unexpected'));
@@ -86,6 +90,7 @@ export function MessageComposer({
             const current = getValues('text');
             setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
           })}
+        {!isDisabled && stickerButton}
       </Stack>
     </Box>
   );

@@ -92,6 +92,37 @@ describe('MessageBubble', { timeout: 20_000 }, () => {
   });
 });
 
+describe('MessageBubble stickers', { timeout: 20_000 }, () => {
+  it('draws a sticker, either way, instead of naming it', () => {
+    renderIn(
+      <>
+        <MessageBubble
+          message={messageBody({
+            type: 'sticker',
+            source: 'system',
+            contents: '[sticker]',
+            delivery: 'SENT',
+            sticker: { packageId: '446', stickerId: '1988' },
+          })}
+          friendName="佐藤"
+          friendPictureUrl={null}
+        />
+        <MessageBubble
+          message={messageBody({ id: 2, type: 'image', source: 'user', contents: '[image]' })}
+          friendName="佐藤"
+          friendPictureUrl={null}
+        />
+      </>,
+    );
+    const [sticker, image] = screen.getAllByTestId('message-bubble');
+    const drawn = within(sticker!).getByTestId('message-sticker');
+    expect(drawn.getAttribute('aria-label')).toBe('Sticker');
+    expect(drawn.querySelector('img')?.getAttribute('src')).toContain('1988');
+    expect(within(image!).queryByTestId('message-sticker')).toBeNull();
+    expect(image!.textContent).toContain('Photo');
+  });
+});
+
 describe('MessageHistory', { timeout: 20_000 }, () => {
   it('shows pages that arrive newest first in reading order, newest at the bottom', () => {
     renderIn(
