@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { scenarioMessages } from '@app/contracts';
+import { couponMessages, deliveryImageMessages, scenarioMessages } from '@app/contracts';
+import type { messagingApi } from '@line/bot-sdk';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { friends, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
 import {
@@ -386,5 +388,91 @@ describe('scenarios: exactly once', () => {
     ).json<Scenario>();
     expect(view.stats).toMatchObject({ enrolled: 1203, completed: 1203 });
     expect(view.steps[0]!.sentCount).toBe(1203);
+  });
+});
+
+describe('scenarios: what a step may send', () => {
+  it('an uploaded image and a coupon card go out as the delivery composer sends them; another account’s are refused', async () => {
+    const { channel, accountId } = await t.accountWithService(a, 'KS-001', '心斎橋店');
+    const base = `${C}/line-account/${accountId}`;
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c85028' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await t.api('POST', `${base}/delivery-images`, {
+      cookie: a.owner.cookie,
+      body: { kind: 'image', dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const imageKey = uploaded.json<{ key: string }>().key;
+    const coupon = await t.api('POST', `${base}/member-service/coupons`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: 'ドリンク100円引き',
+        kind: 'AMOUNT',
+        value: 100,
+        description: 'お会計時にお見せください',
+        validFrom: '2026-11-01',
+        validTo: '2026-12-31',
+        perMemberLimit: 1,
+        totalLimit: null,
+      },
+    });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const couponId = coupon.json<{ id: number }>().id;
+    const body = (messages: unknown[]) => ({
+      name: '来店のお礼',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ようこそ')] },
+        { delay: { amount: 1, unit: 'HOURS' }, messages },
+      ],
+    });
+    // what is not this account's: refused with the step named, nothing saved
+    const before = (await t.api('GET', `${base}/scenarios`, { cookie: a.owner.cookie })).json().data.length;
+    const unknownImage = await t.api('POST', `${base}/scenarios`, {
+      cookie: a.owner.cookie,
+      body: body([{ type: 'image', imageKey: '0'.repeat(32) }]),
+    });
+    expect(unknownImage.statusCode, unknownImage.body).toBe(400);
+    expect(unknownImage.json().errors).toContainEqual({
+      path: 'body.steps.1.messages.0.imageKey',
+      message: deliveryImageMessages.imageUnknown,
+    });
+    const unknownCoupon = await t.api('POST', `${base}/scenarios`, {
+      cookie: a.owner.cookie,
+      body: body([{ type: 'coupon', couponId: couponId + 1000 }]),
+    });
+    expect(unknownCoupon.statusCode, unknownCoupon.body).toBe(422);
+    expect(unknownCoupon.json()).toMatchObject({ message: couponMessages.inMessageNotFound });
+    expect(unknownCoupon.json().errors).toEqual([
+      { path: 'body.steps.1.messages', message: couponMessages.inMessageNotFound },
+    ]);
+    expect((await t.api('GET', `${base}/scenarios`, { cookie: a.owner.cookie })).json().data).toHaveLength(
+      before,
+    );
+
+    await create(
+      base,
+      body([
+        { type: 'image', imageKey },
+        { type: 'coupon', couponId },
+      ]),
+    );
+    const friend = await follow(channel, '写真 好子');
+    await advance(60_000);
+    await advance(HOUR);
+    const sent = (await sentOf(channel)).filter((s) => s.to.includes(friend.userId));
+    expect(sent.map((s) => s.messages.map((m) => m.type))).toEqual([['text'], ['image', 'flex']]);
+    const [image, flex] = sent[1]!.messages as unknown as [
+      messagingApi.ImageMessage,
+      messagingApi.FlexMessage,
+    ];
+    expect(image).toEqual({
+      type: 'image',
+      originalContentUrl: `${t.appUrl}/line-media/${imageKey}/original`,
+      previewImageUrl: `${t.appUrl}/line-media/${imageKey}/preview`,
+    });
+    expect(flex.altText).toBe('クーポン: ドリンク100円引き（¥100 OFF）');
   });
 });
