@@ -69,6 +69,7 @@ async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
       name: row.name,
       enabled: row.enabled,
       trigger: row.trigger,
+      triggerTagId: row.triggerTagId,
       stopTagIds: row.stopTagIds,
       stopOnMember: row.stopOnMember,
       steps: steps.filter((s) => s.scenarioId === row.id).map(toStepView),
@@ -124,6 +125,7 @@ async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body:
 async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
   await checkStepMessages(ctx, scope, body);
   const tagIds = new Set([
+    ...(body.triggerTagId === null ? [] : [body.triggerTagId]),
     ...body.stopTagIds,
     ...body.steps.flatMap((s) => [
       ...s.conditions.hasTagIds,
@@ -217,6 +219,7 @@ export async function createScenario({
       name: input.name,
       enabled: input.enabled,
       trigger: input.trigger,
+      triggerTagId: input.triggerTagId,
       stopTagIds: input.stopTagIds,
       stopOnMember: input.stopOnMember,
       createdAt: now,
@@ -244,6 +247,7 @@ export async function updateScenario({
       name: input.name,
       enabled: input.enabled,
       trigger: input.trigger,
+      triggerTagId: input.triggerTagId,
       stopTagIds: input.stopTagIds,
       stopOnMember: input.stopOnMember,
       updatedAt: now,

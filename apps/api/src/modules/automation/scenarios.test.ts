@@ -476,3 +476,122 @@ describe('scenarios: what a step may send', () => {
     expect(flex.altText).toBe('クーポン: ドリンク100円引き（¥100 OFF）');
   });
 });
+
+describe('scenarios: started when a tag is added (タグ付与時)', () => {
+  it('by hand, in bulk and by a keyword rule’s action; a friend already in it, or blocked, is not enrolled again', async () => {
+    const acc = await newAccount(a, '天王寺店');
+    const newTag = async (name: string) => {
+      const response = await t.api('POST', `${acc.base}/tags`, { cookie: a.owner.cookie, body: { name } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const reserve = await newTag('予約希望');
+    const other = await newTag('常連');
+    /** Tags friends and lets the running jobs take the event (the scheduler's next minute sends). */
+    const tagging = async (action: 'add' | 'remove', tagIds: number[], target: Record<string, unknown>) => {
+      const response = await t.api('POST', `${acc.base}/friend-tags`, {
+        cookie: a.staff.cookie,
+        body: { action, tagIds, ...target },
+      });
+      await drain();
+      return response;
+    };
+    const body = {
+      name: '予約フォロー',
+      enabled: true,
+      trigger: 'TAG_ADDED',
+      triggerTagId: reserve,
+      steps: [
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ご予約ありがとうございます')] },
+        { delay: { amount: 1, unit: 'DAYS' }, messages: [text('ご来店をお待ちしています')] },
+      ],
+    };
+    // the trigger names its tag, the account's own, and only this trigger names one
+    const foreign = await newAccount(b, '別の店');
+    const foreignTag = (
+      await t.api('POST', `${foreign.base}/tags`, { cookie: b.owner.cookie, body: { name: 'よそ' } })
+    ).json<{ id: number }>().id;
+    for (const [bad, status, message] of [
+      [{ ...body, triggerTagId: null }, 400, scenarioMessages.triggerTag],
+      [{ ...body, trigger: 'FOLLOW' }, 400, scenarioMessages.triggerTag],
+      [{ ...body, triggerTagId: foreignTag }, 400, scenarioMessages.unknownTag],
+    ] as const) {
+      const response = await t.api('POST', `${acc.base}/scenarios`, { cookie: a.owner.cookie, body: bad });
+      expect([response.statusCode, response.json().message], JSON.stringify(bad)).toEqual([status, message]);
+    }
+    const scenario = await create(acc.base, body);
+    expect(scenario).toMatchObject({ trigger: 'TAG_ADDED', triggerTagId: reserve });
+
+    const hand = await follow(acc.channel, '手動 花子');
+    const bulk1 = await follow(acc.channel, '一括 一郎');
+    const bulk2 = await follow(acc.channel, '一括 二郎');
+    const keyword = await follow(acc.channel, '予約 三郎');
+    const blocked = await follow(acc.channel, 'ブロック 四郎');
+    await advance(60_000);
+    // following is not the trigger; another tag is not the trigger
+    expect((await tagging('add', [other], { friendIds: [hand.friendId] })).statusCode).toBe(200);
+    await advance(60_000);
+    expect(await sentOf(acc.channel)).toHaveLength(0);
+
+    // by hand
+    expect((await tagging('add', [reserve], { friendIds: [hand.friendId] })).json()).toEqual({ changed: 1 });
+    await advance(60_000);
+    expect((await sentTo(acc.channel, hand.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ご予約ありがとうございます',
+    ]);
+    // the tag taken off and put on again: the friend is in the scenario already, nothing starts again
+    await tagging('remove', [reserve], { friendIds: [hand.friendId] });
+    await tagging('add', [reserve], { friendIds: [hand.friendId] });
+    await advance(60_000);
+    expect(await sentTo(acc.channel, hand.userId)).toHaveLength(1);
+
+    // in bulk, to a segment (the friend who has the tag already is not tagged again); a blocked friend is not enrolled
+    await sim.act(blocked.userId, `unfollow/${acc.channel.channelId}`);
+    await drain();
+    const tagged = await tagging('add', [reserve], {
+      conditions: { includeNonMembers: true, isMemberServiceUser: false, isShiftServiceUser: false },
+    });
+    expect(tagged.json()).toEqual({ changed: 4 }); // bulk1, bulk2, keyword, blocked
+    await advance(60_000);
+    for (const friend of [bulk1, bulk2, keyword])
+      expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+        'ご予約ありがとうございます',
+      ]);
+    expect(await sentTo(acc.channel, blocked.userId)).toHaveLength(0);
+
+    // by a keyword rule's action
+    await tagging('remove', [reserve], { friendIds: [keyword.friendId] });
+    const rule = await t.api('POST', `${acc.base}/keyword-replies`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: '予約',
+        keywords: [{ text: '予約', match: 'CONTAINS' }],
+        messages: [],
+        actions: [{ type: 'tag.add', tagId: reserve }],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const late = await follow(acc.channel, '後から 五郎');
+    await sim.act(late.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
+    await sim.act(keyword.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
+    await drain();
+    await advance(60_000);
+    expect((await sentTo(acc.channel, late.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ご予約ありがとうございます',
+    ]);
+    expect(await sentTo(acc.channel, keyword.userId)).toHaveLength(1);
+
+    const rows = await t.db
+      .select()
+      .from(scenarioEnrolments)
+      .where(eq(scenarioEnrolments.scenarioId, scenario.id));
+    expect(rows.map((r) => r.friendId).sort((x, y) => x - y)).toEqual(
+      [hand, bulk1, bulk2, keyword, late].map((f) => f.friendId).sort((x, y) => x - y),
+    );
+    const after = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(after.stats).toMatchObject({ enrolled: 5, active: 5 });
+    expect(after.steps.map((s) => s.sentCount)).toEqual([5, 0]);
+  });
+});
