@@ -491,7 +491,7 @@ export function ScenarioEditor({
               <Button
                 variant="contained"
                 onClick={() => void submit()}
-                disabled={save.isPending}
+                disabled={save.isPending || (trigger === 'TAG_ADDED' && triggerTagId === null)}
                 data-testid="scenario-save"
               >
                 {t('scenarios.save')}
