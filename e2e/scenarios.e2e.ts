@@ -39,7 +39,21 @@ describe('automation: step delivery', () => {
     await page.getByRole('button', { name: 'ウェルカムシナリオ' }).click();
     await expect.poll(() => page.getByTestId('scenario-name').inputValue()).toBe('ウェルカムシナリオ');
     await expect.poll(() => page.getByText('ステップ4').first().isVisible()).toBe(true);
+    // a step's messages offer what the delivery composer does: images, coupons, templates
+    await expect.poll(() => page.getByRole('button', { name: '画像を追加' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'クーポン' }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'テンプレートから挿入' }).first().isVisible())
+      .toBe(true);
     await screenshot(page, 'scenarios-editor');
+    // タグ付与時: the trigger asks for its tag (not saved: the demo's scenario stays as it is)
+    await page.getByRole('combobox', { name: /開始のきっかけ/ }).click();
+    await page.getByRole('option', { name: 'タグ付与時' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: /開始するタグ/ }).isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: /開始するタグ/ }).click();
+    await page.getByRole('option', { name: '常連', exact: true }).click();
+    await screenshot(page, 'scenarios-editor-tag-trigger');
+    await page.getByRole('button', { name: '一覧に戻る' }).click();
 
     const sim = await context.newPage();
     await sim.goto(server.lineSimUrl);

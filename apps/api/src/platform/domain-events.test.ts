@@ -1,4 +1,4 @@
-import { notificationTopics } from '@app/contracts';
+import { domainTopics } from '@app/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ function publishers(): Map<DomainTopic, Set<string>> {
     const text = readFileSync(file, 'utf8');
     for (const call of text.matchAll(/recordDomainEvent\(\w+, \{\s*topic: ([^\n]+)/g)) {
       for (const [, topic] of call[1]!.matchAll(/'([A-Z_]+)'/g)) {
-        expect(notificationTopics).toContain(topic);
+        expect(domainTopics).toContain(topic);
         const set = found.get(topic as DomainTopic) ?? new Set<string>();
         found.set(topic as DomainTopic, set.add(module));
       }
@@ -53,12 +53,12 @@ afterAll(async () => {
 
 describe('domain events', () => {
   it('every topic has its payload type, a publisher and the table in docs/architecture.md', () => {
-    expect(Object.keys(domainEventPayloads).sort()).toEqual([...notificationTopics].sort());
+    expect(Object.keys(domainEventPayloads).sort()).toEqual([...domainTopics].sort());
     const events = defineAllJobs(createJobRunner({ db: t.db, log: t.app.log, clock: t.clock }), {
       config: t.config,
     });
     const published = publishers();
-    const rows = [...notificationTopics].map((topic) => {
+    const rows = [...domainTopics].map((topic) => {
       const by = [...(published.get(topic) ?? [])].sort();
       expect(by, `no module records ${topic}`).not.toHaveLength(0);
       const subscribers = events

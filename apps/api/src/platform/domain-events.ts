@@ -1,4 +1,4 @@
-import { type notificationTopics, staffShiftStatuses } from '@app/contracts';
+import { type domainTopics, type notificationTopics, staffShiftStatuses } from '@app/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -10,10 +10,10 @@ import { domainEvents } from '../db/schema/index.ts';
  * is recorded, and "who reacts to X" is find-references on the topic. docs/architecture.md lists each
  * topic's publishers and subscribers (checked by platform/domain-events.test.ts).
  *
- * The topics are SPEC.md 4's notification topics; a new topic adds its payload here and its value to the
- * database enum (a migration).
+ * The topics are SPEC.md 4's notification topics and those only modules react to (`domainTopics`); a new
+ * topic adds its payload here and its value to the database enum (a migration).
  */
-export type DomainTopic = (typeof notificationTopics)[number];
+export type DomainTopic = (typeof domainTopics)[number];
 
 const id = z.number().int().positive();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -83,6 +83,11 @@ export const domainEventPayloads = {
     toRank: z.string().nullable(),
     direction: z.enum(['UP', 'DOWN']),
   }),
+  /**
+   * Tags newly put on friends of an account (a tag already on a friend is not added again): by hand, in
+   * bulk, by an automation action or an inflow route. One event per tag and up to 1,000 friends.
+   */
+  FRIEND_TAGGED: z.object({ tagId: id, friendIds: z.array(id).min(1) }),
 } as const satisfies Record<DomainTopic, z.ZodType>;
 
 export type DomainEventPayload<T extends DomainTopic> = z.output<(typeof domainEventPayloads)[T]>;
@@ -93,6 +98,9 @@ type DomainEventRow = typeof domainEvents.$inferSelect;
 export type DomainEvent<T extends DomainTopic = DomainTopic> = {
   [K in T]: Omit<DomainEventRow, 'topic' | 'payload'> & { topic: K; payload: DomainEventPayload<K> };
 }[T];
+
+/** An event of a notification topic (SPEC.md 4), as the notifications subscriber receives it. */
+export type NotificationEvent = DomainEvent<(typeof notificationTopics)[number]>;
 
 /** An event to record: its topic decides the payload's type. */
 export type NewDomainEvent = {

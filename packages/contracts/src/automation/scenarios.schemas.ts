@@ -8,7 +8,8 @@ export const scenarioMessages = {
   friendNotFound: 'Friend not found',
   nameRequired: 'Scenario name is required',
   nameMax: 'Scenario name cannot exceed 50 characters',
-  trigger: 'trigger must be FOLLOW, MEMBER_REGISTERED or MANUAL',
+  trigger: 'trigger must be FOLLOW, MEMBER_REGISTERED, TAG_ADDED or MANUAL',
+  triggerTag: 'A scenario started by a tag names that tag (triggerTagId), and only then',
   steps: 'A scenario has 1 to 30 steps',
   stepMessages: 'A step has 1 to 5 messages',
   delayAmount: 'A delay is a whole number from 0 to 365 (days), 8760 (hours) or 525600 (minutes)',
@@ -26,7 +27,7 @@ export const scenarioMessages = {
   alreadyEnrolled: 'This friend is already in this scenario',
 } as const;
 
-export const scenarioTriggers = ['FOLLOW', 'MEMBER_REGISTERED', 'MANUAL'] as const;
+export const scenarioTriggers = ['FOLLOW', 'MEMBER_REGISTERED', 'TAG_ADDED', 'MANUAL'] as const;
 export type ScenarioTrigger = (typeof scenarioTriggers)[number];
 export const delayUnits = ['MINUTES', 'HOURS', 'DAYS'] as const;
 export type DelayUnit = (typeof delayUnits)[number];
@@ -104,22 +105,29 @@ export const scenarioStepBodySchema = z.object({
 export type ScenarioStepBody = z.input<typeof scenarioStepBodySchema>;
 
 /** POST .../scenarios and PUT .../scenarios/{scenarioId}. */
-export const scenarioBodySchema = z.object({
-  name: z
-    .string({ error: scenarioMessages.nameRequired })
-    .trim()
-    .min(1, scenarioMessages.nameRequired)
-    .max(50, scenarioMessages.nameMax),
-  enabled: z.boolean().default(false),
-  trigger: z.enum(scenarioTriggers, { error: scenarioMessages.trigger }),
-  /** Stop conditions besides blocking (always): a tag added, registered as a member. */
-  stopTagIds: tagIdList.default([]),
-  stopOnMember: z.boolean().default(false),
-  steps: z
-    .array(scenarioStepBodySchema, { error: scenarioMessages.steps })
-    .min(1, scenarioMessages.steps)
-    .max(30, scenarioMessages.steps),
-});
+export const scenarioBodySchema = z
+  .object({
+    name: z
+      .string({ error: scenarioMessages.nameRequired })
+      .trim()
+      .min(1, scenarioMessages.nameRequired)
+      .max(50, scenarioMessages.nameMax),
+    enabled: z.boolean().default(false),
+    trigger: z.enum(scenarioTriggers, { error: scenarioMessages.trigger }),
+    /** TAG_ADDED: the tag whose adding to a friend (by hand, bulk, an action, a route) starts the scenario. */
+    triggerTagId: positiveId(scenarioMessages.triggerTag).nullable().default(null),
+    /** Stop conditions besides blocking (always): a tag added, registered as a member. */
+    stopTagIds: tagIdList.default([]),
+    stopOnMember: z.boolean().default(false),
+    steps: z
+      .array(scenarioStepBodySchema, { error: scenarioMessages.steps })
+      .min(1, scenarioMessages.steps)
+      .max(30, scenarioMessages.steps),
+  })
+  .refine((b) => (b.trigger === 'TAG_ADDED') === (b.triggerTagId !== null), {
+    message: scenarioMessages.triggerTag,
+    path: ['triggerTagId'],
+  });
 export type ScenarioBody = z.input<typeof scenarioBodySchema>;
 
 export const scenarioStepSchema = z.object({
@@ -154,6 +162,7 @@ export const scenarioSchema = z.object({
   name: z.string(),
   enabled: z.boolean(),
   trigger: z.enum(scenarioTriggers),
+  triggerTagId: idSchema.nullable(),
   stopTagIds: z.array(idSchema),
   stopOnMember: z.boolean(),
   steps: z.array(scenarioStepSchema),

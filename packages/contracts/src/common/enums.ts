@@ -52,3 +52,8 @@ export const notificationTopics = [
   'SHIFT_MEMBER_STAFF_APPROVED',
   'MEMBER_RANK_CHANGED',
 ] as const;
+/**
+ * The domain events' topics: SPEC.md 4's notification topics, and those only modules react to (no one is
+ * notified of them): FRIEND_TAGGED, tags newly put on friends (step delivery's タグ付与時 trigger).
+ */
+export const domainTopics = [...notificationTopics, 'FRIEND_TAGGED'] as const;

@@ -148,6 +148,8 @@ export const scenarios = pgTable(
     name: varchar('name', { length: 50 }).notNull(),
     enabled: boolean('enabled').notNull().default(false),
     trigger: varchar('trigger', { length: 20 }).$type<ScenarioTrigger>().notNull(),
+    /** TAG_ADDED: the tag (of the account) whose adding starts the scenario; null for the other triggers. */
+    triggerTagId: integer('trigger_tag_id'),
     stopTagIds: jsonb('stop_tag_ids').$type<number[]>().notNull().default([]),
     stopOnMember: boolean('stop_on_member').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

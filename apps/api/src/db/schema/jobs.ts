@@ -9,7 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { notificationTopics } from '@app/contracts';
+import { domainTopics, notificationTopics } from '@app/contracts';
 import { clients } from './clients.ts';
 
 export const jobStatusEnum = pgEnum('job_status', ['PENDING', 'RUNNING', 'DONE', 'DEAD']);
@@ -39,13 +39,15 @@ export const jobs = pgTable(
 );
 
 export const notificationTopicEnum = pgEnum('notification_topic', notificationTopics);
+/** The notification topics and those only modules react to (FRIEND_TAGGED). */
+export const domainTopicEnum = pgEnum('domain_topic', domainTopics);
 
 /** Domain events for the notifications work (SPEC.md 4 topics), recorded in the transaction of their cause. */
 export const domainEvents = pgTable(
   'domain_events',
   {
     id: serial('id').primaryKey(),
-    topic: notificationTopicEnum('topic').notNull(),
+    topic: domainTopicEnum('topic').notNull(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),

@@ -21,6 +21,7 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
       name: 'ウェルカムシナリオ',
       enabled: true,
       trigger: 'FOLLOW',
+      triggerTagId: null,
       stopTagIds: [],
       stopOnMember: false,
       steps: [

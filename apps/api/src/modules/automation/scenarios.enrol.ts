@@ -6,8 +6,10 @@ import type { AccountScope } from './automation.repository.ts';
 import {
   addStepCounts,
   findScenario,
+  findTagTriggeredScenarios,
   findTriggeredScenarios,
   insertEnrolment,
+  insertEnrolmentsOfFriends,
   listLiveSteps,
   listScenarioRows,
   stopEnrolments,
@@ -47,14 +49,25 @@ export async function enrolInScenario(db: Db, input: EnrolInput, now: Date): Pro
 /**
  * NEW_FRIEND: the friend enters every scenario triggered by a follow. MEMBERSHIP_REGISTRATION: the
  * friend enters the member-registration scenarios and leaves those that stop on registration.
+ * FRIEND_TAGGED: the friends who got the tag (and still follow) enter the scenarios it starts (タグ付与時),
+ * each at most once, however often the tag comes and goes.
  */
 export async function handleScenarioEvent(
-  event: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION'>,
+  event: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION' | 'FRIEND_TAGGED'>,
   ctx: JobContext,
 ): Promise<void> {
   if (event.lineAccountId === null) return;
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
   const now = ctx.clock.now();
+  if (event.topic === 'FRIEND_TAGGED') {
+    for (const scenario of await findTagTriggeredScenarios(ctx.db, scope, event.payload.tagId)) {
+      const [first] = await listLiveSteps(ctx.db, [scenario.id]);
+      if (!first) continue;
+      const due = { id: first.id, dueAt: stepDueAt(first.delay, now) };
+      await insertEnrolmentsOfFriends(ctx.db, scenario, due, event.payload.friendIds, now);
+    }
+    return;
+  }
   if (event.topic === 'NEW_FRIEND') {
     const friend = { ...scope, friendId: event.payload.friendId, lineUserId: event.payload.lineUserId };
     for (const scenario of await findTriggeredScenarios(ctx.db, scope, 'FOLLOW'))

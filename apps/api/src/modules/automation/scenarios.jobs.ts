@@ -6,7 +6,11 @@ import { runScenarioTick, SCENARIO_TICK_QUEUE, scenarioTickPayloadSchema } from 
 
 /** Step delivery: friends enter scenarios on their triggers; one scheduler a minute sends the due steps. */
 export function defineScenarioJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
-  events.subscribe('automation.scenarios', ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION'], handleScenarioEvent);
+  events.subscribe(
+    'automation.scenarios',
+    ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED'],
+    handleScenarioEvent,
+  );
   jobs.define(SCENARIO_TICK_QUEUE, {
     payload: scenarioTickPayloadSchema,
     handler: async (input, job) => {

@@ -41,6 +41,70 @@ export async function findTriggeredScenarios(
     .where(and(inAccount(scope), eq(scenarios.trigger, trigger), eq(scenarios.enabled, true)));
 }
 
+/** The account's scenarios that are on and start when this tag is added to a friend (タグ付与時). */
+export async function findTagTriggeredScenarios(
+  db: Db,
+  scope: AccountScope,
+  tagId: number,
+): Promise<ScenarioRow[]> {
+  return db
+    .select()
+    .from(scenarios)
+    .where(
+      and(
+        inAccount(scope),
+        eq(scenarios.trigger, 'TAG_ADDED'),
+        eq(scenarios.triggerTagId, tagId),
+        eq(scenarios.enabled, true),
+      ),
+    );
+}
+
+/**
+ * Enrols some friends of the scenario's account in it at its first step: only friends who still follow;
+ * a friend already in the scenario (in it now, or before) stays as they were. Answers how many entered.
+ */
+export async function insertEnrolmentsOfFriends(
+  db: Db,
+  scenario: ScenarioRow,
+  first: { id: number; dueAt: Date },
+  friendIds: number[],
+  now: Date,
+): Promise<number> {
+  if (friendIds.length === 0) return 0;
+  const f = friendsForJoin;
+  const following = await db
+    .select({ id: f.id, lineUserId: f.lineUserId })
+    .from(f)
+    .where(
+      and(
+        eq(f.clientId, scenario.clientId),
+        eq(f.lineAccountId, scenario.lineAccountId),
+        eq(f.isFriend, true),
+        inArray(f.id, friendIds),
+      ),
+    );
+  if (following.length === 0) return 0;
+  const rows = await db
+    .insert(scenarioEnrolments)
+    .values(
+      following.map((friend) => ({
+        clientId: scenario.clientId,
+        lineAccountId: scenario.lineAccountId,
+        scenarioId: scenario.id,
+        friendId: friend.id,
+        lineUserId: friend.lineUserId,
+        enrolledAt: now,
+        nextStepId: first.id,
+        dueAt: first.dueAt,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: scenarioEnrolments.id });
+  return rows.length;
+}
+
 export async function insertScenario(db: Db, values: typeof scenarios.$inferInsert): Promise<ScenarioRow> {
   const [row] = await db.insert(scenarios).values(values).returning();
   return row!;

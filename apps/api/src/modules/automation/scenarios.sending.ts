@@ -221,6 +221,7 @@ async function deliver(ctx: JobContext, config: Config, send: SendRow): Promise<
     db: ctx.db,
     lineAccountId: scenario.lineAccountId,
     messages: step.messages,
+    appUrl: config.appUrl,
   });
   const gateway = lineGatewayFor(config);
   try {

@@ -9,7 +9,8 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { conflict, notFound, validationError } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
+import { toLineMessages } from '../deliveries/index.ts';
 import { findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -68,6 +69,7 @@ async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
       name: row.name,
       enabled: row.enabled,
       trigger: row.trigger,
+      triggerTagId: row.triggerTagId,
       stopTagIds: row.stopTagIds,
       stopOnMember: row.stopOnMember,
       steps: steps.filter((s) => s.scenarioId === row.id).map(toStepView),
@@ -89,9 +91,41 @@ async function scenarioOrThrow(db: Db, scope: AccountScope, id: number): Promise
   return row;
 }
 
+/**
+ * What a step's messages name must be the account's: an uploaded image or rich message (400, as the
+ * delivery composer's) and a coupon of its member store (422). Turned into LINE's messages as the
+ * scheduler will, so a step that saves is a step that sends; the failure's fields name the step.
+ */
+async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
+  for (const [index, step] of body.steps.entries()) {
+    if (!step.messages.some((m) => m.type === 'image' || m.type === 'imagemap' || m.type === 'coupon'))
+      continue;
+    try {
+      await toLineMessages({
+        db: ctx.db,
+        lineAccountId: scope.lineAccountId,
+        messages: step.messages,
+        appUrl: ctx.config.appUrl,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(
+        error.code,
+        error.message,
+        error.fieldErrors?.map((f) => ({
+          ...f,
+          path: f.path.replace(/^(body\.)?messages/, `body.steps.${index}.messages`),
+        })),
+      );
+    }
+  }
+}
+
 /** Tags and scenarios a body names must be the account's own (a 422 names the field). */
 async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
+  await checkStepMessages(ctx, scope, body);
   const tagIds = new Set([
+    ...(body.triggerTagId === null ? [] : [body.triggerTagId]),
     ...body.stopTagIds,
     ...body.steps.flatMap((s) => [
       ...s.conditions.hasTagIds,
@@ -185,6 +219,7 @@ export async function createScenario({
       name: input.name,
       enabled: input.enabled,
       trigger: input.trigger,
+      triggerTagId: input.triggerTagId,
       stopTagIds: input.stopTagIds,
       stopOnMember: input.stopOnMember,
       createdAt: now,
@@ -212,6 +247,7 @@ export async function updateScenario({
       name: input.name,
       enabled: input.enabled,
       trigger: input.trigger,
+      triggerTagId: input.triggerTagId,
       stopTagIds: input.stopTagIds,
       stopOnMember: input.stopOnMember,
       updatedAt: now,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { scenarioMessages } from '@app/contracts';
+import { couponMessages, deliveryImageMessages, scenarioMessages } from '@app/contracts';
+import type { messagingApi } from '@line/bot-sdk';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { friends, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
 import {
@@ -386,5 +388,210 @@ describe('scenarios: exactly once', () => {
     ).json<Scenario>();
     expect(view.stats).toMatchObject({ enrolled: 1203, completed: 1203 });
     expect(view.steps[0]!.sentCount).toBe(1203);
+  });
+});
+
+describe('scenarios: what a step may send', () => {
+  it('an uploaded image and a coupon card go out as the delivery composer sends them; another account’s are refused', async () => {
+    const { channel, accountId } = await t.accountWithService(a, 'KS-001', '心斎橋店');
+    const base = `${C}/line-account/${accountId}`;
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c85028' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await t.api('POST', `${base}/delivery-images`, {
+      cookie: a.owner.cookie,
+      body: { kind: 'image', dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const imageKey = uploaded.json<{ key: string }>().key;
+    const coupon = await t.api('POST', `${base}/member-service/coupons`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: 'ドリンク100円引き',
+        kind: 'AMOUNT',
+        value: 100,
+        description: 'お会計時にお見せください',
+        validFrom: '2026-11-01',
+        validTo: '2026-12-31',
+        perMemberLimit: 1,
+        totalLimit: null,
+      },
+    });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const couponId = coupon.json<{ id: number }>().id;
+    const body = (messages: unknown[]) => ({
+      name: '来店のお礼',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ようこそ')] },
+        { delay: { amount: 1, unit: 'HOURS' }, messages },
+      ],
+    });
+    // what is not this account's: refused with the step named, nothing saved
+    const before = (await t.api('GET', `${base}/scenarios`, { cookie: a.owner.cookie })).json().data.length;
+    const unknownImage = await t.api('POST', `${base}/scenarios`, {
+      cookie: a.owner.cookie,
+      body: body([{ type: 'image', imageKey: '0'.repeat(32) }]),
+    });
+    expect(unknownImage.statusCode, unknownImage.body).toBe(400);
+    expect(unknownImage.json().errors).toContainEqual({
+      path: 'body.steps.1.messages.0.imageKey',
+      message: deliveryImageMessages.imageUnknown,
+    });
+    const unknownCoupon = await t.api('POST', `${base}/scenarios`, {
+      cookie: a.owner.cookie,
+      body: body([{ type: 'coupon', couponId: couponId + 1000 }]),
+    });
+    expect(unknownCoupon.statusCode, unknownCoupon.body).toBe(422);
+    expect(unknownCoupon.json()).toMatchObject({ message: couponMessages.inMessageNotFound });
+    expect(unknownCoupon.json().errors).toEqual([
+      { path: 'body.steps.1.messages', message: couponMessages.inMessageNotFound },
+    ]);
+    expect((await t.api('GET', `${base}/scenarios`, { cookie: a.owner.cookie })).json().data).toHaveLength(
+      before,
+    );
+
+    await create(
+      base,
+      body([
+        { type: 'image', imageKey },
+        { type: 'coupon', couponId },
+      ]),
+    );
+    const friend = await follow(channel, '写真 好子');
+    await advance(60_000);
+    await advance(HOUR);
+    const sent = (await sentOf(channel)).filter((s) => s.to.includes(friend.userId));
+    expect(sent.map((s) => s.messages.map((m) => m.type))).toEqual([['text'], ['image', 'flex']]);
+    const [image, flex] = sent[1]!.messages as unknown as [
+      messagingApi.ImageMessage,
+      messagingApi.FlexMessage,
+    ];
+    expect(image).toEqual({
+      type: 'image',
+      originalContentUrl: `${t.appUrl}/line-media/${imageKey}/original`,
+      previewImageUrl: `${t.appUrl}/line-media/${imageKey}/preview`,
+    });
+    expect(flex.altText).toBe('クーポン: ドリンク100円引き（¥100 OFF）');
+  });
+});
+
+describe('scenarios: started when a tag is added (タグ付与時)', () => {
+  it('by hand, in bulk and by a keyword rule’s action; a friend already in it, or blocked, is not enrolled again', async () => {
+    const acc = await newAccount(a, '天王寺店');
+    const newTag = async (name: string) => {
+      const response = await t.api('POST', `${acc.base}/tags`, { cookie: a.owner.cookie, body: { name } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const reserve = await newTag('予約希望');
+    const other = await newTag('常連');
+    /** Tags friends and lets the running jobs take the event (the scheduler's next minute sends). */
+    const tagging = async (action: 'add' | 'remove', tagIds: number[], target: Record<string, unknown>) => {
+      const response = await t.api('POST', `${acc.base}/friend-tags`, {
+        cookie: a.staff.cookie,
+        body: { action, tagIds, ...target },
+      });
+      await drain();
+      return response;
+    };
+    const body = {
+      name: '予約フォロー',
+      enabled: true,
+      trigger: 'TAG_ADDED',
+      triggerTagId: reserve,
+      steps: [
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ご予約ありがとうございます')] },
+        { delay: { amount: 1, unit: 'DAYS' }, messages: [text('ご来店をお待ちしています')] },
+      ],
+    };
+    // the trigger names its tag, the account's own, and only this trigger names one
+    const foreign = await newAccount(b, '別の店');
+    const foreignTag = (
+      await t.api('POST', `${foreign.base}/tags`, { cookie: b.owner.cookie, body: { name: 'よそ' } })
+    ).json<{ id: number }>().id;
+    for (const [bad, status, message] of [
+      [{ ...body, triggerTagId: null }, 400, scenarioMessages.triggerTag],
+      [{ ...body, trigger: 'FOLLOW' }, 400, scenarioMessages.triggerTag],
+      [{ ...body, triggerTagId: foreignTag }, 400, scenarioMessages.unknownTag],
+    ] as const) {
+      const response = await t.api('POST', `${acc.base}/scenarios`, { cookie: a.owner.cookie, body: bad });
+      expect([response.statusCode, response.json().message], JSON.stringify(bad)).toEqual([status, message]);
+    }
+    const scenario = await create(acc.base, body);
+    expect(scenario).toMatchObject({ trigger: 'TAG_ADDED', triggerTagId: reserve });
+
+    const hand = await follow(acc.channel, '手動 花子');
+    const bulk1 = await follow(acc.channel, '一括 一郎');
+    const bulk2 = await follow(acc.channel, '一括 二郎');
+    const keyword = await follow(acc.channel, '予約 三郎');
+    const blocked = await follow(acc.channel, 'ブロック 四郎');
+    await advance(60_000);
+    // following is not the trigger; another tag is not the trigger
+    expect((await tagging('add', [other], { friendIds: [hand.friendId] })).statusCode).toBe(200);
+    await advance(60_000);
+    expect(await sentOf(acc.channel)).toHaveLength(0);
+
+    // by hand
+    expect((await tagging('add', [reserve], { friendIds: [hand.friendId] })).json()).toEqual({ changed: 1 });
+    await advance(60_000);
+    expect((await sentTo(acc.channel, hand.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ご予約ありがとうございます',
+    ]);
+    // the tag taken off and put on again: the friend is in the scenario already, nothing starts again
+    await tagging('remove', [reserve], { friendIds: [hand.friendId] });
+    await tagging('add', [reserve], { friendIds: [hand.friendId] });
+    await advance(60_000);
+    expect(await sentTo(acc.channel, hand.userId)).toHaveLength(1);
+
+    // in bulk, to a segment (the friend who has the tag already is not tagged again); a blocked friend is not enrolled
+    await sim.act(blocked.userId, `unfollow/${acc.channel.channelId}`);
+    await drain();
+    const tagged = await tagging('add', [reserve], {
+      conditions: { includeNonMembers: true, isMemberServiceUser: false, isShiftServiceUser: false },
+    });
+    expect(tagged.json()).toEqual({ changed: 4 }); // bulk1, bulk2, keyword, blocked
+    await advance(60_000);
+    for (const friend of [bulk1, bulk2, keyword])
+      expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+        'ご予約ありがとうございます',
+      ]);
+    expect(await sentTo(acc.channel, blocked.userId)).toHaveLength(0);
+
+    // by a keyword rule's action
+    await tagging('remove', [reserve], { friendIds: [keyword.friendId] });
+    const rule = await t.api('POST', `${acc.base}/keyword-replies`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: '予約',
+        keywords: [{ text: '予約', match: 'CONTAINS' }],
+        messages: [],
+        actions: [{ type: 'tag.add', tagId: reserve }],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const late = await follow(acc.channel, '後から 五郎');
+    await sim.act(late.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
+    await sim.act(keyword.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
+    await drain();
+    await advance(60_000);
+    expect((await sentTo(acc.channel, late.userId)).map((s) => s.messages[0]!.text)).toEqual([
+      'ご予約ありがとうございます',
+    ]);
+    expect(await sentTo(acc.channel, keyword.userId)).toHaveLength(1);
+
+    const rows = await t.db
+      .select()
+      .from(scenarioEnrolments)
+      .where(eq(scenarioEnrolments.scenarioId, scenario.id));
+    expect(rows.map((r) => r.friendId).sort((x, y) => x - y)).toEqual(
+      [hand, bulk1, bulk2, keyword, late].map((f) => f.friendId).sort((x, y) => x - y),
+    );
+    const after = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(after.stats).toMatchObject({ enrolled: 5, active: 5 });
+    expect(after.steps.map((s) => s.sentCount)).toEqual([5, 0]);
   });
 });

@@ -12,6 +12,7 @@ export const friendsForJoin = new QueryBuilder()
     id: friends.id,
     clientId: friends.clientId,
     lineAccountId: friends.lineAccountId,
+    lineUserId: friends.lineUserId,
     displayName: friends.displayName,
     pictureUrl: friends.pictureUrl,
     isFriend: friends.isFriend,

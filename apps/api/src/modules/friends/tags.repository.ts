@@ -148,10 +148,15 @@ export async function listTagsOfFriends(
 
 /**
  * Puts tags (of this account, checked by the caller) on every friend `where` keeps, in one statement; a
- * tag already on a friend stays as it was. Returns how many (friend, tag) pairs are new.
+ * tag already on a friend stays as it was. Returns the (friend, tag) pairs that are new.
  */
-export async function addTagsWhere(db: Db, where: SQL | undefined, tagIds: number[], now: Date) {
-  const rows = await db
+export async function addTagsWhere(
+  db: Db,
+  where: SQL | undefined,
+  tagIds: number[],
+  now: Date,
+): Promise<{ friendId: number; tagId: number }[]> {
+  return db
     .insert(friendTags)
     .select(
       db
@@ -165,8 +170,7 @@ export async function addTagsWhere(db: Db, where: SQL | undefined, tagIds: numbe
         .where(where),
     )
     .onConflictDoNothing()
-    .returning({ friendId: friendTags.friendId });
-  return rows.length;
+    .returning({ friendId: friendTags.friendId, tagId: friendTags.tagId });
 }
 
 /** Takes tags off every friend `where` keeps, in one statement; returns how many (friend, tag) pairs went. */

@@ -12,6 +12,7 @@ import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { segmentWhere } from './friends.audience.ts';
@@ -115,6 +116,34 @@ export async function removeTagFolder({ ctx, input }: Ctx & { input: AccountInpu
 
 type FriendTagsInput = AccountInput & z.output<typeof friendTagsBodySchema>;
 
+/** Friends one FRIEND_TAGGED event names at most (a segment of 100,000 friends is 100 events per tag). */
+const TAGGED_PER_EVENT = 1_000;
+
+/**
+ * addTagsWhere, and FRIEND_TAGGED for the pairs that are new (a tag already on a friend is not "added"),
+ * one event per tag and 1,000 friends, in the same transaction: step delivery's タグ付与時 trigger.
+ */
+async function addTagsAndRecord(
+  tx: Db,
+  scope: AccountScope,
+  where: SQL | undefined,
+  tagIds: number[],
+  now: Date,
+): Promise<number> {
+  const added = await addTagsWhere(tx, where, tagIds, now);
+  const byTag = new Map<number, number[]>();
+  for (const { friendId, tagId } of added) byTag.set(tagId, [...(byTag.get(tagId) ?? []), friendId]);
+  for (const [tagId, friendIds] of byTag)
+    for (let i = 0; i < friendIds.length; i += TAGGED_PER_EVENT)
+      await recordDomainEvent(tx, {
+        topic: 'FRIEND_TAGGED',
+        clientId: scope.clientId,
+        lineAccountId: scope.lineAccountId,
+        payload: { tagId, friendIds: friendIds.slice(i, i + TAGGED_PER_EVENT) },
+      });
+  return added.length;
+}
+
 /**
  * Adds or removes tags on friends picked by hand or on every friend a segment finds, in one statement
  * each way (a segment of 100,000 friends is one INSERT ... SELECT). Every tag and picked friend must be
@@ -140,7 +169,7 @@ export async function tagFriends({
   }
   const changed = await inTransaction(ctx.db, (tx) =>
     input.action === 'add'
-      ? addTagsWhere(tx, where, tagIds, ctx.clock.now())
+      ? addTagsAndRecord(tx, scope, where, tagIds, ctx.clock.now())
       : removeTagsWhere(tx, where, tagIds),
   );
   return { changed };
@@ -159,7 +188,7 @@ export async function addTagsToFriend(
   // only the account's own tags: addTagsWhere joins tags by id, so check the account here
   const own = await countTagsOfAccount(tx, scope, tagIds);
   if (own !== new Set(tagIds).size) return 0;
-  return addTagsWhere(tx, where, tagIds, now);
+  return addTagsAndRecord(tx, scope, where, tagIds, now);
 }
 
 /** Takes tags off one friend (automation), in the caller's transaction. */

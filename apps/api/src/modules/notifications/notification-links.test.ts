@@ -114,7 +114,7 @@ describe('notice links by recipient type', () => {
     const scope = { clientId: a.client.id, lineAccountId: shop.accountId, storeId: shop.storeId };
     const shiftTimes = { startAt: '2026-12-01T00:00:00Z', endAt: '2026-12-01T08:00:00Z', isRest: false };
     const friend = { friendId: manager.friendId, lineUserId: manager.userId, displayName: 'x' };
-    const events: NewDomainEvent[] = [
+    const events: Extract<NewDomainEvent, { topic: NotificationTopic }>[] = [
       { topic: 'NEW_FRIEND', ...scope, storeId: null, payload: friend },
       { topic: 'LINE_UNBLOCK_EVENT', ...scope, storeId: null, payload: friend },
       {

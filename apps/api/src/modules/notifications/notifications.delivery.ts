@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { localDay, localMinutes, pad, TOKYO } from '../../platform/dates.ts';
-import type { DomainEvent } from '../../platform/domain-events.ts';
+import type { NotificationEvent } from '../../platform/domain-events.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
 import { listFriendCards, type FriendCard } from '../friends/index.ts';
@@ -48,7 +48,7 @@ const when = (value: string | undefined | Date) => {
 /** The values of a topic's placeholders for one event. */
 async function placeholderValues(
   db: Db,
-  event: DomainEvent,
+  event: NotificationEvent,
   accountName: string,
 ): Promise<Partial<Record<NotificationPlaceholder, string>>> {
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId! };
@@ -108,7 +108,7 @@ async function placeholderValues(
 }
 
 /** The friends of the staff an event concerns (the staff-facing topics, decisions 0003 and 0013). */
-async function staffConcerned(db: Db, event: DomainEvent): Promise<number[]> {
+async function staffConcerned(db: Db, event: NotificationEvent): Promise<number[]> {
   switch (event.topic) {
     case 'SHIFT_SUBMISSION_REMIND':
       return event.payload.recipients.flatMap((r) => (r.friendId ? [r.friendId] : []));
@@ -133,7 +133,7 @@ async function staffConcerned(db: Db, event: DomainEvent): Promise<number[]> {
  * staff-facing topic); nothing when the template or the topic is off. A recipient who blocked the
  * account is logged SKIPPED; the others go out in LINE calls of at most 500 (one retry key each).
  */
-export async function handleNotificationEvent(event: DomainEvent, ctx: JobContext, config: Config) {
+export async function handleNotificationEvent(event: NotificationEvent, ctx: JobContext, config: Config) {
   if (!event.lineAccountId) return;
   const db = ctx.db;
   const scope: AccountScope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
@@ -171,7 +171,7 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: JobContex
 }
 
 /** Staff (the link of a staff-facing notice): the staff concerned and the recipients who are shift staff. */
-async function staffFriendIds(db: Db, event: DomainEvent, friendIds: number[], concerned: number[]) {
+async function staffFriendIds(db: Db, event: NotificationEvent, friendIds: number[], concerned: number[]) {
   if (memberFacingTopics.has(event.topic)) return new Set(concerned);
   const directory = await shiftStaffDirectory.listStaffOfFriends(db, event.clientId, friendIds);
   return new Set([...concerned, ...directory.flatMap((s) => (s.friendId ? [s.friendId] : []))]);
@@ -180,7 +180,7 @@ async function staffFriendIds(db: Db, event: DomainEvent, friendIds: number[], c
 /** The log rows of one text's recipients and a push job per batch of at most 500 following ones. */
 async function queueDeliveries(
   ctx: JobContext,
-  event: DomainEvent,
+  event: NotificationEvent,
   scope: AccountScope,
   text: string,
   recipients: FriendCard[],

@@ -1,7 +1,7 @@
 import type { NotificationTopic, RecipientType } from '@app/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { DomainEvent } from '../../platform/domain-events.ts';
+import type { NotificationEvent } from '../../platform/domain-events.ts';
 import { findServiceStoreOfAccount } from '../services/index.ts';
 
 /**
@@ -41,7 +41,7 @@ const backOfficePaths: Record<NotificationTopic, string> = {
 export const liffUrl = (liffId: string) => `https://liff.line.me/${encodeURIComponent(liffId)}`;
 
 /** The back-office page of a topic, on the event's account (and shift store, for the shift pages). */
-export function backOfficeLink(config: Config, event: DomainEvent) {
+export function backOfficeLink(config: Config, event: NotificationEvent) {
   const path = backOfficePaths[event.topic];
   const query = new URLSearchParams({ lineAccountId: String(event.lineAccountId) });
   if (path.startsWith('/client/shift') && event.storeId) query.set('shiftStoreId', String(event.storeId));
@@ -49,7 +49,7 @@ export function backOfficeLink(config: Config, event: DomainEvent) {
 }
 
 /** The staff (or member) mini-app of the event's account: its service's LIFF URL, when the service is on. */
-async function staffAppLink(db: Db, event: DomainEvent, serviceCode: 'KS-001' | 'KS-002' = 'KS-002') {
+async function staffAppLink(db: Db, event: NotificationEvent, serviceCode: 'KS-001' | 'KS-002' = 'KS-002') {
   const store = await findServiceStoreOfAccount(db, {
     serviceCode,
     clientId: event.clientId,
@@ -66,7 +66,7 @@ async function staffAppLink(db: Db, event: DomainEvent, serviceCode: 'KS-001' | 
 export async function linksOf(
   db: Db,
   config: Config,
-  event: DomainEvent,
+  event: NotificationEvent,
 ): Promise<Record<RecipientType, string>> {
   const manager = backOfficeLink(config, event);
   if (memberFacingTopics.has(event.topic))

@@ -2,7 +2,12 @@ import { notificationTopics } from '@app/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, notificationDeliveries } from '../../db/schema/index.ts';
-import { recordDomainEvent, toDomainEvent, type NewDomainEvent } from '../../platform/domain-events.ts';
+import {
+  recordDomainEvent,
+  toDomainEvent,
+  type NewDomainEvent,
+  type NotificationEvent,
+} from '../../platform/domain-events.ts';
 import { handleNotificationEvent, skippedBlocked } from './notifications.delivery.ts';
 import {
   a,
@@ -264,8 +269,9 @@ describe('delivery', () => {
     // The worker died after the handler's transaction but before the delivery was marked done: the
     // handler runs twice for the event, then the runner's own delivery a third time.
     const ctx = { db: t.db, log: t.app.log, clock: t.clock, attempt: 1, jobId: 0 };
-    await handleNotificationEvent(toDomainEvent(event!), ctx, t.config);
-    await handleNotificationEvent(toDomainEvent(event!), ctx, t.config);
+    const shiftEdited = toDomainEvent(event!) as NotificationEvent;
+    await handleNotificationEvent(shiftEdited, ctx, t.config);
+    await handleNotificationEvent(shiftEdited, ctx, t.config);
     await drain();
     const sent = await multicastsSince(from);
     expect(sent).toHaveLength(1);

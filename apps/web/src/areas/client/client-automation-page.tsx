@@ -115,7 +115,7 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         tags={tags.data?.tags ?? []}
         scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
         canEdit={canEdit}
-        editor={(props) => <MessageListEditor {...props} />}
+        editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}
         onDone={() => setOpen(null)}
       />
     );

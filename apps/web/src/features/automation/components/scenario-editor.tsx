@@ -127,6 +127,7 @@ export function ScenarioEditor({
   const [name, setName] = useState(scenario?.name ?? '');
   const [enabled, setEnabled] = useState(scenario?.enabled ?? false);
   const [trigger, setTrigger] = useState<ScenarioBody['trigger']>(scenario?.trigger ?? 'FOLLOW');
+  const [triggerTagId, setTriggerTagId] = useState<number | null>(scenario?.triggerTagId ?? null);
   const [stopTagIds, setStopTagIds] = useState(scenario?.stopTagIds ?? []);
   const [stopOnMember, setStopOnMember] = useState(scenario?.stopOnMember ?? false);
   const [steps, setSteps] = useState<DraftStep[]>(
@@ -163,6 +164,7 @@ export function ScenarioEditor({
           name,
           enabled,
           trigger,
+          triggerTagId: trigger === 'TAG_ADDED' ? triggerTagId : null,
           stopTagIds,
           stopOnMember,
           steps: steps.map((s) => ({
@@ -214,12 +216,31 @@ export function ScenarioEditor({
               disabled={!canEdit}
               sx={{ flex: 1 }}
             >
-              {(['FOLLOW', 'MEMBER_REGISTERED', 'MANUAL'] as const).map((v) => (
+              {(['FOLLOW', 'MEMBER_REGISTERED', 'TAG_ADDED', 'MANUAL'] as const).map((v) => (
                 <MenuItem key={v} value={v}>
                   {t(`scenarios.trigger.${v}`)}
                 </MenuItem>
               ))}
             </TextField>
+            {trigger === 'TAG_ADDED' && (
+              <TextField
+                select
+                label={t('scenarios.trigger.tag')}
+                value={triggerTagId ?? ''}
+                onChange={(e) => setTriggerTagId(Number(e.target.value))}
+                disabled={!canEdit}
+                required
+                helperText={t('scenarios.trigger.tagHelp')}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { 'data-testid': 'scenario-trigger-tag' } }}
+              >
+                {tags.map((tag) => (
+                  <MenuItem key={tag.id} value={tag.id}>
+                    {tag.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <FormControlLabel
               control={
                 <Switch
@@ -470,7 +491,7 @@ export function ScenarioEditor({
               <Button
                 variant="contained"
                 onClick={() => void submit()}
-                disabled={save.isPending}
+                disabled={save.isPending || (trigger === 'TAG_ADDED' && triggerTagId === null)}
                 data-testid="scenario-save"
               >
                 {t('scenarios.save')}

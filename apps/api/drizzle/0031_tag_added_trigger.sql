@@ -1,0 +1,3 @@
+CREATE TYPE "public"."domain_topic" AS ENUM('SHIFT_SUBMITTED', 'SHIFT_EDITED', 'SHIFT_SUBMISSION_REMIND', 'SHIFT_SUBMISSION_COMPLETE', 'SHIFT_CONFIRMED', 'NEW_FRIEND', 'LINE_UNBLOCK_EVENT', 'MEMBERSHIP_REGISTRATION', 'SHIFT_MEMBER_STAFF_APPROVED', 'MEMBER_RANK_CHANGED', 'FRIEND_TAGGED');--> statement-breakpoint
+ALTER TABLE "domain_events" ALTER COLUMN "topic" SET DATA TYPE "public"."domain_topic" USING "topic"::text::"public"."domain_topic";--> statement-breakpoint
+ALTER TABLE "scenarios" ADD COLUMN "trigger_tag_id" integer;
