@@ -210,7 +210,7 @@ describe('tracked links through HTTP', () => {
     expect(list.json<{ data: Delivery[] }>().data[0]!.clicks.total).toBe(3);
   });
 
-  it('a named friend counts once per link; a token of another delivery or tenant, or a made-up one, is 404', async () => {
+  it("a named friend counts once per link; another delivery's recipient token names nobody; a made-up link is 404", async () => {
     const { channel, base } = await newAccount(a, '名前付き店');
     const taro = await follow(channel, '太郎');
     const id = await draft(a, base, ['https://shop.example.jp/x']);
@@ -240,16 +240,19 @@ describe('tracked links through HTTP', () => {
       isTest: false,
       now: new Date(),
     });
+    // A recipient token of another delivery (of another client) names nobody here: the tap leads to the
+    // link's own target and counts without a friend, in the link's own delivery only.
+    const crossed = await tap(`${link}.${otherNamed}`);
+    expect([crossed.statusCode, crossed.headers.location]).toEqual([302, 'https://shop.example.jp/x']);
+    expect((await getDelivery(a, base, id)).clicks).toEqual({ total: 2, friends: 1 });
+    const crossedBack = await tap(`${otherLink}.${named}`);
+    expect([crossedBack.statusCode, crossedBack.headers.location]).toEqual([
+      302,
+      'https://other.example.jp/',
+    ]);
+    expect((await getDelivery(b, other.base, otherId)).clicks).toEqual({ total: 1, friends: 0 });
     const before = (await t.db.select().from(deliveryClicks)).length;
-    for (const token of [
-      `${link}.${otherNamed}`,
-      `${otherLink}.${named}`,
-      'AAAAAAAAAAAAAAAA',
-      `${link}.`,
-      `${link}.${named}.x`,
-      '../deliveries',
-      String(id),
-    ]) {
+    for (const token of ['AAAAAAAAAAAAAAAA', `${link}.`, `${link}.${named}.x`, '../deliveries', String(id)]) {
       const response = await tap(encodeURIComponent(token));
       expect(response.statusCode, token).toBe(404);
       expect(response.json<{ message: string }>().message).toBe('Link not found');

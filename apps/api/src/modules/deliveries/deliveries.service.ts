@@ -473,7 +473,9 @@ const LINK_TOKEN = /^[A-Za-z0-9_-]{16}$/;
 
 /**
  * A tap on a delivery's link: the target, the tap counted (a named friend once per link; a test send's
- * not at all). Anything but a known token, or a recipient token of another delivery, is 404.
+ * not at all). An unknown link token is 404. A recipient token nobody was given (or of another delivery,
+ * or of a push sent before recipient tokens were stored) still leads to the target and counts the tap
+ * without a friend: a person who taps a link always arrives, only the attribution is lost.
  */
 export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: string } }) {
   const [linkToken = '', recipientToken, ...rest] = input.token.split('.');
@@ -486,9 +488,10 @@ export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: 
   let friendId: number | null = null;
   if (recipientToken !== undefined) {
     const recipient = await findRecipientToken(ctx.db, recipientToken);
-    if (!recipient || recipient.deliveryId !== link.deliveryId) throw notFound(deliveryMessages.linkNotFound);
-    if (recipient.isTest) return { url: link.url };
-    friendId = recipient.friendId;
+    if (recipient?.deliveryId === link.deliveryId) {
+      if (recipient.isTest) return { url: link.url };
+      friendId = recipient.friendId;
+    }
   }
   await insertClick(ctx.db, {
     linkId: link.linkId,
