@@ -11,3 +11,5 @@ export { toLineMessages, type LineMessage } from './line-messages.ts';
 export { createTemplate, listTemplates } from './templates.service.ts';
 // Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
 export { uploadDeliveryImage } from './delivery-images.ts';
+// the friend search's クリックしたURL / 配信 conditions (src/composition.ts hands them to the friends module)
+export { clickDirectory } from './deliveries.segments.ts';
