@@ -1,5 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
 import { scenarioDirectory } from './modules/automation/index.ts';
+import { clickDirectory } from './modules/deliveries/index.ts';
 import { inflowDirectory } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -18,13 +19,14 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 
 /**
  * The friends lists and search show which friends are shift staff and members: those modules say so; the
- * segment conditions on the member card, inflow routes and scenarios are those modules' sets of friends.
+ * segment conditions on the member card, inflow routes, scenarios and clicks are those modules' sets of friends.
  */
 export const friendDirectories: FriendDirectories = {
   staff: shiftStaffDirectory,
   members: memberDirectory,
   inflow: inflowDirectory,
   scenarios: scenarioDirectory,
+  clicks: clickDirectory,
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */

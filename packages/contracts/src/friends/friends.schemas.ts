@@ -25,6 +25,9 @@ export const friendMessages = {
   unknownCoupon: "Unknown coupon: not a coupon of this account's member store",
   unknownRoute: 'Unknown inflow route: not a route of this LINE account',
   unknownScenario: 'Unknown scenario: not a scenario of this LINE account',
+  clickedDeliveries: 'clickedDeliveries must be a list of at most 20 delivery ids',
+  clickedWithinDays: 'clickedWithinDays must be a whole number of days from 1 to 365',
+  unknownDelivery: 'Unknown delivery: not a delivery of this LINE account',
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
@@ -179,6 +182,16 @@ export const segmentFilterFields = {
   inScenarios: tagIdList(friendMessages.inScenarios),
   /** The friend finished each of these scenarios (its last step done). */
   finishedScenarios: tagIdList(friendMessages.finishedScenarios),
+  // ---- tracked links (deliveries): clicks named to a friend only ----
+  /** The friend clicked a tracked link of each of these deliveries (any of its links; one condition each). */
+  clickedDeliveries: tagIdList(friendMessages.clickedDeliveries),
+  /** The friend clicked any tracked link of the account in the last N days (one condition). */
+  clickedWithinDays: z
+    .number({ error: friendMessages.clickedWithinDays })
+    .int(friendMessages.clickedWithinDays)
+    .min(1, friendMessages.clickedWithinDays)
+    .max(365, friendMessages.clickedWithinDays)
+    .optional(),
 };
 
 /**

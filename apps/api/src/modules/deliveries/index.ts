@@ -12,3 +12,5 @@ export { createTemplate, listTemplates } from './templates.service.ts';
 // Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
 // and the check of the uploads named by messages kept for later (a template, the greeting)
 export { checkMessageUploads, uploadDeliveryImage } from './delivery-images.ts';
+// the friend search's クリックしたURL / 配信 conditions (src/composition.ts hands them to the friends module)
+export { clickDirectory } from './deliveries.segments.ts';

@@ -15,6 +15,8 @@ export {
   type FriendProfile,
 } from './line-events.ts';
 export {
+  type ClickConditions,
+  type ClickDirectory,
   type FriendDirectories,
   type InflowDirectory,
   type MemberCardConditions,

@@ -1,10 +1,18 @@
 // The segment conditions other modules own (issues 33, 32, 28): the member card (会員ランク, ポイント残高,
 // 来店回数, クーポン保有), the inflow route (流入経路) and scenarios (シナリオ), through the friend search and a
-// saved segment's delivery audience count, combined with tags by AND/OR, and another client's ids refused.
+// saved segment's delivery audience count, combined with tags by AND/OR, and another client's ids refused;
+// clicks on a delivery's tracked links (クリックしたURL / 配信), made through the redirect endpoint.
 import { friendMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friends, memberCoupons, scenarioEnrolments } from '../../db/schema/index.ts';
+import {
+  deliveryClicks,
+  deliveryLinks,
+  deliveryRecipientTokens,
+  friends,
+  memberCoupons,
+  scenarioEnrolments,
+} from '../../db/schema/index.ts';
 import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
 
 const C = '/client/api/v1';
@@ -408,5 +416,121 @@ describe('scenario conditions (シナリオ)', () => {
       friendMessages.unknownScenario,
     );
     await expectBadRequest({ finishedScenarios: [welcome, 987654] }, friendMessages.unknownScenario);
+  });
+});
+
+describe('click conditions (クリックしたURL / 配信)', () => {
+  /** A delivery of the account with some links, sent to every friend: its links are made by the sender. */
+  const sentDelivery = async (title: string, texts: string[]) => {
+    const created = await t.api('POST', `${acc()}/deliveries`, {
+      cookie: a.owner.cookie,
+      body: { title, messages: texts.map((text) => ({ type: 'text', text })), audience: { type: 'ALL' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const sent = await t.api('POST', `${acc()}/deliveries/${id}/send`, { cookie: a.owner.cookie, body: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await settle();
+    const links = await t.db.select().from(deliveryLinks).where(eq(deliveryLinks.deliveryId, id));
+    expect(links.length).toBe(texts.length);
+    return { id, tokens: links.sort((x, y) => x.id - y.id).map((l) => l.token) };
+  };
+  let n = 0;
+  /** A click through the redirect, named to a friend by a recipient token of the delivery (decision 0035). */
+  const click = async (deliveryId: number, linkToken: string, friend?: Member) => {
+    let path = `/r/${linkToken}`;
+    if (friend) {
+      n += 1;
+      const token = `recipient${String(n).padStart(7, '0')}`;
+      await t.db
+        .insert(deliveryRecipientTokens)
+        .values({ token, deliveryId, friendId: friend.friendId, isTest: false });
+      path += `.${token}`;
+    }
+    const response = await t.api('GET', path);
+    expect(response.statusCode, response.body).toBe(302);
+  };
+
+  it('finds friends who clicked a delivery’s links or any link lately, with tags, in a delivery audience', async () => {
+    const sale = await sentDelivery('冬のセール', [
+      'https://shop.example.jp/sale',
+      'https://shop.example.jp/map',
+    ]);
+    const news = await sentDelivery('新メニュー', ['https://shop.example.jp/menu']);
+    const hanako = people['佐藤 花子']!;
+    const taro = people['鈴木 太郎']!;
+    const sakura = people['流入 さくら']!;
+    await click(sale.id, sale.tokens[0]!, hanako);
+    await click(sale.id, sale.tokens[1]!, taro);
+    await click(news.id, news.tokens[0]!, taro);
+    await click(news.id, news.tokens[0]!, sakura);
+    await click(news.id, news.tokens[0]!); // anonymous: counted, but nobody's
+    await click(sale.id, sale.tokens[0]!); // anonymous
+    expect(await t.db.select().from(deliveryClicks)).toHaveLength(6);
+    // さくら's click was 40 days ago
+    const fortyDaysAgo = new Date(t.clock.now().getTime() - 40 * 24 * 60 * 60 * 1000);
+    await t.db
+      .update(deliveryClicks)
+      .set({ clickedAt: fortyDaysAgo })
+      .where(eq(deliveryClicks.friendId, sakura.friendId));
+
+    expect(await names({ clickedDeliveries: [sale.id] })).toEqual(['佐藤 花子', '鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [news.id] })).toEqual(['流入 さくら', '鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [sale.id, news.id] })).toEqual(['鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [sale.id, news.id], condition: 'OR' })).toEqual([
+      '佐藤 花子',
+      '流入 さくら',
+      '鈴木 太郎',
+    ]);
+    expect(await names({ clickedWithinDays: 30 })).toEqual(['佐藤 花子', '鈴木 太郎']);
+    expect(await names({ clickedWithinDays: 41 })).toEqual(['佐藤 花子', '流入 さくら', '鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [news.id], clickedWithinDays: 30 })).toEqual(['鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [sale.id], hasTags: [tagId] })).toEqual(['鈴木 太郎']);
+    expect(await names({ clickedDeliveries: [sale.id], lacksTags: [tagId] })).toEqual(['佐藤 花子']);
+    expect(await names({ clickedDeliveries: [news.id], memberRanks: ['ゴールド'], condition: 'OR' })).toEqual(
+      ['流入 さくら', '鈴木 太郎', '高橋 結衣'],
+    );
+    expect(await audienceCount({ clickedDeliveries: [news.id] })).toBe(2);
+    expect(await audienceCount({ clickedWithinDays: 30 })).toBe(2);
+    expect(await audienceCount({ clickedDeliveries: [sale.id, news.id] })).toBe(1);
+  });
+
+  it('refuses another account’s delivery, a made-up one and a bad window with a 400, in the search and a saved segment', async () => {
+    const theirs = await t.api('POST', `${C}/line-account/${other.accountId}/deliveries`, {
+      cookie: b.owner.cookie,
+      body: {
+        title: '他社',
+        messages: [{ type: 'text', text: 'https://other.example.jp' }],
+        audience: { type: 'ALL' },
+      },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const theirId = theirs.json<{ id: number }>().id;
+    await expectBadRequest({ clickedDeliveries: [theirId] }, friendMessages.unknownDelivery);
+    await expectBadRequest({ clickedDeliveries: [987654] }, friendMessages.unknownDelivery);
+    await expectBadRequest({ clickedDeliveries: ['x'] }, friendMessages.clickedDeliveries);
+    await expectBadRequest({ clickedWithinDays: 0 }, friendMessages.clickedWithinDays);
+    await expectBadRequest({ clickedWithinDays: 366 }, friendMessages.clickedWithinDays);
+    await expectBadRequest({ clickedWithinDays: 1.5 }, friendMessages.clickedWithinDays);
+    // the other client's own search takes its own delivery (nobody clicked it), and none of ours
+    const mine = await search({ clickedDeliveries: [theirId] }, b.staff.cookie, other.accountId);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toEqual([]);
+    const ours = await t.db.select({ id: deliveryLinks.deliveryId }).from(deliveryLinks).limit(1);
+    const refused = await search({ clickedDeliveries: [ours[0]!.id] }, b.staff.cookie, other.accountId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(friendMessages.unknownDelivery);
+    // a saved segment naming another client's delivery is counted as a 400
+    const saved = await t.api('POST', `${acc()}/segments`, {
+      cookie: a.manager.cookie,
+      body: { name: '他社の配信', conditions: { clickedDeliveries: [theirId] } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const counted = await t.api('POST', `${acc()}/delivery-audience/count`, {
+      cookie: a.staff.cookie,
+      body: { audience: { type: 'SEGMENT', segmentId: saved.json<{ id: number }>().id } },
+    });
+    expect(counted.statusCode, counted.body).toBe(400);
+    expect(counted.json().message).toBe(friendMessages.unknownDelivery);
   });
 });

@@ -101,18 +101,37 @@ export type ScenarioDirectory = {
   ) => Promise<SQL[]>;
 };
 
+/** The click conditions of a segment (SearchFriendsFilter's fields of the same names). */
+export type ClickConditions = Pick<SearchFriendsFilter, 'clickedDeliveries' | 'clickedWithinDays'>;
+
+/** The deliveries module's side (tracked links): the friends a click was named to. */
+export type ClickDirectory = {
+  /**
+   * One set of friends per delivery named (a click on any of its links) and one for a click on any link
+   * of the account since `now` less clickedWithinDays. Throws the typed error of a delivery that is not
+   * the account's.
+   */
+  clickSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: ClickConditions,
+    now: Date,
+  ) => Promise<SQL[]>;
+};
+
 /** The directories of the services whose users are friends, as the friends module's services take them. */
 export type FriendDirectories = {
   staff: StaffDirectory;
   members: MemberDirectory;
   inflow: InflowDirectory;
   scenarios: ScenarioDirectory;
+  clicks: ClickDirectory;
 };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
 
 /** What the friends services ask of the directories, over the friends table's own columns. */
-export const serviceUsersOf = ({ staff, members, inflow, scenarios }: FriendDirectories) => ({
+export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: FriendDirectories) => ({
   isShiftStaff: (): SQL => staff.isStaff(friendColumns()),
   listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
     friendIds.length === 0 ? Promise.resolve([]) : staff.listStaffOfFriends(db, clientId, friendIds),
@@ -141,7 +160,8 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios }: FriendDire
     const hasCard =
       !!c.memberRanks?.length || !!c.pointsBalance || !!c.visitCount || !!c.holdsCoupons?.length;
     const hasScenarios = !!c.inScenarios?.length || !!c.finishedScenarios?.length;
-    const [attributeSets, cardSets, routeSets, scenarioSets] = await Promise.all([
+    const hasClicks = !!c.clickedDeliveries?.length || c.clickedWithinDays !== undefined;
+    const [attributeSets, cardSets, routeSets, scenarioSets, clickSets] = await Promise.all([
       c.memberAttributes?.length ? members.attributeSets(db, scope, c.memberAttributes) : [],
       hasCard ? members.cardSets(db, scope, card, now) : [],
       c.inflowRoutes?.length ? inflow.routeSet(db, scope, c.inflowRoutes).then((s) => [s]) : [],
@@ -151,7 +171,18 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios }: FriendDire
             finishedScenarios: c.finishedScenarios,
           })
         : [],
+      hasClicks
+        ? clicks.clickSets(
+            db,
+            scope,
+            { clickedDeliveries: c.clickedDeliveries, clickedWithinDays: c.clickedWithinDays },
+            now,
+          )
+        : [],
     ]);
-    return { memberOnly: [...attributeSets, ...cardSets], others: [...routeSets, ...scenarioSets] };
+    return {
+      memberOnly: [...attributeSets, ...cardSets],
+      others: [...routeSets, ...scenarioSets, ...clickSets],
+    };
   },
 });

@@ -30,6 +30,7 @@ import { scenariosQueryOptions } from '../../features/automation/api/scenarios.a
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
+import { deliveriesQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
 import { memberAttributesQueryOptions } from '../../features/members/api/members.api.ts';
 import {
   LineAccountGate,
@@ -59,6 +60,8 @@ function segmentConditionsOf(params: ReturnType<typeof useListParams>): SegmentC
     ...(conditions.inflowRoutes ? { inflowRoutes: conditions.inflowRoutes } : {}),
     ...(conditions.inScenarios ? { inScenarios: conditions.inScenarios } : {}),
     ...(conditions.finishedScenarios ? { finishedScenarios: conditions.finishedScenarios } : {}),
+    ...(conditions.clickedDeliveries ? { clickedDeliveries: conditions.clickedDeliveries } : {}),
+    ...(conditions.clickedWithinDays ? { clickedWithinDays: conditions.clickedWithinDays } : {}),
   };
 }
 
@@ -126,11 +129,17 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
   const coupons = useQuery({ ...couponsQueryOptions(lineAccountId), enabled: canReadMembers, retry: false });
   const routes = useQuery({ ...inflowReportQueryOptions(lineAccountId, 7), retry: false });
   const scenarios = useQuery({ ...scenariosQueryOptions(lineAccountId), retry: false });
+  // The deliveries that went out (the newest 100): their links are tracked, so their clicks are conditions.
+  const deliveries = useQuery({ ...deliveriesQueryOptions(lineAccountId, 1, 100), retry: false });
   const segmentOptions: SegmentOptions = {
     ranks: program.data?.ranks.map((r) => r.name) ?? [],
     coupons: coupons.data?.map((c) => ({ id: c.id, name: c.name })) ?? [],
     routes: routes.data?.routes.map((r) => ({ id: r.id, name: r.name })) ?? [],
     scenarios: scenarios.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? [],
+    deliveries:
+      deliveries.data?.data
+        .filter((d) => d.status === 'SENT' || d.status === 'PARTLY_FAILED' || d.status === 'SENDING')
+        .map((d) => ({ id: d.id, name: d.title })) ?? [],
   };
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
   /** A filter is on (the segment builder, a search or a narrower audience): its friends may be sent to. */

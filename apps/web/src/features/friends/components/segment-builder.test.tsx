@@ -186,4 +186,64 @@ describe('the segment builder', { timeout: 30_000 }, () => {
       finishedScenarios: [9],
     });
   });
+
+  it('offers the click conditions (クリックしたURL / 配信) and keeps them in the search body', () => {
+    const setFilters = vi.fn();
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <SegmentBuilder
+              params={paramsOf({}, setFilters)}
+              attributes={[]}
+              audienceFlags={{ isMemberServiceUser: true, isShiftServiceUser: true, includeNonMembers: true }}
+              options={{
+                ranks: [],
+                coupons: [],
+                routes: [],
+                scenarios: [],
+                deliveries: [
+                  { id: 21, name: '冬のセール' },
+                  { id: 22, name: '新メニュー' },
+                ],
+              }}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    fireEvent.click(screen.getByTestId('segment-open'));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Clicked URL / delivery')).toBeTruthy();
+    fireEvent.mouseDown(within(screen.getByTestId('segment-clickedDeliveries')).getByRole('combobox'));
+    fireEvent.click(screen.getByRole('option', { name: '新メニュー' }));
+    const days = within(screen.getByTestId('segment-clickedWithinDays')).getByLabelText(
+      'Clicked any link in the last N days',
+    );
+    // 0 days is outside 1-365: the search would refuse it, so the builder does not run it
+    fireEvent.change(days, { target: { value: '0' } });
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(true);
+    fireEvent.change(days, { target: { value: '30' } });
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('segment-apply'));
+
+    expect(setFilters).toHaveBeenCalledTimes(1);
+    const filters = setFilters.mock.calls[0]![0] as { segment: string };
+    expect(JSON.parse(filters.segment)).toEqual({
+      condition: 'AND',
+      memberAttributes: [],
+      clickedDeliveries: [22],
+      clickedWithinDays: 30,
+    });
+    expect(friendSearchBodyOf(paramsOf({ segment: filters.segment }))).toMatchObject({
+      clickedDeliveries: [22],
+      clickedWithinDays: 30,
+    });
+    // a window outside 1-365 in the address is dropped, not sent
+    const odd = JSON.stringify({ condition: 'AND', memberAttributes: [], clickedWithinDays: 400 });
+    expect(friendSearchBodyOf(paramsOf({ segment: odd })).clickedWithinDays).toBeUndefined();
+  });
 });

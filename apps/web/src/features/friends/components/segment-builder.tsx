@@ -43,6 +43,9 @@ export type Segment = {
   /** Running through / finished these scenarios (ids). */
   inScenarios?: number[];
   finishedScenarios?: number[];
+  /** Clicked a tracked link of these deliveries (ids), or any tracked link in the last N days. */
+  clickedDeliveries?: number[];
+  clickedWithinDays?: number;
 };
 
 type Range = { min?: number; max?: number };
@@ -53,6 +56,8 @@ export type SegmentOptions = {
   coupons: { id: number; name: string }[];
   routes: { id: number; name: string }[];
   scenarios: { id: number; name: string }[];
+  /** Deliveries that went out (their links are tracked). */
+  deliveries?: { id: number; name: string }[];
 };
 
 const rangeOf = (value: unknown): Range | undefined => {
@@ -79,12 +84,18 @@ function extraFields(value: Partial<Segment>): Partial<Segment> {
     inflowRoutes: ids(value.inflowRoutes),
     inScenarios: ids(value.inScenarios),
     finishedScenarios: ids(value.finishedScenarios),
+    clickedDeliveries: ids(value.clickedDeliveries),
+    clickedWithinDays: days(value.clickedWithinDays),
   };
   return Object.fromEntries(Object.entries(pick).filter(([, v]) => v !== undefined));
 }
 
 const ids = (value: unknown): number[] | undefined =>
   Array.isArray(value) && value.length > 0 ? value.map(Number).filter((n) => n > 0) : undefined;
+
+/** A whole number of days from 1 to 365 (the search's bounds), or nothing. */
+const days = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 365 ? value : undefined;
 
 const emptySegment: Segment = { condition: 'AND', memberAttributes: [] };
 
@@ -138,7 +149,9 @@ export const segmentSize = (segment: Segment | null) =>
       (segment.holdsCoupons?.length ?? 0) +
       (segment.inflowRoutes?.length ? 1 : 0) +
       (segment.inScenarios?.length ?? 0) +
-      (segment.finishedScenarios?.length ?? 0)
+      (segment.finishedScenarios?.length ?? 0) +
+      (segment.clickedDeliveries?.length ?? 0) +
+      (segment.clickedWithinDays ? 1 : 0)
     : 0;
 
 /** A min–max pair of whole numbers (ポイント残高, 来店回数). */
@@ -316,7 +329,8 @@ function ConditionRow(props: {
 
 /**
  * The friends list's segment builder: member attribute conditions combined with AND or OR, a member
- * code range, tags, the member card (rank, balance, visits, coupons), inflow routes and scenarios, and who
+ * code range, tags, the member card (rank, balance, visits, coupons), inflow routes, scenarios, clicks on a
+ * delivery's tracked links (クリックしたURL / 配信), and who
  * is listed (members, shift staff, the other friends). Kept in the address as
  * ?segment=, so a segment can be shared as a link; the search is the friend search itself.
  */
@@ -337,8 +351,13 @@ export function SegmentBuilder(props: {
   const size = segmentSize(current);
   const flags = draft.flags ?? props.audienceFlags;
   const options = props.options;
-  const invalid = reversed(draft.pointsBalance) || reversed(draft.visitCount);
-  const pickIds = (key: 'holdsCoupons' | 'inflowRoutes' | 'inScenarios' | 'finishedScenarios') => ({
+  const invalid =
+    reversed(draft.pointsBalance) ||
+    reversed(draft.visitCount) ||
+    (draft.clickedWithinDays !== undefined && !days(draft.clickedWithinDays));
+  const pickIds = (
+    key: 'holdsCoupons' | 'inflowRoutes' | 'inScenarios' | 'finishedScenarios' | 'clickedDeliveries',
+  ) => ({
     name: key,
     labelOf: (o: { name: string }) => o.name,
     selected: (o: { id: number }) => draft[key]?.includes(o.id) ?? false,
@@ -524,6 +543,31 @@ export function SegmentBuilder(props: {
               />
             </Box>
           ) : null}
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Typography variant="subtitle2">{t('segment.clicks')}</Typography>
+            {options?.deliveries?.length ? (
+              <PickMany
+                label={t('segment.clickedDeliveries')}
+                options={options.deliveries}
+                {...pickIds('clickedDeliveries')}
+              />
+            ) : null}
+            <TextField
+              size="small"
+              type="number"
+              label={t('segment.clickedWithinDays')}
+              value={draft.clickedWithinDays ?? ''}
+              onChange={(e) => {
+                const value = e.target.value === '' ? undefined : Math.trunc(Number(e.target.value));
+                setDraft((d) => ({ ...d, clickedWithinDays: value }));
+              }}
+              error={draft.clickedWithinDays !== undefined && !days(draft.clickedWithinDays)}
+              helperText={t('segment.clickedWithinDaysHelp')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, max: 365, step: 1 } }}
+              sx={{ width: 240 }}
+              data-testid="segment-clickedWithinDays"
+            />
+          </Box>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             <Typography variant="subtitle2">{t('segment.attributes')}</Typography>
             {props.attributes.length === 0 ? (

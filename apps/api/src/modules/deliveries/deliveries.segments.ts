@@ -1,0 +1,41 @@
+import { friendMessages } from '@app/contracts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { deliveryClicks, messageDeliveries } from '../../db/schema/deliveries.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { ClickDirectory } from '../friends/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The segment builder's クリックしたURL / 配信 conditions (issue 32): friends with a click of the account's
+ * tracked links named to them (decision 0035: a click names a friend only through a recipient token; an
+ * anonymous click matches nobody, a test send's is not recorded). One set per delivery named (any of its
+ * links), and one for "any link in the last N days" (counted back from `now`, the injectable clock).
+ */
+export const clickDirectory: ClickDirectory = {
+  clickSets: async (db, scope, c, now) => {
+    const deliveryIds = [...new Set(c.clickedDeliveries ?? [])];
+    if (deliveryIds.length > 0) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messageDeliveries)
+        .where(
+          and(
+            eq(messageDeliveries.clientId, scope.clientId),
+            eq(messageDeliveries.lineAccountId, scope.lineAccountId),
+            inArray(messageDeliveries.id, deliveryIds),
+          ),
+        );
+      if ((row?.n ?? 0) !== deliveryIds.length) throw badRequest(friendMessages.unknownDelivery);
+    }
+    // Every set joins the account's deliveries, so it could find nobody else's clicks.
+    const clicked = (where: SQL): SQL =>
+      sql`select ${deliveryClicks.friendId} as friend_id from ${deliveryClicks} join ${messageDeliveries} on ${messageDeliveries.id} = ${deliveryClicks.deliveryId} where ${messageDeliveries.clientId} = ${scope.clientId} and ${messageDeliveries.lineAccountId} = ${scope.lineAccountId} and ${deliveryClicks.friendId} is not null and ${where}`;
+    const sets = deliveryIds.map((id) => clicked(sql`${deliveryClicks.deliveryId} = ${id}`));
+    if (c.clickedWithinDays !== undefined) {
+      const since = new Date(now.getTime() - c.clickedWithinDays * DAY_MS);
+      sets.push(clicked(sql`${deliveryClicks.clickedAt} >= ${since.toISOString()}`));
+    }
+    return sets;
+  },
+};
