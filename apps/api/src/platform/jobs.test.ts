@@ -39,7 +39,7 @@ describe('durable jobs', () => {
       await expect.poll(() => ran, { timeout: 10_000, interval: 50 }).toEqual([1]);
       // queued in a transaction: announced at its commit
       await t.db.transaction(async (tx) => {
-        await enqueueJob(tx as never, { queue: 'test.wake', payload: { n: 2 }, runAt: t.clock.now() });
+        await enqueueJob(tx, { queue: 'test.wake', payload: { n: 2 }, runAt: t.clock.now() });
       });
       await expect.poll(() => ran, { timeout: 10_000, interval: 50 }).toEqual([1, 2]);
     } finally {
