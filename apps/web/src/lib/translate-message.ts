@@ -28,6 +28,7 @@ import {
   inflowMessages,
   userMessages,
   couponMessages,
+  scenarioMessages,
 } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,7 @@ const groups = {
   coupon: couponMessages,
   keywordReply: keywordReplyMessages,
   inflow: inflowMessages,
+  scenario: scenarioMessages,
   web: webMessages,
 } as const;
 

@@ -27,6 +27,7 @@ import {
   tagMessages,
   automationMessages,
   keywordReplyMessages,
+  scenarioMessages,
   inflowMessages,
   userMessages,
 } from '@app/contracts';
@@ -92,6 +93,7 @@ describe('UI texts', () => {
       couponMessages,
       keywordReplyMessages,
       inflowMessages,
+      scenarioMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

@@ -385,7 +385,12 @@ export function ScenarioEditor({
                       ) : (
                         <Typography variant="body2">
                           {step.messages
-                            .map((m) => (m.type === 'text' ? m.text : t('automation.sticker')))
+                            .map((m) =>
+                              // a message of another kind by its name (画像, リッチメッセージ, クーポン ...)
+                              m.type === 'text'
+                                ? m.text
+                                : t(`templates.kind.${m.type}`, { defaultValue: m.type }),
+                            )
                             .join(' / ')}
                         </Typography>
                       )}
