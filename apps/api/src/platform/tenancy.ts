@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { agencies, clients } from '../db/schema/index.ts';
 
@@ -66,4 +67,33 @@ export async function tenantNamesOf(
 /** The names of some agencies, by id (a list of clients names each client's agency: one read). */
 export async function agencyNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   return (await tenantNamesOf(db, { clientIds: [], agencyIds: ids })).agencies;
+}
+
+/** A table of one LINE account's rows: an id, the client's and the account's columns. */
+type AccountTable = PgTable & { id: PgColumn; clientId: PgColumn; lineAccountId: PgColumn };
+
+/**
+ * Whether every id names a row of the LINE account in `table` (an id repeated counts once): the check a
+ * condition or an action naming another module's rows makes before it uses them (another client's id, or
+ * an unknown one, is the caller's 400).
+ */
+export async function areAllOfAccount(
+  db: Db,
+  table: AccountTable,
+  scope: { clientId: number; lineAccountId: number },
+  ids: readonly number[],
+): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return true;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(
+      and(
+        eq(table.clientId, scope.clientId),
+        eq(table.lineAccountId, scope.lineAccountId),
+        inArray(table.id, unique),
+      ),
+    );
+  return Number(row?.n ?? 0) === unique.length;
 }

@@ -1,8 +1,9 @@
 import { friendMessages } from '@app/contracts';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { scenarioEnrolments, scenarios } from '../../db/schema/automation.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { ScenarioDirectory } from '../friends/index.ts';
+import { areAllOfAccount } from '../../platform/tenancy.ts';
 
 /**
  * The segment builder's シナリオ conditions (issue 28): the friends running through a scenario (ACTIVE) or
@@ -12,18 +13,9 @@ export const scenarioDirectory: ScenarioDirectory = {
   scenarioSets: async (db, scope, c) => {
     const running = c.inScenarios ?? [];
     const finished = c.finishedScenarios ?? [];
-    const ids = [...new Set([...running, ...finished])];
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(scenarios)
-      .where(
-        and(
-          eq(scenarios.clientId, scope.clientId),
-          eq(scenarios.lineAccountId, scope.lineAccountId),
-          inArray(scenarios.id, ids),
-        ),
-      );
-    if ((row?.n ?? 0) !== ids.length) throw badRequest(friendMessages.unknownScenario);
+    if (!(await areAllOfAccount(db, scenarios, scope, [...running, ...finished]))) {
+      throw badRequest(friendMessages.unknownScenario);
+    }
     const enrolled = (scenarioId: number, status: 'ACTIVE' | 'COMPLETED'): SQL =>
       sql`select ${scenarioEnrolments.friendId} as friend_id from ${scenarioEnrolments} where ${scenarioEnrolments.scenarioId} = ${scenarioId} and ${scenarioEnrolments.lineAccountId} = ${scope.lineAccountId} and ${scenarioEnrolments.status} = ${status}`;
     return [

@@ -1,8 +1,9 @@
 import { friendMessages } from '@app/contracts';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { deliveryClicks, messageDeliveries } from '../../db/schema/deliveries.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { ClickDirectory } from '../friends/index.ts';
+import { areAllOfAccount } from '../../platform/tenancy.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,18 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const clickDirectory: ClickDirectory = {
   clickSets: async (db, scope, c, now) => {
     const deliveryIds = [...new Set(c.clickedDeliveries ?? [])];
-    if (deliveryIds.length > 0) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messageDeliveries)
-        .where(
-          and(
-            eq(messageDeliveries.clientId, scope.clientId),
-            eq(messageDeliveries.lineAccountId, scope.lineAccountId),
-            inArray(messageDeliveries.id, deliveryIds),
-          ),
-        );
-      if ((row?.n ?? 0) !== deliveryIds.length) throw badRequest(friendMessages.unknownDelivery);
+    if (!(await areAllOfAccount(db, messageDeliveries, scope, deliveryIds))) {
+      throw badRequest(friendMessages.unknownDelivery);
     }
     // Every set joins the account's deliveries, so it could find nobody else's clicks.
     const clicked = (where: SQL): SQL =>

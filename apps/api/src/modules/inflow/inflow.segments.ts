@@ -1,8 +1,9 @@
 import { friendMessages } from '@app/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { inflowAttributions, inflowRoutes } from '../../db/schema/inflow.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { InflowDirectory } from '../friends/index.ts';
+import { areAllOfAccount } from '../../platform/tenancy.ts';
 
 /**
  * The segment builder's 流入経路 condition (issue 32): the friends of the account with a follow or an
@@ -12,17 +13,7 @@ import type { InflowDirectory } from '../friends/index.ts';
 export const inflowDirectory: InflowDirectory = {
   routeSet: async (db, scope, routeIds) => {
     const ids = [...new Set(routeIds)];
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(inflowRoutes)
-      .where(
-        and(
-          eq(inflowRoutes.clientId, scope.clientId),
-          eq(inflowRoutes.lineAccountId, scope.lineAccountId),
-          inArray(inflowRoutes.id, ids),
-        ),
-      );
-    if ((row?.n ?? 0) !== ids.length) throw badRequest(friendMessages.unknownRoute);
+    if (!(await areAllOfAccount(db, inflowRoutes, scope, ids))) throw badRequest(friendMessages.unknownRoute);
     return sql`select distinct ${inflowAttributions.friendId} as friend_id from ${inflowAttributions} where ${inflowAttributions.clientId} = ${scope.clientId} and ${inflowAttributions.lineAccountId} = ${scope.lineAccountId} and ${inArray(inflowAttributions.routeId, ids)}`;
   },
 };
