@@ -54,7 +54,7 @@ export async function findRichMenu(
 /** The next id of rich_menus, taken before the row is written (the areas' tap marks name it, decision 0049). */
 export async function reserveRichMenuId(db: Db): Promise<number> {
   const result = await db.execute(sql`select nextval(pg_get_serial_sequence('rich_menus', 'id')) as id`);
-  return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+  return Number((result as { rows: { id: number | string }[] }).rows[0]!.id);
 }
 
 export async function insertRichMenu(db: Db, values: typeof richMenus.$inferInsert): Promise<RichMenuRow> {
