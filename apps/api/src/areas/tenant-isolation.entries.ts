@@ -8,6 +8,7 @@ import {
   inflowRoutes,
   messageDeliveries,
   messageTemplates,
+  richMenus,
   savedSegments,
   scenarios,
   scenarioSteps,
@@ -352,7 +353,28 @@ const inboxEntries: Record<string, Entry> = {
   [`GET ${D}/inbox-stream`]: { kind: 'tenant', build: ofAccount },
 };
 
+/** A rich menu row of a tenant's account (no LINE call), for the tap heat map's read (decision 0049). */
+const freshRichMenu = async (x: Tenant) => {
+  const [row] = await t.db
+    .insert(richMenus)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      lineRichMenuId: `richmenu-${unique()}`,
+      name: 'メニュー',
+      width: 2500,
+      height: 843,
+      chatBarText: 'メニュー',
+      areas: [],
+      imageType: 'image/png',
+      image: Buffer.from(TINY_PNG.split(',')[1]!, 'base64'),
+    })
+    .returning();
+  return { path: { lineAccountId: x.lineAccount.id, richMenuId: row!.id }, query: { days: '7' } };
+};
+
 export const entries: Record<string, Entry> = {
+  [`GET ${D}/rich-menu/:richMenuId/taps`]: { kind: 'tenant', build: freshRichMenu },
   ...deliveryEntries,
   ...tagEntries,
   ...inboxEntries,

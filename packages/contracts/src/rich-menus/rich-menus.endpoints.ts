@@ -14,6 +14,8 @@ import {
   richMenuListSchema,
   richMenuParamsSchema,
   richMenuSchema,
+  richMenuTapsQuerySchema,
+  richMenuTapsSchema,
   setDefaultRichMenuQuerySchema,
   updateRichMenuBodySchema,
 } from './rich-menus.schemas.ts';
@@ -53,6 +55,16 @@ export const richMenuEndpoints = {
     summary: 'One rich menu',
     params: richMenuParamsSchema,
     responses: { 200: richMenuSchema },
+  }),
+  taps: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${base}/:richMenuId/taps`,
+    summary:
+      "Taps on each area of the menu and the friends who tapped, over the last 7, 30 or 90 days (the heat map's figures)",
+    params: richMenuParamsSchema,
+    query: richMenuTapsQuerySchema,
+    responses: { 200: richMenuTapsSchema },
   }),
   image: defineEndpoint({
     ...read,

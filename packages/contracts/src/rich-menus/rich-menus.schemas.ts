@@ -39,6 +39,7 @@ export const richMenuMessages = {
   text: 'Text cannot exceed 300 characters',
   switchTarget: 'A richmenuswitch action needs richMenuAliasId and data',
   postbackData: 'A postback action needs its data (choose what the tap does)',
+  tapDays: 'Period must be 7, 30 or 90 days',
   imageRequired: 'Image is required',
   imageType: 'Image must be a JPEG or PNG file',
   imageBytes: 'Image must be 1 MB or smaller',
@@ -420,3 +421,22 @@ export const richMenuPreviewSchema = z.object({ image: z.string() });
 
 /** The preview: each tab's image as the server draws it (data URLs), in tab order. */
 export const tabbedPreviewSchema = z.object({ images: z.array(z.string()) });
+
+/** The periods of the tap heat map (issue 32, decision 0049). */
+export const richMenuTapDays = [7, 30, 90] as const;
+export type RichMenuTapDays = (typeof richMenuTapDays)[number];
+/** ?days=7|30|90 (default 30): the heat map's period. */
+export const richMenuTapsQuerySchema = z.object({
+  days: z
+    .enum(['7', '30', '90'], { error: richMenuMessages.tapDays })
+    .optional()
+    .transform((d): RichMenuTapDays => (d === '7' ? 7 : d === '90' ? 90 : 30)),
+});
+
+/** Per area of a menu (in the order of its areas): taps and distinct friends who tapped, since `since`. */
+export const richMenuTapsSchema = z.object({
+  days: z.number().int(),
+  since: z.string(),
+  areas: z.array(z.object({ index: z.number().int(), taps: z.number().int(), friends: z.number().int() })),
+});
+export type RichMenuTaps = z.output<typeof richMenuTapsSchema>;

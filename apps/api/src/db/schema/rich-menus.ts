@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { friends } from './friends.ts';
 import { lineAccounts } from './line-accounts.ts';
 import { users } from './users.ts';
 
@@ -57,4 +58,33 @@ export const richMenus = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rich_menus_account_idx').on(t.clientId, t.lineAccountId)],
+);
+
+/**
+ * A friend's tap on an area of one of our rich menus (issue 32, decision 0049): recorded from the webhook's
+ * postback when its data carries our tap mark (`#tap:<menu id>:<area index>`). A deleted menu takes its taps.
+ */
+export const richMenuTaps = pgTable(
+  'rich_menu_taps',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    richMenuId: integer('rich_menu_id')
+      .notNull()
+      .references(() => richMenus.id, { onDelete: 'cascade' }),
+    areaIndex: integer('area_index').notNull(),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rich_menu_taps_menu_idx').on(t.clientId, t.lineAccountId, t.richMenuId, t.tappedAt),
+    index('rich_menu_taps_friend_idx').on(t.friendId),
+  ],
 );

@@ -16,6 +16,7 @@ import {
   type FriendProfile,
 } from '../friends/index.ts';
 import { queuePostbackAnswer, queueTextAnswer } from '../automation/index.ts';
+import { recordRichMenuTap, splitTapMark } from '../rich-menus/index.ts';
 import { channelsOf, findLineAccountById, type LineAccountRow } from '../line-accounts/index.ts';
 import {
   findWebhookEvent,
@@ -205,7 +206,11 @@ export async function processWebhookEvent({
       await queueTextAnswer(tx, { ...answerEvent, text: event.message.text }, now);
     }
     if (answerEvent && event.type === 'postback' && event.postback) {
-      await queuePostbackAnswer(tx, { ...answerEvent, data: event.postback.data }, now);
+      // A rich menu area's tap mark is counted, then taken off (decision 0049).
+      const at = answerEvent.lineTimestamp ?? now;
+      await recordRichMenuTap(tx, { scope, lineUserId: userId, data: event.postback.data, at });
+      const { data } = splitTapMark(event.postback.data);
+      await queuePostbackAnswer(tx, { ...answerEvent, data }, now);
     }
     if (event.type === 'unsend' && event.unsend) {
       await recordUnsend(tx, { scope, lineMessageId: event.unsend.messageId, now });

@@ -6,3 +6,4 @@ export {
   setDefaultRichMenu,
 } from './rich-menus.service.ts';
 export { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
+export { recordRichMenuTap, splitTapMark } from './rich-menu-taps.ts';

@@ -51,6 +51,12 @@ export async function findRichMenu(
   return row;
 }
 
+/** The next id of rich_menus, taken before the row is written (the areas' tap marks name it, decision 0049). */
+export async function reserveRichMenuId(db: Db): Promise<number> {
+  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('rich_menus', 'id')) as id`);
+  return Number((result as { rows: { id: number | string }[] }).rows[0]!.id);
+}
+
 export async function insertRichMenu(db: Db, values: typeof richMenus.$inferInsert): Promise<RichMenuRow> {
   const [row] = await db.insert(richMenus).values(values).returning();
   return row!;

@@ -13,6 +13,9 @@ export function richMenuRoutes(app: FastifyInstance) {
   const e = richMenuEndpoints;
   route(app, e.list, async ({ params }, { ctx }) => richMenus.listRichMenusOfAccount({ ctx, input: params }));
   route(app, e.get, async ({ params }, { ctx }) => richMenus.getRichMenu({ ctx, input: params }));
+  route(app, e.taps, async ({ params, query }, { ctx }) =>
+    richMenus.richMenuTapsOf({ ctx, input: { ...params, ...query } }),
+  );
   route(app, e.image, async ({ params }, { ctx }, reply) => {
     const image = await richMenus.getRichMenuImage({ ctx, input: params });
     void reply.type(image.contentType).header('cache-control', 'private, max-age=86400');

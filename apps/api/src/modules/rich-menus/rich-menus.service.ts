@@ -7,6 +7,7 @@ import {
   type RichMenuObject,
   type RichMenuList,
   type RichMenuSize,
+  type RichMenuTapDays,
 } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
 import { inTransaction, type Db } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platfo
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
 import { renderAreaImage } from './rich-menu-render.ts';
+import { readRichMenuTaps, withTapMark } from './rich-menu-taps.ts';
 import {
   deleteRichMenuRow,
   deleteTabGroupRows,
@@ -24,6 +26,7 @@ import {
   insertRichMenu,
   listRichMenus,
   markDefault,
+  reserveRichMenuId,
   updateRichMenu as updateRichMenuRow,
   type RichMenuListRow,
 } from './rich-menus.repository.ts';
@@ -81,12 +84,21 @@ async function menuOrThrow(
   return row;
 }
 
-/** The action as LINE takes it: only the fields of its type. */
-function toLineAction(action: RichMenuArea['action']): messagingApi.Action {
+/**
+ * The action as LINE takes it: only the fields of its type. With `tap` (our menu's id and the area's
+ * index) a postback area's data carries the tap mark, so the webhook can count the tap (decision 0049).
+ */
+function toLineAction(
+  action: RichMenuArea['action'],
+  tap?: { richMenuId: number; areaIndex: number },
+): messagingApi.Action {
   const label = action.label ? { label: action.label } : {};
   if (action.type === 'message') return { type: 'message', ...label, text: action.text! };
   if (action.type === 'uri') return { type: 'uri', ...label, uri: action.uri! };
-  if (action.type === 'postback') return { type: 'postback', ...label, data: action.data! };
+  if (action.type === 'postback') {
+    const data = tap ? withTapMark(action.data!, tap.richMenuId, tap.areaIndex) : action.data!;
+    return { type: 'postback', ...label, data };
+  }
   return {
     type: 'richmenuswitch',
     ...label,
@@ -95,13 +107,16 @@ function toLineAction(action: RichMenuArea['action']): messagingApi.Action {
   };
 }
 
-export function toLineRichMenu(menu: RichMenuObject): messagingApi.RichMenuRequest {
+export function toLineRichMenu(menu: RichMenuObject, richMenuId?: number): messagingApi.RichMenuRequest {
   return {
     size: menu.size,
     selected: menu.selected,
     name: menu.name,
     chatBarText: menu.chatBarText,
-    areas: menu.areas.map((area) => ({ bounds: area.bounds, action: toLineAction(area.action) })),
+    areas: menu.areas.map((area, areaIndex) => ({
+      bounds: area.bounds,
+      action: toLineAction(area.action, richMenuId === undefined ? undefined : { richMenuId, areaIndex }),
+    })),
   };
 }
 
@@ -114,8 +129,10 @@ export async function createMenuAtLine(
   channel: LineChannel,
   menu: RichMenuObject,
   image: RichMenuImage,
+  /** Our menu's id, when its postback taps are to be counted (decision 0049). */
+  ourId?: number,
 ): Promise<string> {
-  const richMenuId = await line.createRichMenu(channel, toLineRichMenu(menu));
+  const richMenuId = await line.createRichMenu(channel, toLineRichMenu(menu, ourId));
   try {
     await line.setRichMenuImage(channel, richMenuId, image);
   } catch (error) {
@@ -181,14 +198,17 @@ export async function createRichMenu({ ctx, input }: Ctx & { input: CreateInput 
     ? decodeRichMenuImage(input.image, input.richMenu.size)
     : drawnImage(input.richMenu.size, drawnAreasOf(input.richMenu), account.mainColor);
   const line = lineGatewayFor(ctx.config);
+  // The row's id is taken before LINE is called: the areas' tap marks name it (decision 0049).
+  const id = await reserveRichMenuId(ctx.db);
   let lineRichMenuId: string;
   try {
-    lineRichMenuId = await createMenuAtLine(line, channel, input.richMenu, image);
+    lineRichMenuId = await createMenuAtLine(line, channel, input.richMenu, image, id);
   } catch (error) {
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
   try {
     const row = await insertRichMenu(ctx.db, {
+      id,
       ...scope,
       lineRichMenuId,
       ...rowValuesOf(input.richMenu, image),
@@ -268,7 +288,7 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
   let newId: string;
   let undoMoves: () => Promise<void>;
   try {
-    newId = await createMenuAtLine(line, channel, input.richMenu, image);
+    newId = await createMenuAtLine(line, channel, input.richMenu, image, row.id);
   } catch (error) {
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
@@ -343,4 +363,10 @@ export async function lineRichMenuIdOf(
   richMenuId: number,
 ): Promise<string | undefined> {
   return (await findRichMenu(db, scope, richMenuId))?.lineRichMenuId;
+}
+
+/** The heat map's figures: taps and friends per area of one menu over the last 7, 30 or 90 days. */
+export async function richMenuTapsOf({ ctx, input }: Ctx & { input: MenuInput & { days: RichMenuTapDays } }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return readRichMenuTaps(ctx, scope, input.richMenuId, input.days);
 }

@@ -32,6 +32,7 @@ import {
 import { RichMenuEditor } from '../../features/rich-menus/components/rich-menu-editor.tsx';
 import { usePostbackChoices } from '../../features/automation/api/automation.api.ts';
 import { RichMenuList } from '../../features/rich-menus/components/rich-menu-list.tsx';
+import { RichMenuTapMap } from '../../features/rich-menus/components/rich-menu-tap-map.tsx';
 import { TabbedRichMenuBuilder } from '../../features/rich-menus/components/tabbed-rich-menu-builder.tsx';
 import { showToast } from '../../lib/toast-store.ts';
 
@@ -225,6 +226,8 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
                 await navigate(listHref(account.id));
               }}
             />
+            {/* taps are counted on a menu's own postback areas; a tab's menu is not marked (decision 0049) */}
+            {m.tab === null && <RichMenuTapMap lineAccountId={account.id} menu={m} />}
           </>
         )}
       </QueryState>

@@ -4,6 +4,7 @@ import {
   type CreateTabbedRichMenuBody,
   type RichMenuPreviewBody,
   type RichMenu,
+  type RichMenuTapDays,
   type UpdateRichMenuBody,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,18 @@ export const richMenuQueryOptions = (lineAccountId: number, richMenuId: number) 
     queryKey: [...keys.account(lineAccountId), 'detail', richMenuId],
     queryFn: ({ signal }) =>
       apiRequest(richMenuEndpoints.get, { params: menuParams(lineAccountId, richMenuId), signal }),
+  });
+
+/** The heat map's figures: taps and friends per area of one menu over the last 7, 30 or 90 days. */
+export const richMenuTapsQueryOptions = (lineAccountId: number, richMenuId: number, days: RichMenuTapDays) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'taps', richMenuId, days],
+    queryFn: ({ signal }) =>
+      apiRequest(richMenuEndpoints.taps, {
+        params: menuParams(lineAccountId, richMenuId),
+        query: { days: String(days) as '7' | '30' | '90' },
+        signal,
+      }),
   });
 
 /** A tabbed rich menu as one thing: its tabs as they were sent, and its menus. */
