@@ -128,7 +128,8 @@ export function toProgramView(row: ProgramRow): MemberProgram {
     stampIntervalMinutes: row.stampIntervalMinutes,
     rewardName: row.rewardName,
     rankBasis: row.rankBasis,
-    ranks: row.ranks,
+    // ranks saved before a rank had a message (decision 0050) read as without one
+    ranks: row.ranks.map((r) => ({ ...r, message: r.message ?? '' })),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -239,6 +240,7 @@ async function applyRank(
       fromRank: member.rankName,
       toRank,
       direction: index > fromIndex ? 'UP' : 'DOWN',
+      message: index > fromIndex ? (program.ranks[index]?.message ?? '') : '',
     },
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memberCardMessages as m } from '@app/contracts';
-import { domainEvents, memberLedger, members } from '../../db/schema/index.ts';
+import { domainEvents, jobs, memberLedger, members, notificationDeliveries } from '../../db/schema/index.ts';
 import { queueMemberCardSweep } from './members.jobs.ts';
 import { a, A, b, channel, lineUser, sim, t, useMemberService } from './members.test-setup.ts';
 
@@ -283,6 +283,72 @@ describe('member card: ranks and expiry at month ends (Japan time)', () => {
     await t.app.jobs.runDue();
     const after = (await sim.sent(channel.channelId)).slice(from);
     expect(after.filter((s) => s.to.includes(rank.user.userId))).toHaveLength(1);
+  });
+
+  it("a rank's own message: the member reaching it gets it once, with their name, even when LINE's answer is lost", async () => {
+    const withMessage = {
+      ...program,
+      ranks: program.ranks.map((r) =>
+        r.name === 'ゴールド'
+          ? { ...r, message: '{name}さん、ゴールド会員になりました！誕生日特典をどうぞ' }
+          : r,
+      ),
+    };
+    const tooLong = await putProgram({
+      ...withMessage,
+      ranks: withMessage.ranks.map((r) => ({ ...r, message: 'あ'.repeat(5001) })),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(m.rankMessage);
+    const set = await putProgram(withMessage);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<{ ranks: { message: string }[] }>().ranks.map((r) => r.message)).toEqual([
+      '',
+      '',
+      '{name}さん、ゴールド会員になりました！誕生日特典をどうぞ',
+    ]);
+    const gold = await member('金 花子');
+    await t.app.jobs.runDue(); // the registration's own jobs first: the fault below is for the rank's push
+    const from = (await sim.sent(channel.channelId)).length;
+    // LINE takes the message but its answer is lost: the job retries with the same key
+    await sim.fault({
+      status: 500,
+      count: 1,
+      when: 'after',
+      channelId: channel.channelId,
+      pathPrefix: '/v2/bot/message/multicast',
+    });
+    const card = (await act(gold.id, { action: 'PURCHASE', amountYen: 100000 })).json<Card>();
+    expect(card.standing.rank?.name).toBe('ゴールド');
+    for (let i = 0; i < 4; i += 1) {
+      await t.app.jobs.runDue();
+      t.clock.advance(60_000);
+    }
+    const toMember = (await sim.sent(channel.channelId))
+      .slice(from)
+      .filter((s) => s.to.includes(gold.user.userId));
+    expect(toMember).toHaveLength(1);
+    expect(toMember[0]!.messages).toEqual([
+      expect.objectContaining({
+        type: 'text',
+        text: '金 花子さん、ゴールド会員になりました！誕生日特典をどうぞ',
+      }),
+    ]);
+    // one log row, sent, under the key LINE saw; its push job ran twice (the lost answer, then the retry)
+    const logged = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.retryKey, toMember[0]!.retryKey!));
+    expect(logged).toEqual([
+      expect.objectContaining({ status: 'SENT', text: expect.stringContaining('金 花子さん') }),
+    ]);
+    const [push] = await t.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'retryKey' = ${toMember[0]!.retryKey}`);
+    expect(push).toMatchObject({ status: 'DONE', attempts: 2 });
+    // a rank without a message keeps the notification template's text (シルバー, in the test above)
+    await putProgram(program);
   });
 
   it('stamps: one per visit, a minimum interval, a reward for a full card', async () => {
