@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memberCardMessages as m } from '@app/contracts';
 import { domainEvents, jobs, memberLedger, members, notificationDeliveries } from '../../db/schema/index.ts';
+import { sweepMemberCards } from './member-card.service.ts';
 import { queueMemberCardSweep } from './members.jobs.ts';
 import { a, A, b, channel, lineUser, sim, t, useMemberService } from './members.test-setup.ts';
 
@@ -410,8 +411,25 @@ describe('member card: ranks and expiry at month ends (Japan time)', () => {
     await runSweep();
     let [row] = await t.db.select().from(members).where(eq(members.id, sora.id));
     expect(row!.rankName).toBe('シルバー');
+    // October 2027 (Japan time): the month that left the 12 months is October 2026, when nobody earned
+    // anything, and no points fell due since September: the hourly run reads and writes no member
+    expect(await sweepMemberCards(t.db, t.clock.now())).toEqual({ expired: 0, reranked: 0, checked: 0 });
     t.clock.set(new Date('2027-10-31T15:00:00Z'));
-    await runSweep();
+    // November 2026 leaves: only the members with rows of that month are read, and only those whose rank
+    // differs are written (the event below)
+    const [november] = await t.db
+      .select({ n: sql<number>`count(distinct ${memberLedger.memberId})::int` })
+      .from(memberLedger)
+      .where(
+        sql`${memberLedger.createdAt} >= '2026-10-31T15:00:00Z' and ${memberLedger.createdAt} < '2026-11-30T15:00:00Z'`,
+      );
+    const ranksBefore = await t.db.select({ id: members.id, rankName: members.rankName }).from(members);
+    const swept = await sweepMemberCards(t.db, t.clock.now());
+    expect(swept.checked).toBe(november!.n);
+    const ranksAfter = await t.db.select({ id: members.id, rankName: members.rankName }).from(members);
+    const moved = ranksAfter.filter((r) => ranksBefore.find((b) => b.id === r.id)!.rankName !== r.rankName);
+    expect(swept.reranked).toBe(moved.length);
+    expect(swept.reranked).toBeLessThan(swept.checked);
     [row] = await t.db.select().from(members).where(eq(members.id, sora.id));
     expect(row!.rankName).toBe('ブロンズ');
     const [down] = await t.db
