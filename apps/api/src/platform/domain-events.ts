@@ -82,6 +82,8 @@ export const domainEventPayloads = {
     fromRank: z.string().nullable(),
     toRank: z.string().nullable(),
     direction: z.enum(['UP', 'DOWN']),
+    /** The message of the rank reached upwards ('' = the notification template's text; decision 0050). */
+    message: z.string().default(''),
   }),
   /**
    * Tags newly put on friends of an account (a tag already on a friend is not added again): by hand, in

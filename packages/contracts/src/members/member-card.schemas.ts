@@ -20,6 +20,11 @@ export const memberRankSchema = z.object({
   /** Points earned, or visits, in the last 12 months (Japan time) from which a member holds the rank. */
   threshold: whole(10_000_000),
   benefits: z.string({ error: m.rankBenefits }).trim().max(500, m.rankBenefits).default(''),
+  /**
+   * The LINE text pushed to a member on reaching this rank ('' = the MEMBER_RANK_CHANGED notification
+   * template instead); `{name}` is the member's name (decisions 0040, 0050).
+   */
+  message: z.string({ error: m.rankMessage }).trim().max(5000, m.rankMessage).default(''),
 });
 export type MemberRank = z.output<typeof memberRankSchema>;
 

@@ -105,6 +105,7 @@ export const memberCardMessages = {
   rewardName: 'The reward name is required and cannot exceed 50 characters',
   rankName: 'A rank name is required and cannot exceed 30 characters',
   rankBenefits: 'Benefits cannot exceed 500 characters',
+  rankMessage: 'A rank message cannot exceed 5000 characters',
   ranksOrder: 'Ranks must start at threshold 0 and rise strictly, with distinct names (at most 10)',
   memberCode: 'Member code must be 1 to 20 digits',
   cardNotFound: 'No member of this store has this code',

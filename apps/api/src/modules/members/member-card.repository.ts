@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { memberLedger, memberPrograms, members } from '../../db/schema/members.ts';
@@ -175,14 +175,15 @@ export async function ledgerSums(db: Db, memberId: number, windowStart: Date) {
 }
 
 /** Members with earned points past their expiry that no redemption or expiry has used up yet. */
-export async function membersWithDuePoints(db: Db, now: Date) {
+export async function membersWithDuePoints(db: Db, now: Date, dueSince: Date) {
   const l = memberLedger;
   const reversal = alias(memberLedger, 'reversal');
   const live = sql`${reversal.id} is null and ${l.kind} <> 'REVERSAL'`;
+  // only the members with points that fell due since `dueSince`: the others have nothing new to expire
   const candidates = db
     .selectDistinct({ memberId: l.memberId })
     .from(l)
-    .where(and(lte(l.expiresAt, now), gt(l.points, 0)));
+    .where(and(lte(l.expiresAt, now), gte(l.expiresAt, dueSince), gt(l.points, 0)));
   return db
     .select({ memberId: l.memberId, clientId: l.clientId, storeId: l.storeId })
     .from(l)
@@ -195,8 +196,16 @@ export async function membersWithDuePoints(db: Db, now: Date) {
     );
 }
 
-/** Each member of a store with the rank they hold and what ranks count (earned points, visits). */
-export async function rankFiguresOfStore(db: Db, scope: MemberScope, windowStart: Date) {
+/**
+ * Each member of a store with the rank they hold and what ranks count (earned points, visits); with
+ * `leaving`, only the members with ledger rows created in that span (the rows that just left the window).
+ */
+export async function rankFiguresOfStore(
+  db: Db,
+  scope: MemberScope,
+  windowStart: Date,
+  leaving?: { from: Date; to: Date },
+) {
   const l = memberLedger;
   const reversal = alias(memberLedger, 'reversal');
   const live = sql`${reversal.id} is null and ${l.kind} <> 'REVERSAL'`;
@@ -212,6 +221,26 @@ export async function rankFiguresOfStore(db: Db, scope: MemberScope, windowStart
     .from(members)
     .leftJoin(l, eq(l.memberId, members.id))
     .leftJoin(reversal, eq(reversal.reversesId, l.id))
-    .where(and(eq(members.clientId, scope.clientId), eq(members.storeId, scope.storeId)))
+    .where(
+      and(
+        eq(members.clientId, scope.clientId),
+        eq(members.storeId, scope.storeId),
+        leaving
+          ? inArray(
+              members.id,
+              db
+                .selectDistinct({ memberId: memberLedger.memberId })
+                .from(memberLedger)
+                .where(
+                  and(
+                    eq(memberLedger.storeId, scope.storeId),
+                    gte(memberLedger.createdAt, leaving.from),
+                    lt(memberLedger.createdAt, leaving.to),
+                  ),
+                ),
+            )
+          : undefined,
+      ),
+    )
     .groupBy(members.id);
 }

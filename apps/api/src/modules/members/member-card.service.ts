@@ -128,7 +128,8 @@ export function toProgramView(row: ProgramRow): MemberProgram {
     stampIntervalMinutes: row.stampIntervalMinutes,
     rewardName: row.rewardName,
     rankBasis: row.rankBasis,
-    ranks: row.ranks,
+    // ranks saved before a rank had a message (decision 0050) read as without one
+    ranks: row.ranks.map((r) => ({ ...r, message: r.message ?? '' })),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -239,6 +240,7 @@ async function applyRank(
       fromRank: member.rankName,
       toRank,
       direction: index > fromIndex ? 'UP' : 'DOWN',
+      message: index > fromIndex ? (program.ranks[index]?.message ?? '') : '',
     },
   });
 }
@@ -432,15 +434,24 @@ export async function getOwnMemberCard({
 
 // ---- the hourly sweep: expiry and ranks ----
 
+/**
+ * Count the store's ranks again: every member (a new programme), or with `onlyLeaving` only the members
+ * with rows in the month that last left the 12 months (the hourly run: nothing else moves a rank
+ * without a ledger row, and a ledger row reranks its member in its own transaction). Only a member
+ * whose rank differs is locked and written.
+ */
 async function recountStoreRanks(
   db: Db,
   scope: MemberScope,
   program: ProgramRow,
   now: Date,
   lineAccountId: number | null,
+  onlyLeaving = false,
 ) {
-  if (program.ranks.length === 0) return 0;
-  const figures = await rankFiguresOfStore(db, scope, rankWindowStart(now));
+  if (program.ranks.length === 0) return { checked: 0, changed: 0 };
+  const windowStart = rankWindowStart(now);
+  const leaving = onlyLeaving ? { from: monthStartJst(now, -12), to: windowStart } : undefined;
+  const figures = await rankFiguresOfStore(db, scope, windowStart, leaving);
   let changed = 0;
   for (const f of figures) {
     const index = rankIndexOf(program.ranks, rankValueOf(program, f));
@@ -450,20 +461,23 @@ async function recountStoreRanks(
     await rerank(db, scope, program, member, now, lineAccountId);
     changed += 1;
   }
-  return changed;
+  return { checked: figures.length, changed };
 }
 
 const lineAccountOfStore = async (db: Db, scope: MemberScope) =>
   (await findServiceStore(db, { serviceCode: MEMBER_SERVICE_CODE, ...scope }))?.lineAccountId ?? null;
 
 /**
- * Points past their expiry become an EXPIRE row (by query: the members whose earned, expired points are
- * not used up yet), then every store's ranks are counted again (points older than 12 months drop out at
- * a month's end, Japan time). Each member in their own transaction, under their lock.
+ * Points past their expiry become an EXPIRE row (by query: the members with points that fell due since
+ * the start of last month, Japan time, not used up yet; expiries fall on month starts, so a month's
+ * margin covers a missed run), then the ranks of the members whose rows last left the 12 months are
+ * counted again (a month's points drop out at its anniversary month's end, Japan time). Members with
+ * nothing due and no row leaving are not read or written. Each member in their own transaction, under
+ * their lock (decision 0050).
  */
 export async function sweepMemberCards(db: Db, now: Date) {
   let expired = 0;
-  for (const due of await membersWithDuePoints(db, now)) {
+  for (const due of await membersWithDuePoints(db, now, monthStartJst(now, -1))) {
     const scope = { clientId: due.clientId, storeId: due.storeId };
     await inTransaction(db, async (tx) => {
       const program = await findProgram(tx, scope);
@@ -485,11 +499,14 @@ export async function sweepMemberCards(db: Db, now: Date) {
     });
   }
   let reranked = 0;
+  let checked = 0;
   for (const program of await listProgramsWithRanks(db)) {
     const scope = { clientId: program.clientId, storeId: program.storeId };
-    reranked += await inTransaction(db, async (tx) =>
-      recountStoreRanks(tx, scope, program, now, await lineAccountOfStore(tx, scope)),
+    const done = await inTransaction(db, async (tx) =>
+      recountStoreRanks(tx, scope, program, now, await lineAccountOfStore(tx, scope), true),
     );
+    reranked += done.changed;
+    checked += done.checked;
   }
-  return { expired, reranked };
+  return { expired, reranked, checked };
 }

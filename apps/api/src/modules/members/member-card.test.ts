@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memberCardMessages as m } from '@app/contracts';
-import { domainEvents, memberLedger, members } from '../../db/schema/index.ts';
+import { domainEvents, jobs, memberLedger, members, notificationDeliveries } from '../../db/schema/index.ts';
+import { sweepMemberCards } from './member-card.service.ts';
 import { queueMemberCardSweep } from './members.jobs.ts';
 import { a, A, b, channel, lineUser, sim, t, useMemberService } from './members.test-setup.ts';
 
@@ -285,6 +286,72 @@ describe('member card: ranks and expiry at month ends (Japan time)', () => {
     expect(after.filter((s) => s.to.includes(rank.user.userId))).toHaveLength(1);
   });
 
+  it("a rank's own message: the member reaching it gets it once, with their name, even when LINE's answer is lost", async () => {
+    const withMessage = {
+      ...program,
+      ranks: program.ranks.map((r) =>
+        r.name === 'ゴールド'
+          ? { ...r, message: '{name}さん、ゴールド会員になりました！誕生日特典をどうぞ' }
+          : r,
+      ),
+    };
+    const tooLong = await putProgram({
+      ...withMessage,
+      ranks: withMessage.ranks.map((r) => ({ ...r, message: 'あ'.repeat(5001) })),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(m.rankMessage);
+    const set = await putProgram(withMessage);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<{ ranks: { message: string }[] }>().ranks.map((r) => r.message)).toEqual([
+      '',
+      '',
+      '{name}さん、ゴールド会員になりました！誕生日特典をどうぞ',
+    ]);
+    const gold = await member('金 花子');
+    await t.app.jobs.runDue(); // the registration's own jobs first: the fault below is for the rank's push
+    const from = (await sim.sent(channel.channelId)).length;
+    // LINE takes the message but its answer is lost: the job retries with the same key
+    await sim.fault({
+      status: 500,
+      count: 1,
+      when: 'after',
+      channelId: channel.channelId,
+      pathPrefix: '/v2/bot/message/multicast',
+    });
+    const card = (await act(gold.id, { action: 'PURCHASE', amountYen: 100000 })).json<Card>();
+    expect(card.standing.rank?.name).toBe('ゴールド');
+    for (let i = 0; i < 4; i += 1) {
+      await t.app.jobs.runDue();
+      t.clock.advance(60_000);
+    }
+    const toMember = (await sim.sent(channel.channelId))
+      .slice(from)
+      .filter((s) => s.to.includes(gold.user.userId));
+    expect(toMember).toHaveLength(1);
+    expect(toMember[0]!.messages).toEqual([
+      expect.objectContaining({
+        type: 'text',
+        text: '金 花子さん、ゴールド会員になりました！誕生日特典をどうぞ',
+      }),
+    ]);
+    // one log row, sent, under the key LINE saw; its push job ran twice (the lost answer, then the retry)
+    const logged = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.retryKey, toMember[0]!.retryKey!));
+    expect(logged).toEqual([
+      expect.objectContaining({ status: 'SENT', text: expect.stringContaining('金 花子さん') }),
+    ]);
+    const [push] = await t.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'retryKey' = ${toMember[0]!.retryKey}`);
+    expect(push).toMatchObject({ status: 'DONE', attempts: 2 });
+    // a rank without a message keeps the notification template's text (シルバー, in the test above)
+    await putProgram(program);
+  });
+
   it('stamps: one per visit, a minimum interval, a reward for a full card', async () => {
     const set = await putProgram({
       ...program,
@@ -344,8 +411,25 @@ describe('member card: ranks and expiry at month ends (Japan time)', () => {
     await runSweep();
     let [row] = await t.db.select().from(members).where(eq(members.id, sora.id));
     expect(row!.rankName).toBe('シルバー');
+    // October 2027 (Japan time): the month that left the 12 months is October 2026, when nobody earned
+    // anything, and no points fell due since September: the hourly run reads and writes no member
+    expect(await sweepMemberCards(t.db, t.clock.now())).toEqual({ expired: 0, reranked: 0, checked: 0 });
     t.clock.set(new Date('2027-10-31T15:00:00Z'));
-    await runSweep();
+    // November 2026 leaves: only the members with rows of that month are read, and only those whose rank
+    // differs are written (the event below)
+    const [november] = await t.db
+      .select({ n: sql<number>`count(distinct ${memberLedger.memberId})::int` })
+      .from(memberLedger)
+      .where(
+        sql`${memberLedger.createdAt} >= '2026-10-31T15:00:00Z' and ${memberLedger.createdAt} < '2026-11-30T15:00:00Z'`,
+      );
+    const ranksBefore = await t.db.select({ id: members.id, rankName: members.rankName }).from(members);
+    const swept = await sweepMemberCards(t.db, t.clock.now());
+    expect(swept.checked).toBe(november!.n);
+    const ranksAfter = await t.db.select({ id: members.id, rankName: members.rankName }).from(members);
+    const moved = ranksAfter.filter((r) => ranksBefore.find((b) => b.id === r.id)!.rankName !== r.rankName);
+    expect(swept.reranked).toBe(moved.length);
+    expect(swept.reranked).toBeLessThan(swept.checked);
     [row] = await t.db.select().from(members).where(eq(members.id, sora.id));
     expect(row!.rankName).toBe('ブロンズ');
     const [down] = await t.db

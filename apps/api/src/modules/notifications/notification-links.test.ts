@@ -186,6 +186,7 @@ describe('notice links by recipient type', () => {
           fromRank: 'ブロンズ',
           toRank: 'シルバー',
           direction: 'UP',
+          message: '',
         },
       },
     ];

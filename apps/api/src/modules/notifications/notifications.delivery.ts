@@ -1,5 +1,6 @@
 import {
   defaultTemplates,
+  fillFriendName,
   recipientTypes,
   renderTemplate,
   type NotificationPlaceholder,
@@ -127,6 +128,18 @@ async function staffConcerned(db: Db, event: NotificationEvent): Promise<number[
 }
 
 /**
+ * The store's own message of the rank a member reached upwards (decision 0050): pushed to that member in
+ * place of the MEMBER_RANK_CHANGED template's text, whether or not the template is switched on.
+ */
+const ownMessageOf = (event: NotificationEvent) =>
+  event.topic === 'MEMBER_RANK_CHANGED' && event.payload.direction === 'UP' && event.payload.message !== ''
+    ? { friendId: event.payload.friendId, text: event.payload.message }
+    : null;
+
+/** A friend without a LINE name is called this (as in personalised deliveries, decision 0040). */
+const NAMELESS_FRIEND = 'お客様';
+
+/**
  * The notifications subscriber's handler: runs in the transaction that marks the event's delivery
  * done, so the log rows and their push jobs are written exactly once. Recipients are the friends of the
  * groups subscribing to the topic that existed before the event (plus the staff concerned by a
@@ -138,10 +151,14 @@ export async function handleNotificationEvent(event: NotificationEvent, ctx: Job
   const db = ctx.db;
   const scope: AccountScope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
   const template = await findTemplateRow(db, scope, event.topic);
-  if (template && (!template.isEnable || !template.topicEnable)) return;
-  const groups = (await listSettingRows(db, scope)).filter(
-    (g) => g.topics.includes(event.topic) && g.fromEventId < event.id,
-  );
+  const templateOn = !template || (template.isEnable && template.topicEnable);
+  const own = ownMessageOf(event);
+  if (!templateOn && !own) return;
+  const groups = templateOn
+    ? (await listSettingRows(db, scope)).filter(
+        (g) => g.topics.includes(event.topic) && g.fromEventId < event.id,
+      )
+    : [];
   // A member-facing topic reaches its member even when no group takes it.
   const concerned = await staffConcerned(db, event);
   if (groups.length === 0 && !(memberFacingTopics.has(event.topic) && concerned.length > 0)) return;
@@ -150,10 +167,24 @@ export async function handleNotificationEvent(event: NotificationEvent, ctx: Job
     groups.map((g) => g.id),
   );
   const friendIds = [...new Set([...[...members.values()].flat(), ...concerned])];
-  const recipients = await listFriendCards(db, scope, friendIds);
+  let recipients = await listFriendCards(db, scope, friendIds);
   if (recipients.length === 0) return;
   const account = await findLineAccountOfClient({ db }, event.clientId, event.lineAccountId);
   if (!account) return;
+  if (own) {
+    // the member who reached the rank gets the rank's own message instead of the template's text
+    const member = recipients.filter((r) => r.id === own.friendId);
+    if (member.length > 0)
+      await queueDeliveries(
+        ctx,
+        event,
+        scope,
+        fillFriendName(own.text, member[0]!.displayName || NAMELESS_FRIEND),
+        member,
+      );
+    recipients = recipients.filter((r) => r.id !== own.friendId);
+    if (!templateOn || recipients.length === 0) return;
+  }
   const values = await placeholderValues(db, event, account.displayName);
   const links = await linksOf(db, config, event);
   const content = template?.content ?? defaultTemplates[event.topic];

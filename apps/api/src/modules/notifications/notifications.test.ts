@@ -183,6 +183,7 @@ describe('delivery', () => {
           fromRank: 'ブロンズ',
           toRank: 'シルバー',
           direction: 'UP',
+          message: '',
         },
       },
     ];

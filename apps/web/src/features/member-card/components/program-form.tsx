@@ -40,7 +40,7 @@ const defaults: Draft = {
   stampIntervalMinutes: 60,
   rewardName: '',
   rankBasis: 'POINTS_12M',
-  ranks: [{ name: 'レギュラー', threshold: 0, benefits: '' }],
+  ranks: [{ name: 'レギュラー', threshold: 0, benefits: '', message: '' }],
 };
 
 const toDraft = (p: MemberProgram | null): Draft =>
@@ -184,45 +184,53 @@ export function ProgramForm(props: {
             ))}
           </TextField>
           {draft.ranks.map((rank, index) => (
-            <Stack
-              key={index}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              sx={{ alignItems: 'flex-start' }}
-            >
+            <Stack key={index} spacing={1}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  label={t('memberCard.program.rankName')}
+                  value={rank.name}
+                  disabled={disabled}
+                  onChange={(e) => setRank(index, { name: e.target.value })}
+                  size="small"
+                  sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
+                />
+                <TextField
+                  label={t('memberCard.program.threshold')}
+                  type="number"
+                  value={rank.threshold}
+                  disabled={disabled}
+                  onChange={(e) => setRank(index, { threshold: Number(e.target.value) })}
+                  size="small"
+                  sx={{ width: { xs: '100%', sm: 110 }, flexShrink: 0 }}
+                />
+                <TextField
+                  label={t('memberCard.program.benefits')}
+                  value={rank.benefits}
+                  disabled={disabled}
+                  onChange={(e) => setRank(index, { benefits: e.target.value })}
+                  size="small"
+                  sx={{ flex: 1, width: { xs: '100%', sm: 'auto' } }}
+                />
+                {props.canManage ? (
+                  <IconButton
+                    aria-label={t('memberCard.program.removeRank', { name: rank.name })}
+                    onClick={() => setDraft({ ...draft, ranks: draft.ranks.filter((_, i) => i !== index) })}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                ) : null}
+              </Stack>
               <TextField
-                label={t('memberCard.program.rankName')}
-                value={rank.name}
+                label={t('memberCard.program.rankMessage', { name: rank.name })}
+                helperText={t('memberCard.program.rankMessageHelp')}
+                value={rank.message}
                 disabled={disabled}
-                onChange={(e) => setRank(index, { name: e.target.value })}
+                onChange={(e) => setRank(index, { message: e.target.value })}
                 size="small"
-                sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
+                multiline
+                minRows={1}
+                slotProps={{ htmlInput: { maxLength: 5000 } }}
               />
-              <TextField
-                label={t('memberCard.program.threshold')}
-                type="number"
-                value={rank.threshold}
-                disabled={disabled}
-                onChange={(e) => setRank(index, { threshold: Number(e.target.value) })}
-                size="small"
-                sx={{ width: { xs: '100%', sm: 110 }, flexShrink: 0 }}
-              />
-              <TextField
-                label={t('memberCard.program.benefits')}
-                value={rank.benefits}
-                disabled={disabled}
-                onChange={(e) => setRank(index, { benefits: e.target.value })}
-                size="small"
-                sx={{ flex: 1, width: { xs: '100%', sm: 'auto' } }}
-              />
-              {props.canManage ? (
-                <IconButton
-                  aria-label={t('memberCard.program.removeRank', { name: rank.name })}
-                  onClick={() => setDraft({ ...draft, ranks: draft.ranks.filter((_, i) => i !== index) })}
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              ) : null}
             </Stack>
           ))}
           {props.canManage ? (
@@ -234,7 +242,12 @@ export function ProgramForm(props: {
                   ...draft,
                   ranks: [
                     ...draft.ranks,
-                    { name: '', threshold: (draft.ranks.at(-1)?.threshold ?? 0) + 100, benefits: '' },
+                    {
+                      name: '',
+                      threshold: (draft.ranks.at(-1)?.threshold ?? 0) + 100,
+                      benefits: '',
+                      message: '',
+                    },
                   ],
                 })
               }
