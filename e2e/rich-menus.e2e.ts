@@ -68,6 +68,37 @@ async function drawArea(page: Page, from: [number, number], to: [number, number]
 const cardOf = (page: Page, name: string) => page.getByTestId('rich-menu-card').filter({ hasText: name });
 
 describe('rich menus: draw, save, set as default, tap it on the simulator', () => {
+  it("a friend taps the demo menu's クーポン (a postback area); the menu's タップ数 counts it", async () => {
+    const phone = await newPage({ width: 1280, height: 1000 });
+    await phone.goto(server.lineSimUrl);
+    await pickSimChannel(phone, 'デモ商店 梅田店');
+    await pickSimUser(phone, FRIEND);
+    const menu = phone.locator('#richmenu');
+    await expect.poll(() => menu.locator('button.area').count()).toBe(4);
+    await menu.locator('button.area').nth(3).click();
+    // the webhook took the postback (its answer is a durable job; the tap is recorded with the event)
+    await expect
+      .poll(() =>
+        phone
+          .locator('#timeline')
+          .getByText(/Webhook ✓ 200/)
+          .last()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    const page = await newPage();
+    await logIn(page, server.url, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus`);
+    await cardOf(page, '基本メニュー').getByRole('link', { name: '編集' }).click();
+    const map = page.getByTestId('rich-menu-tap-map');
+    await expect.poll(() => map.getByTestId('tap-area-3').textContent()).toContain('1回・1人');
+    // the link areas are not counted, and say so
+    await expect.poll(() => map.getByTestId('tap-area-1').textContent()).toContain('数えないエリア');
+    await map.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rich-menu-tap-map');
+  });
+
   it('a manager draws a two-area menu, saves it and sets it as default; a LINE user taps an area', async () => {
     const page = await newPage();
     await logIn(page, server.url, 'manager@demo.example');

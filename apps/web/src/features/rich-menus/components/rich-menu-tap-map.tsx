@@ -82,17 +82,29 @@ export function RichMenuTapMap({ lineAccountId, menu }: { lineAccountId: number;
                           bgcolor: counted ? heat(figure.taps, max) : 'rgba(0, 0, 0, 0.35)',
                           border: '1px solid rgba(255, 255, 255, 0.8)',
                           display: 'flex',
-                          alignItems: 'center',
+                          alignItems: 'flex-end',
                           justifyContent: 'center',
-                          textAlign: 'center',
-                          color: '#fff',
-                          textShadow: '0 1px 2px rgba(0, 0, 0, 0.8)',
-                          fontWeight: 700,
-                          fontSize: { xs: 11, sm: 14 },
                           p: 0.5,
                         }}
                       >
-                        {label}
+                        {/* a pill of its own: it reads over any picture the menu has */}
+                        <Box
+                          component="span"
+                          sx={{
+                            bgcolor: 'rgba(0, 0, 0, 0.72)',
+                            color: '#fff',
+                            borderRadius: 999,
+                            px: 1,
+                            py: 0.25,
+                            mb: 0.5,
+                            textAlign: 'center',
+                            fontWeight: 700,
+                            fontSize: { xs: 11, sm: 13 },
+                            lineHeight: 1.4,
+                          }}
+                        >
+                          {label}
+                        </Box>
                       </Box>
                     );
                   })}
