@@ -107,7 +107,7 @@ export function ShiftTable({
 function GridSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box aria-busy="true" aria-label={t('common.loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Box sx={{ height: 40, mb: 1.5 }} />
       <Skeleton variant="rounded" sx={{ height: GRID_HEIGHT }} />
     </Box>

@@ -78,7 +78,11 @@ export function CellEditor({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('shift.editor.current')}>
+          <Box
+            role="group"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+            aria-label={t('shift.editor.current')}
+          >
             {(list ?? []).length === 0 && (
               <Typography variant="body2" color="text.secondary">
                 {t('shift.editor.empty')}
