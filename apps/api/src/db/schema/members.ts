@@ -272,6 +272,20 @@ export const memberPrograms = pgTable('member_programs', {
 });
 
 /**
+ * The hourly card sweep's mark per member store: the last instant it completed (expiry and ranks) there.
+ * A run after an outage processes every Japan-time month start crossed since (decision 0051-sweep-mark).
+ */
+export const memberCardSweeps = pgTable('member_card_sweeps', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  sweptAt: timestamp('swept_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The ledger of a member's card: every change is a row, never edited. Balance = sum(points), stamps =
  * sum(stamps), visits = sum(visits). A reversal is a row with the opposite amounts naming the row it
  * reverses (at most once: unique). `expiresAt` on a row that earned points: when they expire.

@@ -13,6 +13,7 @@ import { at, DAY_MS, HOUR_MS } from './clock.ts';
  * The member card that earns (issue 33) on the demo store: the owner sets a points programme with three
  * ranks; over the last five months the staff recorded visits and bills at the counter, so the members
  * spread across the ranks with histories; some redeemed a reward; the manager reversed a mistyped amount.
+ * シルバー and ゴールド have their own message to a member reaching them (decision 0050).
  */
 export async function seedMemberCard(
   owner: ServiceContext,
@@ -38,8 +39,20 @@ export async function seedMemberCard(
         rankBasis: 'POINTS_12M',
         ranks: [
           { name: 'レギュラー', threshold: 0, benefits: '誕生月にドリンク1杯無料' },
-          { name: 'シルバー', threshold: 300, benefits: 'ケーキセット50円引き・誕生月特典' },
-          { name: 'ゴールド', threshold: 1000, benefits: 'いつでもドリンクサイズアップ・ポイント優先予約' },
+          {
+            name: 'シルバー',
+            threshold: 300,
+            benefits: 'ケーキセット50円引き・誕生月特典',
+            message:
+              '{name}さん、シルバー会員になりました！\nケーキセットがいつでも50円引きです。次のご来店でお使いください。',
+          },
+          {
+            name: 'ゴールド',
+            threshold: 1000,
+            benefits: 'いつでもドリンクサイズアップ・ポイント優先予約',
+            message:
+              '{name}さん、ゴールド会員になりました！\nいつもありがとうございます。ドリンクはいつでもサイズアップいたします。',
+          },
         ],
       }),
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { memberLedger, memberPrograms, members } from '../../db/schema/members.ts';
+import { memberCardSweeps, memberLedger, memberPrograms, members } from '../../db/schema/members.ts';
 import type { MemberScope } from './member-store.ts';
 
 export type ProgramRow = typeof memberPrograms.$inferSelect;
@@ -32,12 +32,21 @@ export async function upsertProgram(
   return row!;
 }
 
-/** Every programme with ranks (the hourly recount walks them). */
-export async function listProgramsWithRanks(db: Db): Promise<ProgramRow[]> {
+/** Every programme with the instant the hourly sweep last completed at its store (null: never). */
+export async function listProgramsToSweep(db: Db) {
   return db
-    .select()
+    .select({ program: memberPrograms, sweptAt: memberCardSweeps.sweptAt })
     .from(memberPrograms)
-    .where(sql`jsonb_array_length(${memberPrograms.ranks}) > 0`);
+    .leftJoin(memberCardSweeps, eq(memberCardSweeps.storeId, memberPrograms.storeId))
+    .orderBy(memberPrograms.storeId);
+}
+
+/** The sweep completed at the store up to `at` (the mark a later run catches up from). */
+export async function setSweepMark(db: Db, scope: MemberScope, at: Date) {
+  await db
+    .insert(memberCardSweeps)
+    .values({ ...scope, sweptAt: at })
+    .onConflictDoUpdate({ target: memberCardSweeps.storeId, set: { sweptAt: at } });
 }
 
 // ---- members of the card ----
@@ -175,7 +184,7 @@ export async function ledgerSums(db: Db, memberId: number, windowStart: Date) {
 }
 
 /** Members with earned points past their expiry that no redemption or expiry has used up yet. */
-export async function membersWithDuePoints(db: Db, now: Date, dueSince: Date) {
+export async function membersWithDuePoints(db: Db, storeId: number, now: Date, dueSince: Date) {
   const l = memberLedger;
   const reversal = alias(memberLedger, 'reversal');
   const live = sql`${reversal.id} is null and ${l.kind} <> 'REVERSAL'`;
@@ -183,7 +192,7 @@ export async function membersWithDuePoints(db: Db, now: Date, dueSince: Date) {
   const candidates = db
     .selectDistinct({ memberId: l.memberId })
     .from(l)
-    .where(and(lte(l.expiresAt, now), gte(l.expiresAt, dueSince), gt(l.points, 0)));
+    .where(and(eq(l.storeId, storeId), lte(l.expiresAt, now), gte(l.expiresAt, dueSince), gt(l.points, 0)));
   return db
     .select({ memberId: l.memberId, clientId: l.clientId, storeId: l.storeId })
     .from(l)

@@ -31,11 +31,12 @@ import {
   lastStampAt,
   ledgerSums,
   listLedger,
-  listProgramsWithRanks,
+  listProgramsToSweep,
   lockMember,
   membersWithDuePoints,
   rankFiguresOfStore,
   setRankName,
+  setSweepMark,
   upsertProgram,
   type LedgerRow,
   type ProgramRow,
@@ -468,23 +469,69 @@ const lineAccountOfStore = async (db: Db, scope: MemberScope) =>
   (await findServiceStore(db, { serviceCode: MEMBER_SERVICE_CODE, ...scope }))?.lineAccountId ?? null;
 
 /**
- * Points past their expiry become an EXPIRE row (by query: the members with points that fell due since
- * the start of last month, Japan time, not used up yet; expiries fall on month starts, so a month's
- * margin covers a missed run), then the ranks of the members whose rows last left the 12 months are
- * counted again (a month's points drop out at its anniversary month's end, Japan time). Members with
- * nothing due and no row leaving are not read or written. Each member in their own transaction, under
- * their lock (decision 0050).
+ * The instants a sweep runs at, from the store's mark (the last instant it completed there) to `now`:
+ * each Japan-time month start crossed since the mark before this month's, then `now` (which stands for
+ * this month's start: expiries fall on month starts and the rank window moves at them). Without a mark
+ * (a store never swept), `now` alone.
+ */
+export function sweepSteps(mark: Date | null, now: Date): Date[] {
+  const steps: Date[] = [];
+  if (mark && mark < now) {
+    const thisMonth = monthStartJst(now, 0);
+    for (let at = monthStartJst(mark, 1); at < thisMonth; at = monthStartJst(at, 1)) steps.push(at);
+  }
+  steps.push(now);
+  return steps;
+}
+
+/**
+ * The hourly run over every member store, from its mark (decision 0051-sweep-mark): at each step of
+ * `sweepSteps`, points past their expiry become an EXPIRE row dated at the step (by query: the members
+ * with points that fell due since a month before the mark, not used up yet), then the ranks of the
+ * members whose rows left the 12 months at that step are counted again (a month's points drop out at
+ * its anniversary month's end, Japan time), and the store's mark moves to the step in the same
+ * transaction. Members with nothing due and no row leaving are not read or written. Each member in
+ * their own transaction, under their lock (decision 0050). A run after an outage thus makes the missed
+ * month ends' expiries and rank changes, each once: a step again finds nothing due and no rank differing.
  */
 export async function sweepMemberCards(db: Db, now: Date) {
   let expired = 0;
-  for (const due of await membersWithDuePoints(db, now, monthStartJst(now, -1))) {
-    const scope = { clientId: due.clientId, storeId: due.storeId };
+  let reranked = 0;
+  let checked = 0;
+  for (const { program, sweptAt } of await listProgramsToSweep(db)) {
+    const scope = { clientId: program.clientId, storeId: program.storeId };
+    const lineAccountId = await lineAccountOfStore(db, scope);
+    const dueSince = monthStartJst(sweptAt ?? now, -1);
+    for (const step of sweepSteps(sweptAt, now)) {
+      expired += await expireDuePoints(db, scope, program, step, dueSince, lineAccountId);
+      const done = await inTransaction(db, async (tx) => {
+        const counted = await recountStoreRanks(tx, scope, program, step, lineAccountId, true);
+        await setSweepMark(tx, scope, step);
+        return counted;
+      });
+      reranked += done.changed;
+      checked += done.checked;
+    }
+  }
+  return { expired, reranked, checked };
+}
+
+/** The store's members with points due by `at`: one EXPIRE row each, dated `at`, and their rank again. */
+async function expireDuePoints(
+  db: Db,
+  scope: MemberScope,
+  program: ProgramRow,
+  at: Date,
+  dueSince: Date,
+  lineAccountId: number | null,
+) {
+  let expired = 0;
+  for (const due of await membersWithDuePoints(db, scope.storeId, at, dueSince)) {
     await inTransaction(db, async (tx) => {
-      const program = await findProgram(tx, scope);
       const member = await lockMember(tx, scope, due.memberId);
-      if (!program || !member) return;
-      const sums = await ledgerSums(tx, member.id, rankWindowStart(now));
-      const points = Math.min(sums.balance, expiryPlan(sums.earning, sums.consumed, now).due);
+      if (!member) return;
+      const sums = await ledgerSums(tx, member.id, rankWindowStart(at));
+      const points = Math.min(sums.balance, expiryPlan(sums.earning, sums.consumed, at).due);
       if (points <= 0) return;
       await insertLedgerRow(tx, {
         ...scope,
@@ -492,21 +539,11 @@ export async function sweepMemberCards(db: Db, now: Date) {
         kind: 'EXPIRE',
         points: -points,
         reason: '有効期限切れ',
-        createdAt: now,
+        createdAt: at,
       });
-      await rerank(tx, scope, program, member, now, await lineAccountOfStore(tx, scope));
+      await rerank(tx, scope, program, member, at, lineAccountId);
       expired += 1;
     });
   }
-  let reranked = 0;
-  let checked = 0;
-  for (const program of await listProgramsWithRanks(db)) {
-    const scope = { clientId: program.clientId, storeId: program.storeId };
-    const done = await inTransaction(db, async (tx) =>
-      recountStoreRanks(tx, scope, program, now, await lineAccountOfStore(tx, scope), true),
-    );
-    reranked += done.changed;
-    checked += done.checked;
-  }
-  return { expired, reranked, checked };
+  return expired;
 }

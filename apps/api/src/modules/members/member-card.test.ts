@@ -3,10 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memberCardMessages as m } from '@app/contracts';
-import { domainEvents, jobs, memberLedger, members, notificationDeliveries } from '../../db/schema/index.ts';
-import { sweepMemberCards } from './member-card.service.ts';
+import {
+  domainEvents,
+  jobs,
+  memberCardSweeps,
+  memberLedger,
+  members,
+  notificationDeliveries,
+} from '../../db/schema/index.ts';
+import { sweepMemberCards, sweepSteps } from './member-card.service.ts';
 import { queueMemberCardSweep } from './members.jobs.ts';
-import { a, A, b, channel, lineUser, sim, t, useMemberService } from './members.test-setup.ts';
+import { a, A, b, channel, lineUser, sim, storeId, t, useMemberService } from './members.test-setup.ts';
 
 useMemberService();
 
@@ -443,5 +450,86 @@ describe('member card: ranks and expiry at month ends (Japan time)', () => {
         ),
       );
     expect(down).toBeDefined();
+  });
+
+  it('a sweep down for two months catches up from its mark: the expiries and rank changes of each month end, once', async () => {
+    // January and February 2028 (Japan time): points for 11 months, so each month's points expire at the
+    // month start when they also leave the 12 months of the ranks
+    t.clock.set(new Date('2028-01-10T03:00:00Z'));
+    expect(
+      (await putProgram({ ...program, expiryMonths: 11 }, await t.login(a.manager.user.email))).statusCode,
+    ).toBe(200);
+    const ichiro = await member('繰越 一郎');
+    const jiro = await member('繰越 二郎');
+    let staff = await t.login(a.staff.user.email);
+    expect((await act(ichiro.id, { action: 'PURCHASE', amountYen: 100000 }, staff)).statusCode).toBe(201);
+    expect((await act(jiro.id, { action: 'PURCHASE', amountYen: 25000 }, staff)).statusCode).toBe(201);
+    t.clock.set(new Date('2028-02-10T03:00:00Z'));
+    staff = await t.login(a.staff.user.email);
+    const february = await act(ichiro.id, { action: 'PURCHASE', amountYen: 30000 }, staff);
+    expect(february.json<Card>().standing).toMatchObject({ points: 1300, rank: { name: 'ゴールド' } });
+
+    const rankOf = async (id: number) =>
+      (await t.db.select().from(members).where(eq(members.id, id)))[0]!.rankName;
+    const expiries = (id: number) =>
+      t.db
+        .select({ points: memberLedger.points, at: memberLedger.createdAt })
+        .from(memberLedger)
+        .where(and(eq(memberLedger.memberId, id), eq(memberLedger.kind, 'EXPIRE')))
+        .orderBy(memberLedger.createdAt);
+    // the changes down (each earning above was a change up)
+    const rankChanges = async (id: number) =>
+      (
+        await t.db
+          .select({ payload: domainEvents.payload })
+          .from(domainEvents)
+          .where(
+            and(
+              eq(domainEvents.topic, 'MEMBER_RANK_CHANGED'),
+              sql`${domainEvents.payload}->>'memberId' = ${String(id)}`,
+              sql`${domainEvents.payload}->>'direction' = 'DOWN'`,
+            ),
+          )
+          .orderBy(domainEvents.id)
+      ).map((e) => e.payload as { fromRank: string; toRank: string; direction: string });
+
+    // December 2028: the sweep runs and leaves its mark; nothing is due yet
+    t.clock.set(new Date('2028-12-20T03:00:00Z'));
+    await runSweep();
+    const [mark] = await t.db.select().from(memberCardSweeps).where(eq(memberCardSweeps.storeId, storeId));
+    expect(mark!.sweptAt.toISOString()).toBe('2028-12-20T03:00:00.000Z');
+    expect([await rankOf(ichiro.id), await rankOf(jiro.id)]).toEqual(['ゴールド', 'シルバー']);
+    expect(await expiries(ichiro.id)).toEqual([]);
+
+    // the sweep is down until 20 February 2029: it crossed the ends of December and January (Japan time)
+    t.clock.set(new Date('2029-02-20T03:00:00Z'));
+    expect(sweepSteps(mark!.sweptAt, t.clock.now())).toEqual([
+      new Date('2028-12-31T15:00:00Z'),
+      new Date('2029-02-20T03:00:00Z'),
+    ]);
+    await runSweep();
+    // at the end of December: January's points expire and leave the ranks; at the end of January, February's
+    expect(await expiries(ichiro.id)).toEqual([
+      { points: -1000, at: new Date('2028-12-31T15:00:00Z') },
+      { points: -300, at: new Date('2029-02-20T03:00:00Z') },
+    ]);
+    expect(await expiries(jiro.id)).toEqual([{ points: -250, at: new Date('2028-12-31T15:00:00Z') }]);
+    const ichiroChanges = [
+      { fromRank: 'ゴールド', toRank: 'シルバー', direction: 'DOWN' },
+      { fromRank: 'シルバー', toRank: 'ブロンズ', direction: 'DOWN' },
+    ];
+    const jiroChanges = [{ fromRank: 'シルバー', toRank: 'ブロンズ', direction: 'DOWN' }];
+    expect(await rankChanges(ichiro.id)).toMatchObject(ichiroChanges);
+    expect(await rankChanges(jiro.id)).toMatchObject(jiroChanges);
+    expect([await rankOf(ichiro.id), await rankOf(jiro.id)]).toEqual(['ブロンズ', 'ブロンズ']);
+    expect([await sumOfRows(ichiro.id), await sumOfRows(jiro.id)]).toEqual([0, 0]);
+
+    // again, through the job and directly: nothing more
+    await runSweep();
+    expect(await sweepMemberCards(t.db, t.clock.now())).toMatchObject({ expired: 0, reranked: 0 });
+    expect(await expiries(ichiro.id)).toHaveLength(2);
+    expect(await expiries(jiro.id)).toHaveLength(1);
+    expect(await rankChanges(ichiro.id)).toHaveLength(ichiroChanges.length);
+    expect(await rankChanges(jiro.id)).toHaveLength(jiroChanges.length);
   });
 });

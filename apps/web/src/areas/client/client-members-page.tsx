@@ -58,6 +58,9 @@ function MemberService(props: { lineAccountId: number; mainColor: string; title:
       <Tabs
         value={tab}
         onChange={(_, value: TabName) => setParam('tab', value === 'list' ? null : value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
         {tabs.map((name) => (

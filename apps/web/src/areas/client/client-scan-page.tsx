@@ -1,4 +1,4 @@
-import { can, type LineAccount, type Session } from '@app/contracts';
+import { can, type Session } from '@app/contracts';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +11,7 @@ import {
 } from '../../features/line-accounts/components/line-account-gate.tsx';
 import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
 import { CounterPanel } from '../../features/member-card/components/counter-panel.tsx';
-
-const hasMemberService = (account: LineAccount) =>
-  account.services.some((s) => s.serviceCode === 'KS-001' && s.status === 'ACTIVE');
+import { hasMemberService } from '../../features/member-card/lib/counter-landing.ts';
 
 function Counter(props: { lineAccountId: number; session: Session }) {
   const { t } = useTranslation();

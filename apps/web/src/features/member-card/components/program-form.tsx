@@ -183,8 +183,16 @@ export function ProgramForm(props: {
               </MenuItem>
             ))}
           </TextField>
+          <Typography variant="body2" color="text.secondary">
+            {t('memberCard.program.rankMessageHelp')}
+          </Typography>
           {draft.ranks.map((rank, index) => (
-            <Stack key={index} spacing={1}>
+            <Stack
+              key={index}
+              spacing={1.5}
+              data-testid="program-rank"
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+            >
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField
                   label={t('memberCard.program.rankName')}
@@ -215,22 +223,30 @@ export function ProgramForm(props: {
                   <IconButton
                     aria-label={t('memberCard.program.removeRank', { name: rank.name })}
                     onClick={() => setDraft({ ...draft, ranks: draft.ranks.filter((_, i) => i !== index) })}
+                    // on a phone the fields stack: the bin goes to the box's top right, above them
+                    sx={{ order: { xs: -1, sm: 0 }, alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
                   >
                     <DeleteOutlined />
                   </IconButton>
                 ) : null}
               </Stack>
-              <TextField
-                label={t('memberCard.program.rankMessage', { name: rank.name })}
-                helperText={t('memberCard.program.rankMessageHelp')}
-                value={rank.message}
-                disabled={disabled}
-                onChange={(e) => setRank(index, { message: e.target.value })}
-                size="small"
-                multiline
-                minRows={1}
-                slotProps={{ htmlInput: { maxLength: 5000 } }}
-              />
+              {index === 0 ? (
+                // everyone starts at the first rank: nobody "reaches" it, so it has no message (decision 0050)
+                <Typography variant="caption" color="text.secondary">
+                  {t('memberCard.program.firstRankNoMessage')}
+                </Typography>
+              ) : (
+                <TextField
+                  label={t('memberCard.program.rankMessage', { name: rank.name })}
+                  value={rank.message}
+                  disabled={disabled}
+                  onChange={(e) => setRank(index, { message: e.target.value })}
+                  size="small"
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { maxLength: 5000 } }}
+                />
+              )}
             </Stack>
           ))}
           {props.canManage ? (
