@@ -7,5 +7,9 @@ export default defineConfig({
     globalSetup: ['./src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files share a worker's module graph instead of importing the app anew each (the import was most of
+    // a file's time). Every file makes its own app and database (testing/test-app.ts), and module-level
+    // caches are keyed by database, so nothing leaks between files; no file uses vi.mock.
+    isolate: false,
   },
 });
