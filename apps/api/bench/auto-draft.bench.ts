@@ -2,7 +2,8 @@
 // peak-shaped days, overlapping rules, night shifts) against an exact reference: HiGHS run to optimality
 // without a time budget for places filled then places over the required count, then (with both held at
 // the optimum) for the spread of fulfilment rates. Prints figures and met/missed against issue 29's
-// targets; asserts nothing.
+// targets; asserts nothing. DRAFT_STORES=20-peak,100 (sizes and/or shapes, size-shape for one store) runs
+// only the stores named; unset, all nine.
 import { generateStore, type Shape } from './support/auto-draft-stores.ts';
 import { draftInWorker } from '../src/modules/shift/auto-draft/draft-pool.ts';
 import { solveExact } from '../src/modules/shift/auto-draft/solver-exact.ts';
@@ -26,8 +27,15 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 console.log('\nauto-draft: generated stores against the exact optimum (HiGHS without a time budget)');
 await solveExact(generateStore('peak', 5, 3)); // loads HiGHS (WebAssembly) once
 await draftInWorker(generateStore('peak', 5, 3)); // starts the call's worker thread (and its HiGHS)
+const stores = (process.env.DRAFT_STORES ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const picked = (size: number, shape: Shape) =>
+  stores.length === 0 || stores.some((w) => w === String(size) || w === shape || w === `${size}-${shape}`);
 for (const size of [20, 50, 100])
   for (const shape of ['peak', 'overlapping', 'night'] as Shape[]) {
+    if (!picked(size, shape)) continue;
     const input = generateStore(shape, size);
     const places = input.slots.reduce((n, s) => n + s.required, 0);
     // the reference: places, then over, exactly; then the fairest spread with both held

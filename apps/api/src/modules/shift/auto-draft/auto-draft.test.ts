@@ -182,6 +182,39 @@ describe('the store and staff rules the draft follows', () => {
   });
 });
 
+describe('rest requests not yet approved (issue 29)', () => {
+  it('keeps a staff member off a day they asked to rest, though the rest request is still a request', async () => {
+    // Wednesday 09:00-13:00 needs one: 一郎 asked 08:00-14:00 that day and also asked to rest (REQUEST);
+    // 三郎 asked 09:00-13:00 too. The draft takes 三郎 and says why not 一郎 where 三郎 is not there.
+    const { store, ichiro, saburo, manager } = await setup();
+    await createShift(t.db, store, {
+      staffId: ichiro.id,
+      startAt: tokyo('2026-12-02T08:00'),
+      endAt: tokyo('2026-12-02T14:00'),
+    });
+    await createShift(t.db, store, {
+      staffId: ichiro.id,
+      startAt: tokyo('2026-12-02T00:00'),
+      endAt: tokyo('2026-12-03T00:00'),
+      isRest: true,
+    });
+    const first = (await manager('POST', '/staff-shift/auto-draft', { body: window })).json();
+    const wednesday = first.slots.find((x: { date: string }) => x.date === '2026-12-02');
+    expect(wednesday).toMatchObject({ assigned: 0, staffIds: [] });
+    expect(wednesday.reasons).toEqual([
+      { kind: 'BLOCKED', staffId: ichiro.id, rule: 'REST_DAY', text: '一郎さん: この日は休みです' },
+    ]);
+    await createShift(t.db, store, {
+      staffId: saburo.id,
+      startAt: tokyo('2026-12-02T09:00'),
+      endAt: tokyo('2026-12-02T13:00'),
+    });
+    const second = (await manager('POST', '/staff-shift/auto-draft', { body: window })).json();
+    const filled = second.slots.find((x: { date: string }) => x.date === '2026-12-02');
+    expect(filled).toMatchObject({ assigned: 1, staffIds: [saburo.id], reasons: [] });
+  });
+});
+
 describe('POST staff-shift/auto-draft/accept', () => {
   it('saves the preview through save-shift: requests become trimmed drafts, the rest stays requests', async () => {
     const { store, r1, r2, r3, manager } = await setup();

@@ -132,3 +132,273 @@ function split(st: BalanceState, o: Option, bySlot: Map<number, Option[]>): bool
   st.apply(best.p);
   return true;
 }
+
+/**
+ * The spread pass, after `balance`: a move changes one request of a staff member at the highest or the
+ * lowest fulfilment rate (to another of its options, or undrafted, or drafted) together with, where places
+ * need it, one request of another staff member on the same slots (the taker or the giver), keeping every
+ * place filled and none over the required count. A move is taken when it narrows the spread of rates
+ * (max - min over staff with requests), or keeps it and leaves fewer staff at either end; the best move of
+ * the staff member at an end first (ties by option order). Each move lowers (spread, staff at the ends), so
+ * it ends; `maxMoves` bounds it too. Deterministic: no clock.
+ */
+/** Half moves the spread pass joins into one move at most, and the joins it looks at per staff member at an
+ * end and move (bounds, not a clock). */
+const MAX_HALVES = 2;
+const VISIT_BUDGET = 3_000;
+
+export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number): number {
+  if (rated.length < 2) return 0;
+  const EPS = 1e-9;
+  const bySlot = new Map<number, Option[]>();
+  for (const list of st.options.values())
+    for (const o of list) for (const i of o.slots) bySlot.set(i, [...(bySlot.get(i) ?? []), o]);
+  const candsOf = new Map<number, number[]>(); // staff id -> their candidates with options
+  for (const [candId, list] of st.options)
+    if (list.length > 0) {
+      const staffId = list[0]!.cand.staffId;
+      candsOf.set(staffId, [...(candsOf.get(staffId) ?? []), candId]);
+    }
+  const minutesOrZero = (o: Option | undefined) => (o ? minutesOf(o) : 0);
+  const overTarget = (staffId: number, added: number) => {
+    if (added <= 0) return false;
+    const target = st.staffById.get(staffId)?.targetMinutes ?? null;
+    return target !== null && st.monthWith(staffId, added) > target;
+  };
+  const legal = (staffId: number, candId: number, to: Option | undefined) =>
+    !to ||
+    !st.plans.get(staffId)!.check(to, st.settings, st.chosen.has(candId) ? candidateKey(candId) : undefined);
+
+  type Change = [number, Option | undefined]; // a request and its new option (undefined: not drafted)
+  /** Makes the changes; answers the undo. */
+  const make = (changes: Change[]): Change[] => {
+    const undo: Change[] = changes.map(([candId]) => [candId, st.chosen.get(candId)]);
+    for (const [candId, to] of changes) {
+      if (to) st.apply(to);
+      else {
+        const from = st.chosen.get(candId);
+        if (from) st.unapply(from);
+      }
+    }
+    return undo.reverse();
+  };
+  /** Whether the changes, made one after the other, break no rule. */
+  const jointlyLegal = (changes: Change[]) => {
+    const undos: Change[][] = [];
+    let ok = true;
+    for (const [candId, to] of changes) {
+      const staffId = st.options.get(candId)![0]!.cand.staffId;
+      if (!legal(staffId, candId, to)) {
+        ok = false;
+        break;
+      }
+      undos.push(make([[candId, to]]));
+    }
+    for (const undo of undos.reverse()) make(undo);
+    return ok;
+  };
+  type Score = { spread: number; ends: number };
+  /** The score with staff `a` at rate `ra` and `b` at `rb` (the others at theirs). */
+  const scoreWith = (
+    rates: Map<number, number>,
+    a: number,
+    ra: number,
+    b = -1,
+    rb = 0,
+    c = -1,
+    rc = 0,
+  ): Score => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const [id, r0] of rates) {
+      const r = id === a ? ra : id === b ? rb : id === c ? rc : r0;
+      if (r < lo) lo = r;
+      if (r > hi) hi = r;
+    }
+    let ends = 0;
+    for (const [id, r0] of rates) {
+      const r = id === a ? ra : id === b ? rb : id === c ? rc : r0;
+      if (r <= lo + EPS || r >= hi - EPS) ends++;
+    }
+    return { spread: hi - lo, ends };
+  };
+  /** The score with staff `ids[k]` at rate `changed[k]` (the others at theirs). */
+  const scoreOver = (rates: Map<number, number>, ids: number[], changed: number[]): Score => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const [id, r0] of rates) {
+      const k = ids.indexOf(id);
+      const r = k < 0 ? r0 : changed[k]!;
+      if (r < lo) lo = r;
+      if (r > hi) hi = r;
+    }
+    let ends = 0;
+    for (const [id, r0] of rates) {
+      const k = ids.indexOf(id);
+      const r = k < 0 ? r0 : changed[k]!;
+      if (r <= lo + EPS || r >= hi - EPS) ends++;
+    }
+    return { spread: hi - lo, ends };
+  };
+  const betterScore = (a: Score, b: Score) =>
+    a.spread < b.spread - EPS || (Math.abs(a.spread - b.spread) <= EPS && a.ends < b.ends);
+
+  let moves = 0;
+  while (moves < maxMoves) {
+    const rates = new Map(rated.map((id) => [id, st.rateWith(id, 0)]));
+    const now = scoreWith(rates, -1, 0);
+    const lo = Math.min(...rates.values());
+    const hi = Math.max(...rates.values());
+    const ends = rated.filter((id) => rates.get(id)! <= lo + EPS || rates.get(id)! >= hi - EPS);
+    type Move = { score: Score; changes: Change[]; order: number };
+    let best: Move | null = null;
+    const betterThanBest = (score: Score, order: number) =>
+      betterScore(score, now) &&
+      !(best && (betterScore(best.score, score) || (!betterScore(score, best.score) && best.order <= order)));
+    const consider = (score: Score, changes: Change[], order: number) => {
+      if (betterThanBest(score, order)) best = { score, changes, order };
+    };
+    const within = (r: number) => r >= lo - EPS && r <= hi + EPS;
+    for (const x of ends) {
+      const rx = rates.get(x)!;
+      const atTop = rx >= hi - EPS;
+      // half moves: one request of x changed, with (where places need it) one request of another on its slots
+      type Half = {
+        c: number;
+        addX: number;
+        y: number;
+        addY: number;
+        changes: Change[];
+        slots: number[];
+        order: number;
+      };
+      const halves: Half[] = [];
+      for (const c of candsOf.get(x) ?? []) {
+        const q = st.chosen.get(c);
+        for (const p of [...st.options.get(c)!, undefined]) {
+          if (p === q) continue;
+          const addX = minutesOrZero(p) - minutesOrZero(q);
+          if (addX === 0 || overTarget(x, addX)) continue;
+          // p may not cover a slot x already covers from elsewhere
+          if (p && p.slots.some((i) => !q?.slots.includes(i) && st.coveredBy[i]!.has(x))) continue;
+          if (!legal(x, c, p)) continue;
+          const removeX = q ? [q] : [];
+          const addXs = p ? [p] : [];
+          const touched = new Set([...(q?.slots ?? []), ...(p?.slots ?? [])]);
+          const order = p?.idx ?? -1;
+          if (keepsPlaces(st, removeX, addXs)) {
+            halves.push({ c, addX, y: -1, addY: 0, changes: [[c, p]], slots: [...touched], order });
+            continue;
+          }
+          // what the other request must do: cover a place x leaves, or leave a place x takes when full
+          const size = (i: number) => st.coveredBy[i]!.size;
+          const lost = (q?.slots ?? []).filter(
+            (i) => !p?.slots.includes(i) && size(i) <= st.slots[i]!.required,
+          );
+          const full = (p?.slots ?? []).filter(
+            (i) => !q?.slots.includes(i) && size(i) >= st.slots[i]!.required,
+          );
+          const others = new Set<number>();
+          const firstOf = lost[0] ?? full[0];
+          for (const i of firstOf === undefined ? touched : [firstOf])
+            for (const o of bySlot.get(i) ?? []) if (o.cand.staffId !== x) others.add(o.cand.id);
+          for (const d of [...others].sort((a, b) => a - b)) {
+            const list = st.options.get(d)!;
+            const y = list[0]!.cand.staffId;
+            const r = st.chosen.get(d);
+            if (!rates.has(y)) continue;
+            if (full.length > 0 && !(r && full.every((i) => r.slots.includes(i)))) continue;
+            for (const s of [...list, undefined]) {
+              if (s === r) continue;
+              if (lost.some((i) => !s?.slots.includes(i)) || full.some((i) => s?.slots.includes(i))) continue;
+              const addY = minutesOrZero(s) - minutesOrZero(r);
+              if (addY === 0 || Math.sign(addY) === Math.sign(addX) || overTarget(y, addY)) continue;
+              if (!within(st.rateWith(y, addY))) continue;
+              if (s && s.slots.some((i) => !r?.slots.includes(i) && st.coveredBy[i]!.has(y))) continue;
+              if (!keepsPlaces(st, [...removeX, ...(r ? [r] : [])], [...addXs, ...(s ? [s] : [])])) continue;
+              if (!legal(y, d, s)) continue;
+              const slots = [...new Set([...touched, ...(r?.slots ?? []), ...(s?.slots ?? [])])];
+              halves.push({
+                c,
+                addX,
+                y,
+                addY,
+                changes: [
+                  [c, p],
+                  [d, s],
+                ],
+                slots,
+                order: order * 1e6 + (s?.idx ?? -1),
+              });
+            }
+          }
+        }
+      }
+      const inward = (addX: number) => (atTop ? addX < 0 : addX > 0);
+      // the halves moving x inward first (the move needs one), each group in its order
+      halves.sort((a, b) => Number(inward(b.addX)) - Number(inward(a.addX)) || a.order - b.order);
+      // up to MAX_HALVES halves on different requests of x and different slots (x may give on one day and
+      // take on another), the others' minutes summed per staff member
+      let visited = 0;
+      const picked: Half[] = [];
+      const used = new Set<number>();
+      const ids: number[] = [x];
+      const adds: number[] = [0];
+      const changed: number[] = [0];
+      const search = (from: number, addX: number) => {
+        if (picked.length > 0 && inward(addX)) {
+          const rx2 = st.rateWith(x, addX);
+          let ok = within(rx2);
+          changed[0] = rx2;
+          for (let k = 1; ok && k < ids.length; k++) {
+            changed[k] = st.rateWith(ids[k]!, adds[k]!);
+            ok = within(changed[k]!);
+          }
+          if (ok) {
+            const score = scoreOver(rates, ids, changed);
+            let order = 0;
+            for (const h of picked) order = order * 1e6 + h.order;
+            if (betterThanBest(score, order)) {
+              const changes = picked.flatMap((h) => h.changes);
+              if (picked.length === 1 || jointlyLegal(changes)) consider(score, changes, order);
+            }
+          }
+        }
+        if (picked.length >= MAX_HALVES) return;
+        for (let k = from; k < halves.length && visited < VISIT_BUDGET; k++) {
+          const h = halves[k]!;
+          visited++;
+          if (picked.some((g) => g.c === h.c) || h.slots.some((i) => used.has(i))) continue;
+          picked.push(h);
+          for (const i of h.slots) used.add(i);
+          let at = -1;
+          let pushed = false;
+          if (h.y >= 0) {
+            at = ids.indexOf(h.y);
+            if (at < 0) {
+              at = ids.length;
+              pushed = true;
+              ids.push(h.y);
+              adds.push(0);
+              changed.push(0);
+            }
+            adds[at]! += h.addY;
+          }
+          search(k + 1, addX + h.addX);
+          if (pushed) {
+            ids.pop();
+            adds.pop();
+            changed.pop();
+          } else if (at >= 0) adds[at]! -= h.addY;
+          for (const i of h.slots) used.delete(i);
+          picked.pop();
+        }
+      };
+      search(0, 0);
+    }
+    if (!best) break;
+    make((best as Move).changes);
+    moves++;
+  }
+  return moves;
+}

@@ -34,7 +34,11 @@ const MINUTE = 60_000;
 
 export function buildModel(
   raw: SolverInput,
-  goals: { fairness: boolean; hold?: Map<number, { start: number; end: number }> } = { fairness: true },
+  goals: {
+    fairness: boolean;
+    hold?: Map<number, { start: number; end: number }>;
+    band?: { lo: number; hi: number };
+  } = { fairness: true },
 ): ExactModel {
   const input = normalise(raw);
   const { settings, slots } = input;
@@ -152,7 +156,7 @@ export function buildModel(
     }
   }
 
-  if (goals.fairness) {
+  if (goals.fairness || goals.band) {
     // the spread of fulfilment rates (max - min over staff with requests) and hours over target
     const requested = new Map<number, number>();
     const fromRequests = new Map<number, number>();
@@ -170,11 +174,24 @@ export function buildModel(
     for (const [staffId, req] of requested) {
       const mine = (byStaff.get(staffId) ?? []).map((o): [number, string] => [minutesOf(o) / req, x(o)]);
       const base = (fromRequests.get(staffId) ?? 0) / req;
+      if (goals.band) {
+        // outside a band of rates known to be reachable (the greedy's): a cost per staff member, which
+        // keeps the model as easy as the places alone (no row ties all staff together)
+        const { lo, hi } = goals.band;
+        if (mine.length === 0) continue;
+        obj.push([-WEIGHTS.spread, `u${staffId}`], [-WEIGHTS.spread, `l${staffId}`]);
+        row([...mine, [-1, `u${staffId}`]], '<=', hi - base);
+        row([...mine, [1, `l${staffId}`]], '>=', lo - base);
+        continue;
+      }
       row([[1, 'rmin'], ...mine.map(([k, v]): [number, string] => [-k, v])], '<=', base);
       row([...mine, [-1, 'rmax']], '<=', -base);
       any = true;
     }
     if (any) obj.push([-WEIGHTS.spread, 'rmax'], [WEIGHTS.spread, 'rmin']);
+    if (goals.band)
+      for (const staffId of requested.keys())
+        if (byStaff.has(staffId)) bounds.push(` 0 <= u${staffId} <= 1`, ` 0 <= l${staffId} <= 1`);
     for (const s of input.staff) {
       const list = byStaff.get(s.id);
       if (s.targetMinutes === null || !list) continue;
@@ -184,7 +201,7 @@ export function buildModel(
       obj.push([-WEIGHTS.overTargetHour, `t${s.id}`]);
       row([...hours, [-1, `t${s.id}`]], '<=', room / 60);
     }
-    free.push('rmin', 'rmax');
+    if (!goals.band) free.push('rmin', 'rmax');
   }
   for (const o of options) obj.push([-WEIGHTS.shift, x(o)]);
   // fairness among answers as good as `hold` (places filled and over held at its figures)
@@ -245,10 +262,12 @@ export async function solveExact(
     hold?: Map<number, { start: number; end: number }>;
     /** A limit of branch-and-bound nodes (deterministic, unlike the time limit). */
     maxNodes?: number;
+    /** Without the fairness terms: a cost per staff member for a rate outside this band. */
+    band?: { lo: number; hi: number };
   } = {},
 ): Promise<ExactAnswer | null> {
   const started = performance.now();
-  const model = buildModel(input, { fairness: opts.fairness ?? true, hold: opts.hold });
+  const model = buildModel(input, { fairness: opts.fairness ?? true, hold: opts.hold, band: opts.band });
   if (opts.hold && !model.empty) return runFrom(model, opts.hold, opts, started);
   if (model.empty) return { drafts: new Map(), status: 'Optimal', objective: 0, ms: 0 };
   const highs = await loadHighs();
@@ -349,10 +368,15 @@ export async function draftShifts(
     // the fairness stage: from that answer, places held, a bounded search for a smaller spread
     const rest = budget - (performance.now() - started) - greedyMs;
     if (rest < 100 || exact.status !== 'Optimal') return seeded;
+    // within the greedy's band of rates (reachable, and per staff member: as easy as the places alone)
+    const rates = greedy.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
     const fair = await solveExact(input, {
       hold: new Map(seeded.assignments.map((a) => [a.candidateId, a])),
       timeLimitSeconds: rest / 1000,
       maxNodes: opts.fairnessNodes ?? FAIRNESS_NODES,
+      ...(rates.length > 1
+        ? { fairness: false, band: { lo: Math.min(...rates), hi: Math.max(...rates) } }
+        : {}),
     });
     const fairer: Drafted = fair ? { ...solve(input, fair.drafts), method: 'EXACT' } : seeded;
     return ahead(rank(seeded), rank(fairer)) ? seeded : fairer;

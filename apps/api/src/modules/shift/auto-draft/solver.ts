@@ -13,9 +13,12 @@ import {
   Plan,
   type Option,
 } from './solver-model.ts';
-import { balance } from './solver-balance.ts';
+import { balance, narrowSpread, type BalanceState } from './solver-balance.ts';
 import { fillableUpperBound, report } from './solver-scoring.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
+
+/** Moves the spread pass makes at most (a bound on its time at 100 staff; most stores need fewer). */
+const SPREAD_MOVES = 6;
 
 /**
  * The solver. `input` is not changed; its order does not matter (everything is sorted first). `preset`:
@@ -194,7 +197,7 @@ export function solve(raw: SolverInput, preset?: Map<number, { start: number; en
     if (!improved) break;
   }
 
-  balance({
+  const state: BalanceState = {
     slots,
     chosen,
     options,
@@ -206,7 +209,14 @@ export function solve(raw: SolverInput, preset?: Map<number, { start: number; en
     monthWith: (staffId, delta) => monthPlanned(staffId) + delta,
     apply,
     unapply,
-  });
+  };
+  balance(state);
+  // then the spread of fulfilment rates itself, from its ends (staff with requests)
+  const rated = [...requested]
+    .filter(([, minutes]) => minutes > 0)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
+  narrowSpread(state, rated, SPREAD_MOVES);
 
   const fillable = fillableUpperBound(input);
   return report(input, slots, need, coveredBy, chosen, plans, staffById, requested, fromRequests, {
