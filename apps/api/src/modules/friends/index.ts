@@ -8,6 +8,7 @@ export {
 } from './friends.service.ts';
 export {
   isKnownFriend,
+  markReplyTokenUsed,
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
