@@ -101,7 +101,8 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
           flexShrink: 0,
           borderRight: { md: 1 },
           borderColor: 'divider',
-          display: { xs: isOpen ? 'none' : 'block', md: 'block' },
+          display: { xs: isOpen ? 'none' : 'flex', md: 'flex' },
+          flexDirection: 'column',
         }}
       >
         <ToggleButtonGroup
@@ -116,25 +117,27 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
           <ToggleButton value="friends">{t('inbox.view.friends')}</ToggleButton>
           <ToggleButton value="groups">{t('inbox.view.groups')}</ToggleButton>
         </ToggleButtonGroup>
-        {params.isGroups ? (
-          <GroupChatList
-            lineAccountId={lineAccountId}
-            selectedId={params.groupId}
-            pollMs={pollMs}
-            onOpen={params.setGroupId}
-          />
-        ) : (
-          <InboxList
-            query={list}
-            filter={params.filter}
-            search={params.search}
-            selectedFriendId={params.friendId}
-            onFilter={params.setFilter}
-            onSearch={params.setSearch}
-            onOpen={params.setFriendId}
-            onToggleRead={toggleRead}
-          />
-        )}
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          {params.isGroups ? (
+            <GroupChatList
+              lineAccountId={lineAccountId}
+              selectedId={params.groupId}
+              pollMs={pollMs}
+              onOpen={params.setGroupId}
+            />
+          ) : (
+            <InboxList
+              query={list}
+              filter={params.filter}
+              search={params.search}
+              selectedFriendId={params.friendId}
+              onFilter={params.setFilter}
+              onSearch={params.setSearch}
+              onOpen={params.setFriendId}
+              onToggleRead={toggleRead}
+            />
+          )}
+        </Box>
       </Box>
       <Box
         sx={{ flexGrow: 1, minWidth: 0, display: { xs: isOpen ? 'flex' : 'none', md: 'flex' } }}
