@@ -84,6 +84,7 @@ const tableOwners = {
   'automation.ts': 'automation',
   'inflow.ts': 'inflow',
   'friends.ts': 'friends',
+  'chat-groups.ts': 'friends',
   'line-accounts.ts': 'line-accounts',
   'line-webhook.ts': 'line-webhook',
   'members.ts': 'members',

@@ -6,6 +6,7 @@ import { registerFaultInjection } from './console/fault-injection.hook.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { registerLineErrorHandling } from './http/line-errors.ts';
 import { registerLiffAppRoutes } from './liff/liff-app.routes.ts';
+import { registerGroupRoutes } from './groups/groups.routes.ts';
 import { registerBotProfileRoutes } from './messaging/bot-profile.routes.ts';
 import { registerMessageSendRoutes } from './messaging/message-send.routes.ts';
 import { rateLimitHook } from './messaging/quota-and-rate.ts';
@@ -71,6 +72,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
     messaging.addHook('preHandler', rateLimitHook(ctx));
     registerMessageSendRoutes(messaging, ctx);
     registerBotProfileRoutes(messaging, ctx);
+    registerGroupRoutes(messaging, ctx);
     registerRichMenuRoutes(messaging, ctx);
     registerRichMenuAliasRoutes(messaging, ctx);
     registerWebhookEndpointRoutes(messaging, ctx);

@@ -16,6 +16,7 @@ import { devEndpoints } from './dev/dev.endpoints.ts';
 import { searchEndpoints } from './search/search.endpoints.ts';
 import { friendEndpoints } from './friends/friends.endpoints.ts';
 import { inboxEndpoints } from './friends/inbox.endpoints.ts';
+import { groupChatEndpoints } from './friends/groups.endpoints.ts';
 import { tagEndpoints } from './friends/tags.endpoints.ts';
 import { automationEndpoints } from './automation/automation.endpoints.ts';
 import { keywordReplyEndpoints } from './automation/keyword-replies.endpoints.ts';
@@ -78,6 +79,7 @@ export const endpointGroups = {
   services: serviceEndpoints,
   friends: friendEndpoints,
   inbox: inboxEndpoints,
+  groupChats: groupChatEndpoints,
   tags: tagEndpoints,
   automation: automationEndpoints,
   shift: shiftEndpoints,

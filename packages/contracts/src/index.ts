@@ -34,6 +34,8 @@ export * from './friends/friends.schemas.ts';
 export * from './friends/friends.endpoints.ts';
 export * from './friends/inbox.schemas.ts';
 export * from './friends/inbox.endpoints.ts';
+export * from './friends/groups.schemas.ts';
+export * from './friends/groups.endpoints.ts';
 export * from './friends/tags.schemas.ts';
 export * from './friends/tags.endpoints.ts';
 export * from './shift/shift.schemas.ts';

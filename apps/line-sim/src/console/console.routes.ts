@@ -21,6 +21,13 @@ import {
   userView,
 } from './channel-admin.service.ts';
 import {
+  changeMember,
+  createGroup,
+  groupOrThrow,
+  leaveGroup,
+  sendTextInGroup,
+} from '../groups/groups.service.ts';
+import {
   blockAccount,
   effectiveRichMenu,
   followAccount,
@@ -272,9 +279,49 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
     return {
       friendship: store.getFriendship(userId, channelId) ?? null,
       entries: store.timeline
-        .filter((entry) => entry.userId === userId && entry.channelId === channelId)
+        .filter((entry) => entry.userId === userId && entry.channelId === channelId && !entry.groupId)
         .map((entry) => ({ ...entry, delivery: statusOf(entry.webhookEventId) })),
     };
+  });
+
+  // Groups and rooms: the account in a group with users, their joins, leaves and messages
+  app.post<ChannelParams>('/_sim/channels/:channelId/groups', async (request) => {
+    const body = objectBody<{ kind: 'group' | 'room'; name: string; members: string[] }>(request);
+    const result = await createGroup(ctx, {
+      channelId: request.params.channelId,
+      ...(body.kind ? { kind: body.kind } : {}),
+      ...(typeof body.name === 'string' ? { name: body.name } : {}),
+      ...(Array.isArray(body.members) ? { members: body.members } : {}),
+    });
+    return { group: result.group, delivery: result.delivery };
+  });
+  app.get<ChannelParams>('/_sim/channels/:channelId/groups', async (request) => ({
+    groups: [...store.groups.values()].filter((g) => g.channelId === request.params.channelId),
+  }));
+  app.post<{ Params: { groupId: string } }>('/_sim/groups/:groupId/leave', async (request) =>
+    leaveGroup(ctx, request.params.groupId),
+  );
+  app.post<{ Params: { groupId: string; userId: string } }>(
+    '/_sim/groups/:groupId/members/:userId',
+    async (request) => changeMember(ctx, request.params.groupId, request.params.userId, true),
+  );
+  app.delete<{ Params: { groupId: string; userId: string } }>(
+    '/_sim/groups/:groupId/members/:userId',
+    async (request) => changeMember(ctx, request.params.groupId, request.params.userId, false),
+  );
+  app.post<{ Params: { groupId: string; userId: string } }>(
+    '/_sim/groups/:groupId/members/:userId/messages',
+    async (request) =>
+      sendTextInGroup(
+        ctx,
+        request.params.groupId,
+        request.params.userId,
+        requireString(objectBody<{ text: string }>(request).text, 'text'),
+      ),
+  );
+  app.get<{ Params: { groupId: string } }>('/_sim/groups/:groupId/timeline', async (request) => {
+    const group = groupOrThrow(ctx, request.params.groupId);
+    return { group, entries: store.timeline.filter((entry) => entry.groupId === group.groupId) };
   });
 
   // LIFF

@@ -35,11 +35,17 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
     assertValidBody('messaging-api', 'PushMessageRequest', body, checkMessageTexts);
     const retryKey = retryKeyOf(request);
     checkRetryKey(store, request.simChannelId, retryKey);
-    // The simulator has no groups or rooms; an id no LINE user has is refused as LINE does.
-    if (!userIdPattern.test(body.to) || !store.users.has(body.to)) {
+    // A user, or a group or room the account is in (each member counts); any other id is refused.
+    const group = store.groups.get(body.to);
+    const inGroup = group && group.channelId === request.simChannelId && !group.left;
+    if (!inGroup && (!userIdPattern.test(body.to) || !store.users.has(body.to))) {
       throw badRequest('Failed to send messages');
     }
-    assertQuotaFor(store, request.simChannelId, store.isFriend(body.to, request.simChannelId) ? 1 : 0);
+    assertQuotaFor(
+      store,
+      request.simChannelId,
+      inGroup ? group.members.length : store.isFriend(body.to, request.simChannelId) ? 1 : 0,
+    );
     const record = recordSend({
       store,
       channelId: request.simChannelId,
@@ -108,7 +114,7 @@ export const registerMessageSendRoutes = (app: FastifyInstance, ctx: SimContext)
       store,
       channelId: request.simChannelId,
       kind: 'reply',
-      to: [token.userId],
+      to: [token.groupId ?? token.userId],
       messages: body.messages,
       notificationDisabled: body.notificationDisabled ?? false,
       retryKey: null,

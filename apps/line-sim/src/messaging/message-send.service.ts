@@ -49,7 +49,11 @@ export const recordSend = (input: SendInput): SentRecord => {
       ? { id: createMessageId(), quoteToken: createQuoteToken() }
       : { id: createMessageId() },
   );
-  const deliveredTo = input.to.filter((userId) => store.isFriend(userId, channelId));
+  // a group or room: every member sees it in the group, friend or not
+  const group = input.to.length === 1 ? store.groups.get(input.to[0]!) : undefined;
+  const deliveredTo = group
+    ? [group.groupId]
+    : input.to.filter((userId) => store.isFriend(userId, channelId));
   const record: SentRecord = {
     id: createSimId('sent'),
     channelId,
@@ -83,6 +87,7 @@ export const recordSend = (input: SendInput): SentRecord => {
         message,
         sentMessageId: sentMessages[index]?.id ?? '',
         via: input.kind,
+        ...(group ? { groupId: group.groupId } : {}),
       });
     });
   }

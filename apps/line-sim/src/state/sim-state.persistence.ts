@@ -28,6 +28,8 @@ export type SimSnapshot = {
   defaultRichMenus: [string, string][];
   userRichMenus: [string, string][];
   liffApps: [string, unknown][];
+  /** Groups and rooms (absent in older snapshots). */
+  groups?: [string, unknown][];
 };
 
 export const snapshotOf = (store: SimStateStore): SimSnapshot => {
@@ -51,6 +53,7 @@ export const snapshotOf = (store: SimStateStore): SimSnapshot => {
     defaultRichMenus: [...store.defaultRichMenus],
     userRichMenus: [...store.userRichMenus],
     liffApps: [...store.liffApps],
+    groups: [...store.groups],
   };
 };
 
@@ -66,6 +69,7 @@ export const restoreSnapshot = (store: SimStateStore, snapshot: SimSnapshot) => 
   fill(store.friendships, snapshot.friendships);
   fill(store.channelTokens, snapshot.channelTokens);
   fill(store.retryKeys, snapshot.retryKeys);
+  fill(store.groups, snapshot.groups ?? []);
   store.sent.push(...(snapshot.sent as SimStateStore['sent']));
   store.timeline.push(...(snapshot.timeline as SimStateStore['timeline']));
   store.deliveries.push(...(snapshot.deliveries as SimStateStore['deliveries']));

@@ -57,10 +57,26 @@ export type LoginAccessToken = {
   expiresAt: number;
 };
 
+/** A LINE group (C...) or multi-person chat (R...) the account is in, with its members. */
+export type SimGroup = {
+  groupId: string;
+  kind: 'group' | 'room';
+  channelId: string;
+  name: string;
+  pictureUrl: string | null;
+  /** User ids of the members now in it. */
+  members: string[];
+  /** The account left (or was removed): LINE refuses sends and profiles then. */
+  left: boolean;
+  createdAt: string;
+};
+
 export type ReplyTokenRecord = {
   token: string;
   channelId: string;
   userId: string;
+  /** A token of an event in a group or room: the reply goes to the group. */
+  groupId?: string;
   expiresAt: number;
   usedAt: number | null;
 };
@@ -104,6 +120,8 @@ export type TimelineEntry = {
   via?: SendKind;
   /** user actions: the webhook event they produced, to show its delivery status */
   webhookEventId?: string;
+  /** In a group or room (not the one-to-one chat): its id. */
+  groupId?: string;
 };
 
 export type RichMenuImage = { contentType: string; data: Buffer; width: number; height: number };
@@ -164,6 +182,7 @@ export class SimStateStore {
   channelTokens = new Map<string, ChannelToken>();
   loginTokens = new Map<string, LoginAccessToken>();
   replyTokens = new Map<string, ReplyTokenRecord>();
+  groups = new Map<string, SimGroup>();
   sent: SentRecord[] = [];
   /** key: `${channelId} ${retryKey}` */
   retryKeys = new Map<string, RetryKeyRecord>();

@@ -9,6 +9,7 @@ import {
   errorMessages,
   fieldMessages,
   friendMessages,
+  groupChatMessages,
   declineMessages,
   deliveryMessages,
   deliveryImageMessages,
@@ -75,6 +76,7 @@ const groups = {
   keywordReply: keywordReplyMessages,
   inflow: inflowMessages,
   scenario: scenarioMessages,
+  groupChat: groupChatMessages,
   web: webMessages,
 } as const;
 

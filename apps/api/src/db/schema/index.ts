@@ -19,3 +19,4 @@ export * from './deliveries.ts';
 export * from './delivery-images.ts';
 export * from './automation.ts';
 export * from './inflow.ts';
+export * from './chat-groups.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { toLineMessages } from '../deliveries/index.ts';
-import { findFriendOfLineUser } from '../friends/index.ts';
+import { findFriendOfLineUser, markReplyTokenUsed } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { runActions, type ScenarioStarter } from './actions.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -151,6 +151,13 @@ export async function sendAnswer(
     const gateway = lineGatewayFor(config);
     const age = input.lineTimestamp ? ctx.clock.now().getTime() - Date.parse(input.lineTimestamp) : Infinity;
     if (input.replyToken && age < REPLY_WINDOW_MS) {
+      // spent from here on, whatever LINE answers: the chat's next answer goes as a push (issue 27)
+      await markReplyTokenUsed(ctx.db, {
+        scope: { clientId: input.clientId, lineAccountId: input.lineAccountId },
+        friendId: friend.id,
+        replyToken: input.replyToken,
+        lineTimestamp: input.lineTimestamp ? new Date(input.lineTimestamp) : null,
+      });
       try {
         await gateway.replyMessages(channel, { replyToken: input.replyToken, messages });
         outcome = 'REPLY';

@@ -1,7 +1,7 @@
 import { keywordReplyMessages, postbackData } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendTags, friends, lineAccounts } from '../../db/schema/index.ts';
+import { friendTags, friends, lineAccounts, messages } from '../../db/schema/index.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import {
   connectBody,
@@ -391,5 +391,48 @@ describe('rich menu postbacks', () => {
     ).toEqual({
       success: true,
     });
+  });
+});
+
+describe('a reply token an automatic answer spent', () => {
+  it('is not offered to the chat: the owner’s answer within the minute goes as one push, no refused reply first', async () => {
+    // the simulator's events carry the real time: the tests' clock joins it (the chat claims tokens of
+    // messages within 40 s of now), and the owner signs in again by that clock
+    t.clock.set(new Date());
+    const cookie = await t.login(a.owner.user.email);
+    const created = await t.api('POST', url('/keyword-replies'), {
+      cookie,
+      body: {
+        name: '営業時間',
+        keywords: [{ text: '営業時間', match: 'CONTAINS' }],
+        messages: [{ type: 'text', text: '10時から18時まで営業しています' }],
+        actions: [],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = await follower('中村 七海');
+    await say(user.userId, '営業時間を教えてください');
+    const incoming = (
+      await t.db
+        .select()
+        .from(messages)
+        .where(eq(messages.friendId, await friendIdOf(user.userId)))
+    ).find((m) => m.source === 'user')!;
+    expect(incoming.replyToken).toBeNull();
+
+    const answer = await t.api('POST', url(`/friends/${incoming.friendId}/messages`), {
+      cookie,
+      body: { text: '本日は17時までです' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await settle();
+    const sent = await sentTo(user.userId);
+    expect(sent.map((s) => [s.kind, s.messages[0]!.text])).toEqual([
+      ['reply', '10時から18時まで営業しています'],
+      ['push', '本日は17時までです'],
+    ]);
+    // the answer never held the token: the outbox pushed at once (a held token would have been tried)
+    const [stored] = await t.db.select().from(messages).where(eq(messages.id, answer.json().id));
+    expect(stored).toMatchObject({ delivery: 'SENT', replyToken: null });
   });
 });

@@ -1,6 +1,8 @@
 import type { Config } from '../../config/env.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
+import { GROUP_PUSH_QUEUE } from './groups.service.ts';
+import { deliverGroupMessage, groupPushPayloadSchema } from './groups.outbox.ts';
 import { deliverMessage, PUSH_MAX_ATTEMPTS, pushMessagePayloadSchema } from './message-outbox.ts';
 
 /** The friends module's queues: the outbox of one-to-one messages to LINE. */
@@ -9,5 +11,11 @@ export function defineFriendJobs(jobs: JobRunner, config: Config): void {
     payload: pushMessagePayloadSchema,
     maxAttempts: PUSH_MAX_ATTEMPTS,
     handler: (input, job) => deliverMessage({ ctx: { ...job, config }, input }),
+  });
+  // answers in groups and rooms (decision 0052-groups-and-rooms)
+  jobs.define(GROUP_PUSH_QUEUE, {
+    payload: groupPushPayloadSchema,
+    maxAttempts: PUSH_MAX_ATTEMPTS,
+    handler: (input, job) => deliverGroupMessage({ ctx: { ...job, config }, input }),
   });
 }

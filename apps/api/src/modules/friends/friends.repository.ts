@@ -333,6 +333,30 @@ export async function claimReplyToken(
   return row.replyToken;
 }
 
+/**
+ * An automatic answer (応答メッセージ) replies with the event's token: the message that carried it no longer
+ * offers it to the chat, whose answer then goes as a push at once instead of a refused reply first.
+ */
+export async function clearReplyToken(
+  db: Db,
+  scope: AccountScope,
+  input: { friendId: number; replyToken: string; lineTimestamp: Date | null },
+): Promise<void> {
+  await db
+    .update(messages)
+    .set({ replyToken: null })
+    .where(
+      and(
+        // the friend's chat index, from the event's time on: a few rows whatever the account's size
+        eq(messages.friendId, input.friendId),
+        eq(messages.lineAccountId, scope.lineAccountId),
+        eq(messages.clientId, scope.clientId),
+        input.lineTimestamp ? gte(messages.lineTimestamp, input.lineTimestamp) : undefined,
+        eq(messages.replyToken, input.replyToken),
+      ),
+    );
+}
+
 export async function findMessageForDelivery(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row;

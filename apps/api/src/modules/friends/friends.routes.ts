@@ -1,7 +1,8 @@
-import { friendEndpoints, inboxEndpoints, tagEndpoints } from '@app/contracts';
+import { friendEndpoints, groupChatEndpoints, inboxEndpoints, tagEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
+import * as groups from './groups.service.ts';
 import * as inbox from './inbox.service.ts';
 import { openInboxStream } from './inbox.stream.ts';
 import type { FriendDirectories } from './service-users.ts';
@@ -54,6 +55,18 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
     await openInboxStream({ ctx, input: params }, reply);
     return reply as never; // hijacked: Fastify sends nothing more
   });
+  const gc = groupChatEndpoints;
+  route(app, gc.list, async ({ params, query }, { ctx }) =>
+    groups.listGroupChats({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, gc.get, async ({ params }, { ctx }) => groups.getGroupChat({ ctx, input: params }));
+  route(app, gc.markRead, async ({ params }, { ctx }) => groups.markGroupChatRead({ ctx, input: params }));
+  route(app, gc.listMessages, async ({ params, query }, { ctx }) =>
+    groups.listGroupChatMessages({ ctx, input: { ...params, ...query } }),
+  );
+  route(app, gc.sendMessage, async ({ params, body }, { ctx }) =>
+    groups.sendGroupChatMessage({ ctx, input: { ...params, ...body } }),
+  );
   const g = tagEndpoints;
   route(app, g.list, async ({ params }, { ctx }) => tags.listTags({ ctx, input: params }));
   route(app, g.create, async ({ params, body }, { ctx }) =>

@@ -8,6 +8,7 @@ export {
 } from './friends.service.ts';
 export {
   isKnownFriend,
+  markReplyTokenUsed,
   recordFollow,
   recordIncomingMessage,
   recordUnfollow,
@@ -28,6 +29,19 @@ export {
   type StaffOfFriend,
 } from './service-users.ts';
 export { markConversationRead, updateConversationOf } from './inbox.service.ts';
+// groups and rooms (decision 0052-groups-and-rooms): the webhook module hands their events over
+export {
+  membersWithoutProfile,
+  needsGroupSummary,
+  recordGroupJoin,
+  recordGroupLeave,
+  recordGroupMembers,
+  recordGroupMessage,
+  recordGroupUnsend,
+  type ChatProfile,
+  type GroupKey,
+  type GroupSummary,
+} from './groups.events.ts';
 export { endInboxStreams } from './inbox.stream.ts';
 export { friendsForJoin } from './friends.reads.ts';
 export { accountFriendFigures, countFriendsFollowedSince } from './friends.figures.ts';

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { setConversationPreviewIfLast, touchConversation } from './inbox.repository.ts';
 import {
+  clearReplyToken,
   findFriendByLineUserId,
   insertFriend,
   findMessageByLineId,
@@ -149,4 +150,16 @@ export async function recordUnsend(
   if (!message || message.unsentAt) return;
   await updateMessage(tx, input.scope, message.id, { unsentAt: input.now, contents: {} });
   await setConversationPreviewIfLast(tx, input.scope, message.friendId, message.id, UNSENT_PREVIEW);
+}
+
+/**
+ * An automatic answer is about to use the reply token of the friend's message (automation, decision
+ * 0036): the message gives it up first, so an answer from the chat within LINE's minute is pushed at once
+ * rather than replying with a spent token, being refused and then pushed (one wasted call).
+ */
+export async function markReplyTokenUsed(
+  db: Db,
+  input: { scope: AccountScope; friendId: number; replyToken: string; lineTimestamp: Date | null },
+): Promise<void> {
+  await clearReplyToken(db, input.scope, input);
 }

@@ -14,7 +14,7 @@ import { findFriend, findMessageForDelivery, updateMessage } from './friends.rep
 export const CHAT_REPLY_SEND_MS = 15_000;
 
 /** LINE's messages for a chat answer: its text, or its sticker; null for anything else. */
-function lineMessagesOf(contents: unknown): messagingApi.Message[] | null {
+export function lineMessagesOf(contents: unknown): messagingApi.Message[] | null {
   const c = contents as { text?: unknown; packageId?: unknown; stickerId?: unknown } | null;
   if (typeof c?.text === 'string') return [{ type: 'text', text: c.text }];
   if (typeof c?.packageId === 'string' && typeof c.stickerId === 'string') {

@@ -24,6 +24,7 @@ import {
   lockWebhookEvent,
   markWebhookEventProcessed,
 } from './line-webhook.repository.ts';
+import { isGroupEvent, processGroupEvent } from './line-webhook.groups.ts';
 
 export const WEBHOOK_EVENT_QUEUE = 'line.webhook-event';
 
@@ -91,7 +92,7 @@ export async function receiveWebhook({ ctx, input }: { ctx: ServiceContext; inpu
 
 // ---- processing (the job) ----
 
-type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock'> & { config: Config };
+export type JobServiceContext = Pick<JobContext, 'db' | 'log' | 'clock'> & { config: Config };
 
 const eventSchema = z.looseObject({
   type: z.string(),
@@ -149,6 +150,8 @@ export async function processWebhookEvent({
   if (!stored || stored.processedAt) return;
   const account = await findLineAccountById(ctx, stored.lineAccountId);
   if (!account) return;
+  // a group's or room's event goes to its own conversation, never to the sender's one-to-one chat
+  if (isGroupEvent(stored.payload)) return processGroupEvent(ctx, account, stored, stored.payload);
   const event = eventSchema.parse(stored.payload);
   const userId = event.source?.userId;
   const scope = { clientId: account.clientId, lineAccountId: account.id };

@@ -78,6 +78,17 @@ export type LineGateway = {
   getBotInfo: (channel: LineChannel) => Promise<messagingApi.BotInfoResponse>;
   /** null when LINE has no profile for the user (not a friend, or blocked). */
   getProfile: (channel: LineChannel, userId: string) => Promise<messagingApi.UserProfileResponse | null>;
+  /** A group's name and picture (LINE's group summary); null when the account is not in the group. */
+  getGroupSummary: (
+    channel: LineChannel,
+    groupId: string,
+  ) => Promise<{ groupName: string; pictureUrl: string | null } | null>;
+  /** A member's name and picture in a group or room; null when LINE has none (left, or not a member). */
+  getChatMemberProfile: (
+    channel: LineChannel,
+    chat: { kind: 'group' | 'room'; id: string },
+    userId: string,
+  ) => Promise<{ displayName: string; pictureUrl: string | null } | null>;
   pushText: (
     channel: LineChannel,
     input: { to: string; text: string; retryKey: string },
@@ -264,6 +275,28 @@ export function createLineGateway(
     getProfile: async (channel, userId) => {
       try {
         return await withToken(channel, (token) => messaging(token).getProfile(userId));
+      } catch (error) {
+        if (error instanceof LineError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    getGroupSummary: async (channel, groupId) => {
+      try {
+        const summary = await withToken(channel, (token) => messaging(token).getGroupSummary(groupId));
+        return { groupName: summary.groupName, pictureUrl: summary.pictureUrl ?? null };
+      } catch (error) {
+        if (error instanceof LineError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    getChatMemberProfile: async (channel, chat, userId) => {
+      try {
+        const profile = await withToken(channel, (token) =>
+          chat.kind === 'group'
+            ? messaging(token).getGroupMemberProfile(chat.id, userId)
+            : messaging(token).getRoomMemberProfile(chat.id, userId),
+        );
+        return { displayName: profile.displayName, pictureUrl: profile.pictureUrl ?? null };
       } catch (error) {
         if (error instanceof LineError && error.status === 404) return null;
         throw error;

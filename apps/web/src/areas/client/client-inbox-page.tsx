@@ -1,6 +1,8 @@
 import { can, inboxFilterSchema, type InboxFilter, type Session } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,7 @@ import {
 } from '../../features/deliveries/components/template-insert-button.tsx';
 import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
+import { GroupChatList, GroupChatPane } from '../../features/friends/components/group-chats.tsx';
 import { InboxList } from '../../features/friends/components/inbox-list.tsx';
 import {
   LineAccountGate,
@@ -31,6 +34,9 @@ function useInboxParams() {
   const parsed = inboxFilterSchema.safeParse(searchParams.get('filter') ?? 'all');
   const filter: InboxFilter = parsed.success ? parsed.data : 'all';
   const search = searchParams.get('q') ?? '';
+  const rawGroup = searchParams.get('group');
+  const groupId = rawGroup && /^\d+$/.test(rawGroup) ? Number(rawGroup) : null;
+  const isGroups = searchParams.get('view') === 'groups';
   const rawFriend = searchParams.get('friend');
   const friendId = rawFriend && /^\d+$/.test(rawFriend) ? Number(rawFriend) : null;
   const set = (name: string, value: string | null) =>
@@ -44,6 +50,17 @@ function useInboxParams() {
     filter,
     search,
     friendId,
+    groupId,
+    isGroups,
+    setGroups: (on: boolean) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set('view', 'groups');
+        else next.delete('view');
+        next.delete('group');
+        return next;
+      }),
+    setGroupId: (id: number | null) => set('group', id === null ? null : String(id)),
     setFilter: (f: InboxFilter) => set('filter', f),
     setSearch: (q: string) => set('q', q),
     setFriendId: (id: number | null) => set('friend', id === null ? null : String(id)),
@@ -58,7 +75,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
     ...inboxQueryOptions(lineAccountId, params.filter, params.search),
     refetchInterval: pollMs,
   });
-  const isOpen = params.friendId !== null;
+  const isOpen = params.isGroups ? params.groupId !== null : params.friendId !== null;
   const markRead = useMarkConversationReadMutation(lineAccountId);
   const markUnread = useMarkConversationUnreadMutation(lineAccountId);
   // 未読にする on the open conversation closes it: an open conversation is read.
@@ -84,26 +101,61 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
           flexShrink: 0,
           borderRight: { md: 1 },
           borderColor: 'divider',
-          display: { xs: isOpen ? 'none' : 'block', md: 'block' },
+          display: { xs: isOpen ? 'none' : 'flex', md: 'flex' },
+          flexDirection: 'column',
         }}
       >
-        <InboxList
-          query={list}
-          filter={params.filter}
-          search={params.search}
-          selectedFriendId={params.friendId}
-          onFilter={params.setFilter}
-          onSearch={params.setSearch}
-          onOpen={params.setFriendId}
-          onToggleRead={toggleRead}
-        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          fullWidth
+          value={params.isGroups ? 'groups' : 'friends'}
+          onChange={(_e, value: string | null) => value && params.setGroups(value === 'groups')}
+          aria-label={t('inbox.view.label')}
+          sx={{ p: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <ToggleButton value="friends">{t('inbox.view.friends')}</ToggleButton>
+          <ToggleButton value="groups">{t('inbox.view.groups')}</ToggleButton>
+        </ToggleButtonGroup>
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          {params.isGroups ? (
+            <GroupChatList
+              lineAccountId={lineAccountId}
+              selectedId={params.groupId}
+              pollMs={pollMs}
+              onOpen={params.setGroupId}
+            />
+          ) : (
+            <InboxList
+              query={list}
+              filter={params.filter}
+              search={params.search}
+              selectedFriendId={params.friendId}
+              onFilter={params.setFilter}
+              onSearch={params.setSearch}
+              onOpen={params.setFriendId}
+              onToggleRead={toggleRead}
+            />
+          )}
+        </Box>
       </Box>
       <Box
         sx={{ flexGrow: 1, minWidth: 0, display: { xs: isOpen ? 'flex' : 'none', md: 'flex' } }}
         component="section"
         aria-label={t('inbox.conversation')}
       >
-        {params.friendId !== null ? (
+        {params.isGroups && params.groupId !== null ? (
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <GroupChatPane
+              key={params.groupId}
+              lineAccountId={lineAccountId}
+              groupId={params.groupId}
+              canWork={can(session.role, session.position, 'client.work')}
+              pollMs={pollMs}
+              onBack={() => params.setGroupId(null)}
+            />
+          </Box>
+        ) : !params.isGroups && params.friendId !== null ? (
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <ConversationPane
               key={params.friendId}

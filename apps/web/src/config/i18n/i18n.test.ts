@@ -9,6 +9,7 @@ import {
   errorMessages,
   fieldMessages,
   friendMessages,
+  groupChatMessages,
   declineMessages,
   deliveryMessages,
   lineAccountMessages,
@@ -94,6 +95,7 @@ describe('UI texts', () => {
       keywordReplyMessages,
       inflowMessages,
       scenarioMessages,
+      groupChatMessages,
     ].flatMap((group): string[] => Object.values(group));
     // the quota refusal has figures in it: the deliveries feature words it itself
     for (const text of Object.values(deliveryMessages)) if (typeof text === 'string') messages.push(text);

@@ -1,0 +1,57 @@
+import { groupChatEndpoints, type SendMessageBody } from '@app/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The inbox's groups and rooms (decision 0052-groups-and-rooms); under the inbox's keys, so it refreshes with it. */
+const groupKeys = (lineAccountId: number) => ['inbox', lineAccountId, 'groups'] as const;
+const groupParams = (lineAccountId: number, groupId: number) => ({
+  lineAccountId: String(lineAccountId),
+  groupId: String(groupId),
+});
+
+export const groupChatsQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...groupKeys(lineAccountId), 'list'],
+    queryFn: ({ signal }) =>
+      apiRequest(groupChatEndpoints.list, {
+        params: { lineAccountId: String(lineAccountId) },
+        query: { limit: '100' },
+        signal,
+      }),
+  });
+
+export const groupChatQueryOptions = (lineAccountId: number, groupId: number) =>
+  queryOptions({
+    queryKey: [...groupKeys(lineAccountId), 'detail', groupId],
+    queryFn: ({ signal }) =>
+      apiRequest(groupChatEndpoints.get, { params: groupParams(lineAccountId, groupId), signal }),
+  });
+
+export const groupMessagesQueryOptions = (lineAccountId: number, groupId: number) =>
+  queryOptions({
+    queryKey: [...groupKeys(lineAccountId), 'messages', groupId],
+    queryFn: ({ signal }) =>
+      apiRequest(groupChatEndpoints.listMessages, {
+        params: groupParams(lineAccountId, groupId),
+        query: { limit: '100' },
+        signal,
+      }),
+  });
+
+export function useMarkGroupReadMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groupId: number) =>
+      apiRequest(groupChatEndpoints.markRead, { params: groupParams(lineAccountId, groupId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys(lineAccountId) }),
+  });
+}
+
+export function useSendGroupMessageMutation(lineAccountId: number, groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendMessageBody) =>
+      apiRequest(groupChatEndpoints.sendMessage, { params: groupParams(lineAccountId, groupId), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys(lineAccountId) }),
+  });
+}
