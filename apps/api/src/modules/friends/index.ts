@@ -22,6 +22,7 @@ export {
   type MemberCardConditions,
   type ScenarioConditions,
   type ScenarioDirectory,
+  type TagUseDirectory,
   type MemberDirectory,
   type MemberOfFriend,
   type StaffDirectory,
