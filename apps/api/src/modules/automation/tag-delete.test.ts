@@ -47,11 +47,11 @@ describe('deleting a tag that something uses (decision 00NN-tag-delete)', () => 
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: number }>().id;
     };
-    const [trigger, stop, condition, action, rule, tap, route, free] = await Promise.all(
+    const [trigger, stop, condition, action, rule, tap, route, free] = (await Promise.all(
       ['契機', '停止', '条件', 'アクション', 'ルール', 'タップ', '経路', '未使用'].map((name) =>
         post('tags', { name }),
       ),
-    );
+    )) as [number, number, number, number, number, number, number, number];
     const step = (extra: Record<string, unknown> = {}) => ({
       delay: { amount: 0, unit: 'MINUTES' },
       messages: [text('こんにちは')],

@@ -1,4 +1,10 @@
-import { deliveryMessages, type Segment, type segmentBodySchema } from '@app/contracts';
+import {
+  deliveryMessages,
+  type Segment,
+  type segmentBodySchema,
+  type SegmentConditions,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -63,4 +69,19 @@ export async function removeSegment({ ctx, input }: Ctx & { input: SegmentInput 
   if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
     throw notFound(deliveryMessages.segmentNotFound);
   return { success: true as const };
+}
+
+/**
+ * The conditions of saved segments of one LINE account by id, for a module that evaluates them itself
+ * (step delivery's step condition): an id that is not the account's (or deleted) is absent from the map.
+ */
+export async function savedSegmentConditions(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  segmentIds: number[],
+): Promise<Map<number, SegmentConditions>> {
+  const wanted = new Set(segmentIds);
+  if (wanted.size === 0) return new Map();
+  const rows = await listSegmentRows(db, scope);
+  return new Map(rows.filter((r) => wanted.has(r.id)).map((r) => [r.id, r.conditions]));
 }
