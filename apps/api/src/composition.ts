@@ -1,6 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
-import { automationTagUses, scenarioDirectory } from './modules/automation/index.ts';
-import { clickDirectory } from './modules/deliveries/index.ts';
+import { automationTagUses, scenarioDirectory, scenariosUsingSegment } from './modules/automation/index.ts';
+import { clickDirectory, type SegmentUseDirectory } from './modules/deliveries/index.ts';
 import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -33,3 +33,6 @@ export const friendDirectories: FriendDirectories = {
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */
 export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;
+
+/** A saved segment's delete asks automation whether a scenario step names it (automation depends on deliveries). */
+export const segmentUses: SegmentUseDirectory = { scenariosUsingSegment };

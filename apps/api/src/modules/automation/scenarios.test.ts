@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { couponMessages, deliveryImageMessages, scenarioMessages } from '@app/contracts';
+import { couponMessages, deliveryImageMessages, deliveryMessages, scenarioMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -597,7 +597,7 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
 });
 
 describe('scenarios: a saved segment as a step condition', () => {
-  it('evaluated when the step falls due: friends it finds get the step, the others skip it (counted); another account’s segment is refused; a deleted one finds nobody', async () => {
+  it('evaluated when the step falls due: friends it finds get the step, the others skip it (counted); another account’s segment is refused; in use, it is not deleted', async () => {
     const acc = await newAccount(a, '心斎橋店');
     const segment = async (name: string, search: string, base = acc.base, cookie = a.owner.cookie) => {
       const response = await t.api('POST', `${base}/segments`, {
@@ -689,24 +689,33 @@ describe('scenarios: a saved segment as a step condition', () => {
       [3, 0],
     ]);
 
-    // a deleted segment finds nobody: the step is skipped by a friend who follows later, the scenario runs on
-    const later = await create(acc.base, { ...body(hanako), name: '削除されるセグメント' });
+    // a segment a step names is not deleted (409 naming the scenarios); once no live step names it, it goes
+    const later = await create(acc.base, { ...body(hanako), name: '同じセグメント' });
+    const segmentUrl = `${acc.base}/segments/${hanako}`;
+    const refused = await t.api('DELETE', segmentUrl, { cookie: a.owner.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: deliveryMessages.segmentInUse,
+      errors: [
+        { path: 'scenario', message: 'セグメント条件' },
+        { path: 'scenario', message: '同じセグメント' },
+      ],
+    });
     expect(
-      (await t.api('DELETE', `${acc.base}/segments/${hanako}`, { cookie: a.owner.cookie })).statusCode,
+      (
+        await t.api('DELETE', `${C}/line-account/${foreign.accountId}/segments/${hanako}`, {
+          cookie: b.owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api('DELETE', `${acc.base}/scenarios/${later.id}`, { cookie: a.owner.cookie })).statusCode,
     ).toBe(200);
-    const saburo = await follow(acc.channel, '山田 三郎');
-    await advance(60_000);
-    await advance(HOUR);
-    await advance(HOUR);
-    const ofLater = (await sentTo(acc.channel, saburo.userId)).map((s) => s.messages[0]!.text);
-    expect(ofLater.filter((m) => m === '花子さんだけに')).toHaveLength(0);
-    const laterView = (
-      await t.api('GET', `${acc.base}/scenarios/${later.id}`, { cookie: a.owner.cookie })
-    ).json<Scenario>();
-    expect(laterView.steps.map((s) => [s.sentCount, s.skippedCount])).toEqual([
-      [1, 0],
-      [0, 1],
-      [1, 0],
-    ]);
+    const edited = await t.api('PUT', `${acc.base}/scenarios/${scenario.id}`, {
+      cookie: a.owner.cookie,
+      body: { ...body(hanako), steps: [body(hanako).steps[0]] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.api('DELETE', segmentUrl, { cookie: a.owner.cookie })).json()).toEqual({ success: true });
   });
 });

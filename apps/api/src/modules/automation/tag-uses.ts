@@ -2,6 +2,7 @@ import type { TagUse } from '@app/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { keywordRules, postbackActions, scenarioSteps, scenarios } from '../../db/schema/automation.ts';
+import type { Db } from '../../db/client.ts';
 import type { TagUseDirectory } from '../friends/index.ts';
 
 /** `jsonb @> value`: the JSON column contains the value (a list holding the id, or an action naming it). */
@@ -64,3 +65,32 @@ export const automationTagUses: TagUseDirectory = {
     ];
   },
 };
+
+/** The scenarios (names) with a live step whose condition is the saved segment: its delete is refused. */
+export async function scenariosUsingSegment(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  segmentId: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: scenarios.name })
+    .from(scenarios)
+    .where(
+      and(
+        eq(scenarios.clientId, scope.clientId),
+        eq(scenarios.lineAccountId, scope.lineAccountId),
+        sql`exists (${db
+          .select({ one: sql`1` })
+          .from(scenarioSteps)
+          .where(
+            and(
+              eq(scenarioSteps.scenarioId, scenarios.id),
+              isNull(scenarioSteps.removedAt),
+              sql`${scenarioSteps.conditions} -> 'segmentId' = ${JSON.stringify(segmentId)}::jsonb`,
+            ),
+          )})`,
+      ),
+    )
+    .orderBy(scenarios.id);
+  return rows.map((r) => r.name);
+}
