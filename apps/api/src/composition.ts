@@ -1,7 +1,7 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
-import { scenarioDirectory } from './modules/automation/index.ts';
-import { clickDirectory } from './modules/deliveries/index.ts';
-import { inflowDirectory } from './modules/inflow/index.ts';
+import { automationTagUses, scenarioDirectory, scenariosUsingSegment } from './modules/automation/index.ts';
+import { clickDirectory, type SegmentUseDirectory } from './modules/deliveries/index.ts';
+import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
@@ -19,7 +19,8 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 
 /**
  * The friends lists and search show which friends are shift staff and members: those modules say so; the
- * segment conditions on the member card, inflow routes, scenarios and clicks are those modules' sets of friends.
+ * segment conditions on the member card, inflow routes, scenarios and clicks are those modules' sets of friends;
+ * a tag's delete asks automation and inflow where the tag is used.
  */
 export const friendDirectories: FriendDirectories = {
   staff: shiftStaffDirectory,
@@ -27,7 +28,11 @@ export const friendDirectories: FriendDirectories = {
   inflow: inflowDirectory,
   scenarios: scenarioDirectory,
   clicks: clickDirectory,
+  tagUses: [automationTagUses, inflowTagUses],
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */
 export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;
+
+/** A saved segment's delete asks automation whether a scenario step names it (automation depends on deliveries). */
+export const segmentUses: SegmentUseDirectory = { scenariosUsingSegment };

@@ -35,7 +35,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   definePaymentJobs(jobs, deps.config);
   defineNotificationJobs(jobs, events, deps.config);
   defineDeliveryJobs(jobs, deps.config, friendDirectories);
-  defineAutomationJobs(jobs, events, deps.config);
+  defineAutomationJobs(jobs, events, deps.config, friendDirectories);
   defineKeywordReplyJobs(jobs, deps.config, scenarioStarter);
   defineInflowJobs(events);
   return events;

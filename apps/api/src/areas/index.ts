@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { friendDirectories, lineAccountServiceLinks } from '../composition.ts';
+import { friendDirectories, lineAccountServiceLinks, segmentUses } from '../composition.ts';
 import { authRoutes, clientSessionRoutes } from '../modules/auth/auth.routes.ts';
 import {
   agencyClientRoutes,
@@ -82,7 +82,7 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
     friendRoutes(area, friendDirectories);
     richMenuRoutes(area);
     notificationRoutes(area);
-    deliveryRoutes(area, friendDirectories);
+    deliveryRoutes(area, friendDirectories, segmentUses);
     automationRoutes(area);
     deliveryImageRoutes(area);
     keywordReplyRoutes(area, scenarioStarter);

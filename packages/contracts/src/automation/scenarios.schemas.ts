@@ -21,6 +21,8 @@ export const scenarioMessages = {
   action: 'action type must be tag.add, tag.remove, richMenu.switch or scenario.start',
   stepId: 'A step id must be a step of this scenario',
   unknownTag: 'A tag of the scenario is not a tag of this LINE account',
+  segmentId: 'segmentId must be a saved segment id or null',
+  unknownSegment: 'A step names a saved segment that is not of this LINE account',
   unknownScenario: 'A scenario.start action names a scenario that is not of this LINE account',
   scenarioOff: 'Turn the scenario on before starting it for a friend',
   friendBlocked: 'This friend has blocked the LINE account',
@@ -66,10 +68,14 @@ export const stepDelaySchema = z
   .refine((d) => d.amount <= MAX_DELAY[d.unit], { message: scenarioMessages.delayAmount, path: ['amount'] });
 export type StepDelay = z.output<typeof stepDelaySchema>;
 
-/** Send the step only to friends who carry every tag of hasTagIds and none of lacksTagIds; others skip it. */
+/**
+ * Send the step only to friends who carry every tag of hasTagIds and none of lacksTagIds and, with
+ * segmentId, whom that saved segment (セグメント) finds when the step falls due; others skip it.
+ */
 export const stepConditionsSchema = z.object({
   hasTagIds: tagIdList.default([]),
   lacksTagIds: tagIdList.default([]),
+  segmentId: positiveId(scenarioMessages.segmentId).nullable().default(null),
 });
 export type StepConditions = z.output<typeof stepConditionsSchema>;
 
@@ -93,7 +99,7 @@ export const scenarioStepBodySchema = z.object({
   /** An existing step's id keeps its place in friends' progress; omitted: a new step. */
   id: positiveId(scenarioMessages.stepId).optional(),
   delay: stepDelaySchema,
-  conditions: stepConditionsSchema.default({ hasTagIds: [], lacksTagIds: [] }),
+  conditions: stepConditionsSchema.default({ hasTagIds: [], lacksTagIds: [], segmentId: null }),
   messages: z
     .array(deliveryMessageSchema, { error: scenarioMessages.stepMessages })
     .max(5, scenarioMessages.stepMessages),
@@ -139,7 +145,12 @@ export const scenarioStepSchema = z.object({
     from: z.enum(['TRIGGER', 'PREVIOUS']),
     timeOfDay: z.string().nullable(),
   }),
-  conditions: z.object({ hasTagIds: z.array(idSchema), lacksTagIds: z.array(idSchema) }),
+  conditions: z.object({
+    hasTagIds: z.array(idSchema),
+    lacksTagIds: z.array(idSchema),
+    /** A saved segment the friend must be in when the step falls due (null: none; a deleted one finds nobody). */
+    segmentId: idSchema.nullable(),
+  }),
   messages: z.array(deliveryMessageSchema),
   actions: z.array(scenarioActionSchema),
   /** Friends the step was handed to LINE for, and friends whose conditions skipped it. */

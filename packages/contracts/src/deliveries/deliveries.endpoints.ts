@@ -174,7 +174,8 @@ export const deliveryEndpoints = {
     ...work,
     method: 'DELETE',
     path: `${base}/segments/:segmentId`,
-    summary: 'Delete a segment (deliveries keep the audience they were sent to)',
+    summary:
+      'Delete a segment (deliveries keep the audience they were sent to); 409 while a scenario step names it, the scenarios listed in errors',
     params: segmentParamsSchema,
     responses: { 200: okBodySchema },
   }),

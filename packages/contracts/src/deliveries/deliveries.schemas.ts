@@ -12,6 +12,8 @@ import { deliveryCouponSchema } from '../members/coupons.schemas.ts';
 export const deliveryMessages = {
   notFound: 'Delivery not found',
   segmentNotFound: 'Segment not found',
+  segmentInUse:
+    'This segment is a condition of scenario steps (listed in errors): take it out of them before deleting it',
   titleRequired: 'Title is required',
   titleMax: 'Title cannot exceed 100 characters',
   segmentNameRequired: 'Segment name is required',

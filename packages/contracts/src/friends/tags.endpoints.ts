@@ -54,7 +54,8 @@ export const tagEndpoints = {
     ...manage,
     method: 'DELETE',
     path: `${base}/tags/:tagId`,
-    summary: 'Delete a tag (it leaves every friend)',
+    summary:
+      'Delete a tag (it leaves every friend); 409 while a scenario, keyword rule, rich menu tap or inflow route uses it, each use listed in errors',
     params: tagParamsSchema,
     responses: { 200: okBodySchema },
   }),

@@ -174,7 +174,10 @@ export const scenarioSteps = pgTable(
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     delay: jsonb('delay').$type<StepDelay>().notNull(),
-    conditions: jsonb('conditions').$type<StepConditions>().notNull(),
+    /** segmentId is absent from steps saved before the segment condition (read as null). */
+    conditions: jsonb('conditions')
+      .$type<Omit<StepConditions, 'segmentId'> & { segmentId?: number | null }>()
+      .notNull(),
     messages: jsonb('messages').$type<DeliveryMessage[]>().notNull(),
     actions: jsonb('actions').$type<ScenarioAction[]>().notNull(),
     sentCount: integer('sent_count').notNull().default(0),

@@ -1,3 +1,4 @@
+import type { FriendDirectories } from '../friends/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { EventSubscriptions } from '../../platform/events.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
@@ -11,7 +12,12 @@ import {
 import { defineScenarioJobs } from './scenarios.jobs.ts';
 
 /** The automation module: greets friends who follow (a subscriber of the follow topics, and its sender). */
-export function defineAutomationJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
+export function defineAutomationJobs(
+  jobs: JobRunner,
+  events: EventSubscriptions,
+  config: Config,
+  directories: FriendDirectories,
+): void {
   events.subscribe('automation', ['NEW_FRIEND', 'LINE_UNBLOCK_EVENT'], handleFollowEvent);
   jobs.define(GREETING_QUEUE, {
     payload: greetingPayloadSchema,
@@ -23,5 +29,5 @@ export function defineAutomationJobs(jobs: JobRunner, events: EventSubscriptions
     },
   });
   // step delivery (シナリオ): its triggers and its scheduler
-  defineScenarioJobs(jobs, events, config);
+  defineScenarioJobs(jobs, events, config, directories);
 }

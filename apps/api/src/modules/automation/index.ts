@@ -11,3 +11,5 @@ export { createScenario, listScenarios } from './scenarios.service.ts';
 export { queueScenarioTick } from './scenarios.sending.ts';
 // the friend search's シナリオ conditions (src/composition.ts hands them to the friends module)
 export { scenarioDirectory } from './scenarios.segments.ts';
+// what a tag's delete checks (src/composition.ts hands it to the friends module)
+export { automationTagUses, scenariosUsingSegment } from './tag-uses.ts';

@@ -1,3 +1,4 @@
+import type { FriendDirectories } from '../friends/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { EventSubscriptions } from '../../platform/events.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
@@ -5,7 +6,12 @@ import { handleScenarioEvent } from './scenarios.enrol.ts';
 import { runScenarioTick, SCENARIO_TICK_QUEUE, scenarioTickPayloadSchema } from './scenarios.sending.ts';
 
 /** Step delivery: friends enter scenarios on their triggers; one scheduler a minute sends the due steps. */
-export function defineScenarioJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
+export function defineScenarioJobs(
+  jobs: JobRunner,
+  events: EventSubscriptions,
+  config: Config,
+  directories: FriendDirectories,
+): void {
   events.subscribe(
     'automation.scenarios',
     ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED'],
@@ -14,7 +20,7 @@ export function defineScenarioJobs(jobs: JobRunner, events: EventSubscriptions, 
   jobs.define(SCENARIO_TICK_QUEUE, {
     payload: scenarioTickPayloadSchema,
     handler: async (input, job) => {
-      await runScenarioTick(input, job, config);
+      await runScenarioTick(input, job, config, directories);
     },
   });
 }

@@ -4,8 +4,9 @@ import type { Config } from '../../config/env.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
-import { toLineMessages } from '../deliveries/index.ts';
-import { listTagsOfFriends } from '../friends/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
+import { friendsInSegment, listTagsOfFriends, type FriendDirectories } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { runScenarioActions } from './scenarios.actions.ts';
 import {
@@ -63,6 +64,47 @@ export function derivedRetryKey(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * The step condition's saved segments (セグメント), evaluated when the steps fall due: for each segment a
+ * live step of the batch's scenarios names, which of the batch's friends of those scenarios it finds now
+ * (one query per segment, through the friends door's search). A segment deleted, or whose conditions no
+ * longer hold for the account (a scenario or route it named deleted), finds nobody: the step is skipped.
+ */
+async function segmentMatches(
+  tx: Db,
+  directories: FriendDirectories,
+  due: DueEnrolment[],
+  scenarios: Map<number, ScenarioRow>,
+  stepsOf: Map<number, StepRow[]>,
+  now: Date,
+): Promise<Map<number, Set<number>>> {
+  const scenariosOf = new Map<number, Set<number>>(); // segment -> scenarios naming it
+  for (const [scenarioId, steps] of stepsOf)
+    for (const step of steps) {
+      const segmentId = step.conditions.segmentId ?? null;
+      if (segmentId !== null)
+        scenariosOf.set(segmentId, (scenariosOf.get(segmentId) ?? new Set()).add(scenarioId));
+    }
+  const matches = new Map<number, Set<number>>();
+  for (const [segmentId, scenarioIds] of scenariosOf) {
+    const first = scenarios.get([...scenarioIds][0]!)!;
+    const scope = { clientId: first.clientId, lineAccountId: first.lineAccountId };
+    const conditions = (await savedSegmentConditions(tx, scope, [segmentId])).get(segmentId);
+    const friendIds = [...new Set(due.filter((e) => scenarioIds.has(e.scenarioId)).map((e) => e.friendId))];
+    if (!conditions) {
+      matches.set(segmentId, new Set());
+      continue;
+    }
+    try {
+      matches.set(segmentId, await friendsInSegment(tx, directories, scope, conditions, friendIds, now));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      matches.set(segmentId, new Set());
+    }
+  }
+  return matches;
+}
+
 type Plan = { changes: EnrolmentChange[]; sends: { step: StepRow; recipients: DueEnrolment[] }[] };
 
 /** What happens to each due enrolment: stopped, skipped or sent its step, and its next step and time. */
@@ -71,6 +113,7 @@ function planBatch(
   scenarios: Map<number, ScenarioRow>,
   stepsOf: Map<number, StepRow[]>,
   tagsOf: Map<number, Set<number>>,
+  inSegments: Map<number, Set<number>>,
   now: Date,
 ): Plan {
   const plan: Plan = { changes: [], sends: [] };
@@ -113,8 +156,11 @@ function planBatch(
       });
       continue;
     }
-    const { hasTagIds, lacksTagIds } = step.conditions;
-    const sendIt = hasTagIds.every((id) => tags.has(id)) && !lacksTagIds.some((id) => tags.has(id));
+    const { hasTagIds, lacksTagIds, segmentId = null } = step.conditions;
+    const sendIt =
+      hasTagIds.every((id) => tags.has(id)) &&
+      !lacksTagIds.some((id) => tags.has(id)) &&
+      (segmentId === null || (inSegments.get(segmentId)?.has(e.friendId) ?? false));
     const stepAt = e.dueAt ?? now;
     done.add(step.id);
     const next =
@@ -145,7 +191,10 @@ function planBatch(
  * enrolments' next steps and actions in one transaction: the step counts as done for the friend once the
  * send is stored, and the stored send goes out exactly once (its key repeats on any retry).
  */
-async function claimAndPlan(ctx: JobContext): Promise<{ claimed: number; sends: SendRow[] }> {
+async function claimAndPlan(
+  ctx: JobContext,
+  directories: FriendDirectories,
+): Promise<{ claimed: number; sends: SendRow[] }> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const due = await claimDueEnrolments(tx, now, ENROLMENTS_PER_RUN);
@@ -164,7 +213,8 @@ async function claimAndPlan(ctx: JobContext): Promise<{ claimed: number; sends: 
     if (needsTags)
       for (const t of await listTagsOfFriends(tx, [...new Set(due.map((e) => e.friendId))]))
         tagsOf.set(t.friendId, (tagsOf.get(t.friendId) ?? new Set()).add(t.id));
-    const plan = planBatch(due, scenarios, stepsOf, tagsOf, now);
+    const inSegments = await segmentMatches(tx, directories, due, scenarios, stepsOf, now);
+    const plan = planBatch(due, scenarios, stepsOf, tagsOf, inSegments, now);
     await applyEnrolmentChanges(tx, plan.changes, now);
     const rows: Parameters<typeof insertSends>[1] = [];
     const skipped = new Map<number, number>();
@@ -261,6 +311,7 @@ export async function runScenarioTick(
   input: z.output<typeof scenarioTickPayloadSchema>,
   ctx: JobContext,
   config: Config,
+  directories: FriendDirectories,
 ): Promise<void> {
   const now = ctx.clock.now();
   await queueScenarioTick(ctx.db, now);
@@ -275,7 +326,7 @@ export async function runScenarioTick(
     const outcome = await deliver(ctx, config, send);
     if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
   }
-  const { claimed, sends } = await claimAndPlan(ctx);
+  const { claimed, sends } = await claimAndPlan(ctx, directories);
   for (const send of sends) {
     const outcome = await deliver(ctx, config, send);
     if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');

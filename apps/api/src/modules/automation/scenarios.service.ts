@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
-import { toLineMessages } from '../deliveries/index.ts';
+import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
 import { findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -50,7 +50,7 @@ const toStepView = (row: StepRow, position: number): ScenarioStep => ({
   id: row.id,
   position,
   delay: row.delay,
-  conditions: row.conditions,
+  conditions: { ...row.conditions, segmentId: row.conditions.segmentId ?? null },
   messages: row.messages,
   actions: row.actions,
   sentCount: row.sentCount,
@@ -137,6 +137,11 @@ async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: B
     const own = new Set((await listTags({ ctx, input: scope })).tags.map((t) => t.id));
     if ([...tagIds].some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
   }
+  const segmentIds = [
+    ...new Set(body.steps.flatMap((s) => (s.conditions.segmentId === null ? [] : [s.conditions.segmentId]))),
+  ];
+  if ((await savedSegmentConditions(ctx.db, scope, segmentIds)).size !== segmentIds.length)
+    throw validationError(scenarioMessages.unknownSegment);
   const started = body.steps.flatMap((s) =>
     s.actions.flatMap((a) => (a.type === 'scenario.start' ? [a.scenarioId] : [])),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { couponMessages, deliveryImageMessages, scenarioMessages } from '@app/contracts';
+import { couponMessages, deliveryImageMessages, deliveryMessages, scenarioMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -593,5 +593,129 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
     ).json<Scenario>();
     expect(after.stats).toMatchObject({ enrolled: 5, active: 5 });
     expect(after.steps.map((s) => s.sentCount)).toEqual([5, 0]);
+  });
+});
+
+describe('scenarios: a saved segment as a step condition', () => {
+  it('evaluated when the step falls due: friends it finds get the step, the others skip it (counted); another account’s segment is refused; in use, it is not deleted', async () => {
+    const acc = await newAccount(a, '心斎橋店');
+    const segment = async (name: string, search: string, base = acc.base, cookie = a.owner.cookie) => {
+      const response = await t.api('POST', `${base}/segments`, {
+        cookie,
+        body: {
+          name,
+          conditions: {
+            includeNonMembers: true,
+            isMemberServiceUser: false,
+            isShiftServiceUser: false,
+            search,
+          },
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const hanako = await segment('花子さん', '花子');
+    const foreign = await newAccount(b, '別の店2');
+    const foreignSegment = await segment('よそ', '花子', foreign.base, b.owner.cookie);
+    const body = (segmentId: number, second: number | null = null) => ({
+      name: 'セグメント条件',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('ようこそ')] },
+        {
+          delay: { amount: 1, unit: 'HOURS' },
+          conditions: { segmentId },
+          messages: [text('花子さんだけに')],
+        },
+        {
+          delay: { amount: 1, unit: 'HOURS' },
+          conditions: { segmentId: second },
+          messages: [text('みなさんに')],
+        },
+      ],
+    });
+    for (const [bad, message] of [
+      [body(foreignSegment), scenarioMessages.unknownSegment],
+      [body(999999), scenarioMessages.unknownSegment],
+      [
+        { ...body(hanako), steps: [{ ...body(hanako).steps[1], conditions: { segmentId: 0 } }] },
+        scenarioMessages.segmentId,
+      ],
+    ] as const) {
+      const response = await t.api('POST', `${acc.base}/scenarios`, { cookie: a.owner.cookie, body: bad });
+      expect([response.statusCode, response.json().message]).toEqual([400, message]);
+    }
+    const scenario = await create(acc.base, body(hanako));
+    expect(
+      scenario.steps.map(
+        (s) => (s as unknown as { conditions: { segmentId: number | null } }).conditions.segmentId,
+      ),
+    ).toEqual([null, hanako, null]);
+
+    const h = await follow(acc.channel, '山田 花子');
+    const taro = await follow(acc.channel, '山田 太郎');
+    const jiro = await follow(acc.channel, '山田 次郎');
+    await advance(60_000);
+    // the segment is read when the step falls due, not when the friend entered: now it finds 花子 and 次郎
+    const changed = await t.api('PUT', `${acc.base}/segments/${hanako}`, {
+      cookie: a.owner.cookie,
+      body: {
+        name: '花子さん',
+        conditions: {
+          includeNonMembers: true,
+          isMemberServiceUser: false,
+          isShiftServiceUser: false,
+          search: '郎',
+        },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await advance(HOUR);
+    const texts = async (userId: string) =>
+      (await sentTo(acc.channel, userId)).map((s) => s.messages[0]!.text);
+    expect(await texts(h.userId)).toEqual(['ようこそ']);
+    expect(await texts(taro.userId)).toEqual(['ようこそ', '花子さんだけに']);
+    expect(await texts(jiro.userId)).toEqual(['ようこそ', '花子さんだけに']);
+    await advance(HOUR);
+    for (const f of [h, taro, jiro]) expect((await texts(f.userId)).at(-1)).toBe('みなさんに');
+    const after = (
+      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+    ).json<Scenario>();
+    expect(after.steps.map((s) => [s.sentCount, s.skippedCount])).toEqual([
+      [3, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+
+    // a segment a step names is not deleted (409 naming the scenarios); once no live step names it, it goes
+    const later = await create(acc.base, { ...body(hanako), name: '同じセグメント' });
+    const segmentUrl = `${acc.base}/segments/${hanako}`;
+    const refused = await t.api('DELETE', segmentUrl, { cookie: a.owner.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: deliveryMessages.segmentInUse,
+      errors: [
+        { path: 'scenario', message: 'セグメント条件' },
+        { path: 'scenario', message: '同じセグメント' },
+      ],
+    });
+    expect(
+      (
+        await t.api('DELETE', `${C}/line-account/${foreign.accountId}/segments/${hanako}`, {
+          cookie: b.owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api('DELETE', `${acc.base}/scenarios/${later.id}`, { cookie: a.owner.cookie })).statusCode,
+    ).toBe(200);
+    const edited = await t.api('PUT', `${acc.base}/scenarios/${scenario.id}`, {
+      cookie: a.owner.cookie,
+      body: { ...body(hanako), steps: [body(hanako).steps[0]] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.api('DELETE', segmentUrl, { cookie: a.owner.cookie })).json()).toEqual({ success: true });
   });
 });

@@ -2,12 +2,17 @@ import { deliveryEndpoints, messageTemplateEndpoints, trackedLinkEndpoints } fro
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import type { FriendDirectories } from '../friends/index.ts';
+import type { SegmentUseDirectory } from './segments.service.ts';
 import * as deliveries from './deliveries.service.ts';
 import * as segments from './segments.service.ts';
 import * as templates from './templates.service.ts';
 
 /** Message deliveries (メッセージ配信) and saved segments of a LINE account (client area). */
-export function deliveryRoutes(app: FastifyInstance, directories: FriendDirectories) {
+export function deliveryRoutes(
+  app: FastifyInstance,
+  directories: FriendDirectories,
+  segmentUses: SegmentUseDirectory,
+) {
   const e = deliveryEndpoints;
   route(app, e.list, async ({ params, query }, { ctx }) =>
     deliveries.listDeliveries({ ctx, input: { ...params, ...query } }),
@@ -45,7 +50,9 @@ export function deliveryRoutes(app: FastifyInstance, directories: FriendDirector
   route(app, e.updateSegment, async ({ params, body }, { ctx }) =>
     segments.changeSegment({ ctx, input: { ...params, ...body } }),
   );
-  route(app, e.removeSegment, async ({ params }, { ctx }) => segments.removeSegment({ ctx, input: params }));
+  route(app, e.removeSegment, async ({ params }, { ctx }) =>
+    segments.removeSegment({ ctx, segmentUses, input: params }),
+  );
   messageTemplateRoutes(app);
 }
 

@@ -6,7 +6,12 @@ export {
   sendDelivery,
   trackedLinkTokens,
 } from './deliveries.service.ts';
-export { createSegment, listSegments } from './segments.service.ts';
+export {
+  createSegment,
+  listSegments,
+  savedSegmentConditions,
+  type SegmentUseDirectory,
+} from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
 export { createTemplate, listTemplates } from './templates.service.ts';
 // Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).

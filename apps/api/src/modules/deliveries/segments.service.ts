@@ -1,9 +1,16 @@
-import { deliveryMessages, type Segment, type segmentBodySchema } from '@app/contracts';
+import {
+  deliveryMessages,
+  type Segment,
+  type segmentBodySchema,
+  type SegmentConditions,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import {
   deleteSegment,
+  findSegment,
   insertSegment,
   listSegmentRows,
   updateSegment,
@@ -58,9 +65,49 @@ export async function changeSegment({ ctx, input }: Ctx & { input: SegmentInput 
   return toSegmentView(row);
 }
 
-export async function removeSegment({ ctx, input }: Ctx & { input: SegmentInput }) {
+/**
+ * The automation module's side: the scenarios (names) with a live step whose condition is the segment.
+ * src/composition.ts hands it to the deliveries routes (automation depends on deliveries, not the reverse).
+ */
+export type SegmentUseDirectory = {
+  scenariosUsingSegment: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    segmentId: number,
+  ) => Promise<string[]>;
+};
+
+/** Deletes a saved segment, unless a scenario step names it: 409 with each scenario in errors (decision 0053-tag-delete). */
+export async function removeSegment({
+  ctx,
+  segmentUses,
+  input,
+}: Ctx & { segmentUses: SegmentUseDirectory; input: SegmentInput }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
+  if (!(await findSegment(ctx.db, scope, input.segmentId))) throw notFound(deliveryMessages.segmentNotFound);
+  const names = await segmentUses.scenariosUsingSegment(ctx.db, scope, input.segmentId);
+  if (names.length > 0)
+    throw new AppError(
+      'CONFLICT',
+      deliveryMessages.segmentInUse,
+      names.map((name) => ({ path: 'scenario', message: name })),
+    );
   if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
     throw notFound(deliveryMessages.segmentNotFound);
   return { success: true as const };
+}
+
+/**
+ * The conditions of saved segments of one LINE account by id, for a module that evaluates them itself
+ * (step delivery's step condition): an id that is not the account's (or deleted) is absent from the map.
+ */
+export async function savedSegmentConditions(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  segmentIds: number[],
+): Promise<Map<number, SegmentConditions>> {
+  const wanted = new Set(segmentIds);
+  if (wanted.size === 0) return new Map();
+  const rows = await listSegmentRows(db, scope);
+  return new Map(rows.filter((r) => wanted.has(r.id)).map((r) => [r.id, r.conditions]));
 }

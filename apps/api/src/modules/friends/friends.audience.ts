@@ -112,3 +112,23 @@ export async function readAudiencePage(
     .orderBy(asc(friends.id))
     .limit(limit);
 }
+
+/**
+ * Which of some friends of an account a segment's conditions find at `now` (blocked friends included, as
+ * the friends page's search): step delivery's segment condition, asked for the friends a step is due for.
+ */
+export async function friendsInSegment(
+  db: Db,
+  directories: FriendDirectories,
+  scope: AccountScope,
+  conditions: SegmentConditions,
+  friendIds: number[],
+  now: Date,
+): Promise<Set<number>> {
+  if (friendIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: friends.id })
+    .from(friends)
+    .where(and(await segmentWhere(db, directories, scope, conditions, now), inArray(friends.id, friendIds)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -75,7 +75,7 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   route(app, g.update, async ({ params, body }, { ctx }) =>
     tags.updateTagOfAccount({ ctx, input: { ...params, ...body } }),
   );
-  route(app, g.remove, async ({ params }, { ctx }) => tags.removeTag({ ctx, input: params }));
+  route(app, g.remove, async ({ params }, { ctx }) => tags.removeTag({ ctx, directories, input: params }));
   route(app, g.createFolder, async ({ params, body }, { ctx }) =>
     tags.createTagFolder({ ctx, input: { ...params, ...body } }),
   );

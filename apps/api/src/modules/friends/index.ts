@@ -23,6 +23,7 @@ export {
   type MemberCardConditions,
   type ScenarioConditions,
   type ScenarioDirectory,
+  type TagUseDirectory,
   type MemberDirectory,
   type MemberOfFriend,
   type StaffDirectory,
@@ -51,7 +52,13 @@ export {
   listFriendCardsOfAccount,
   type FriendCard,
 } from './friends.lookup.ts';
-export { countAudience, readAudiencePage, type Audience, type AudienceMember } from './friends.audience.ts';
+export {
+  countAudience,
+  friendsInSegment,
+  readAudiencePage,
+  type Audience,
+  type AudienceMember,
+} from './friends.audience.ts';
 export { addTagsToFriend, areTagsOfAccount, removeTagsFromFriend } from './tags.service.ts';
 export { createTag, createTagFolder, listTags, tagFriends } from './tags.service.ts';
 export { recordDeliveredMessages, type DeliveredMessage } from './delivered-messages.ts';

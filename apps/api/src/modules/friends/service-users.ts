@@ -4,6 +4,7 @@ import type {
   memberStatuses,
   SearchFriendsFilter,
   staffStatuses,
+  TagUse,
 } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -119,8 +120,18 @@ export type ClickDirectory = {
   ) => Promise<SQL[]>;
 };
 
+/**
+ * A module that names tags in what it stores (automation: scenarios, keyword rules, tap actions; inflow:
+ * routes) says where a tag is used, so a tag is not deleted from under them (the delete answers 409).
+ */
+export type TagUseDirectory = {
+  tagUses: (db: Db, scope: { clientId: number; lineAccountId: number }, tagId: number) => Promise<TagUse[]>;
+};
+
 /** The directories of the services whose users are friends, as the friends module's services take them. */
 export type FriendDirectories = {
+  /** Every module that names tags (src/composition.ts lists them). */
+  tagUses: TagUseDirectory[];
   staff: StaffDirectory;
   members: MemberDirectory;
   inflow: InflowDirectory;

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { segmentWhere } from './friends.audience.ts';
 import type { AccountScope } from './friends.repository.ts';
@@ -91,8 +91,27 @@ export async function updateTagOfAccount({
   return toTagView(row!, await countFriendsWithTag(ctx.db, input.tagId));
 }
 
-export async function removeTag({ ctx, input }: Ctx & { input: AccountInput & { tagId: number } }) {
+/**
+ * Deletes a tag, unless something names it (a scenario's trigger, stop condition, step condition or
+ * action; a keyword rule's or tap's action; an inflow route): then 409 with each use in `errors`
+ * (`path` the kind, `message` its name), and nothing changes (decision 0053-tag-delete).
+ */
+export async function removeTag({
+  ctx,
+  directories,
+  input,
+}: Ctx & { directories: FriendDirectories; input: AccountInput & { tagId: number } }) {
   const scope = await accountScope(ctx, input.lineAccountId);
+  if (!(await findTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
+  const uses = (
+    await Promise.all(directories.tagUses.map((d) => d.tagUses(ctx.db, scope, input.tagId)))
+  ).flat();
+  if (uses.length > 0)
+    throw new AppError(
+      'CONFLICT',
+      tagMessages.inUse,
+      uses.map((u) => ({ path: u.kind, message: u.name })),
+    );
   if (!(await deleteTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
   return { success: true as const };
 }

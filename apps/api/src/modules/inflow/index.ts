@@ -3,3 +3,5 @@ export { createRoute, recordRouteVisit, routesReport, routeUrl } from './inflow.
 export { importRouteHistory, type RouteHistory } from './inflow.history.ts';
 // the friend search's 流入経路 condition (src/composition.ts hands it to the friends module)
 export { inflowDirectory } from './inflow.segments.ts';
+// what a tag's delete checks (src/composition.ts hands it to the friends module)
+export { inflowTagUses } from './inflow.tag-uses.ts';

@@ -22,6 +22,7 @@ import { PostbackActionsPanel } from '../../features/automation/components/postb
 import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
 import { ScenarioEditor } from '../../features/automation/components/scenario-editor.tsx';
 import { ScenarioList } from '../../features/automation/components/scenario-list.tsx';
+import { segmentsQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
 import { LineChatPreview } from '../../features/deliveries/components/line-chat-preview.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
@@ -100,6 +101,7 @@ function KeywordReplies({ lineAccountId, session }: { lineAccountId: number; ses
 function Scenarios({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const scenarios = useQuery(scenariosQueryOptions(lineAccountId));
   const tags = useQuery(tagsQueryOptions(lineAccountId));
+  const segments = useQuery(segmentsQueryOptions(lineAccountId));
   const failure = useQueryFailure(scenarios);
   const [open, setOpen] = useState<number | 'new' | null>(null);
   if (!scenarios.data) return failure;
@@ -113,6 +115,7 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         lineAccountId={lineAccountId}
         scenario={scenario}
         tags={tags.data?.tags ?? []}
+        segments={segments.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? []}
         scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
         canEdit={canEdit}
         editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}

@@ -41,6 +41,7 @@ type DraftStep = {
   delay: Delay;
   hasTagIds: number[];
   lacksTagIds: number[];
+  segmentId: number | null;
   messages: DeliveryMessage[];
   actions: ScenarioAction[];
   sentCount: number;
@@ -54,6 +55,7 @@ const blankStep = (): DraftStep => ({
   delay: { amount: 1, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: '10:00' },
   hasTagIds: [],
   lacksTagIds: [],
+  segmentId: null,
   messages: [{ type: 'text', text: '' }],
   actions: [],
   sentCount: 0,
@@ -107,6 +109,7 @@ export function ScenarioEditor({
   lineAccountId,
   scenario,
   tags,
+  segments,
   scenarios,
   canEdit,
   editor,
@@ -115,6 +118,8 @@ export function ScenarioEditor({
   lineAccountId: number;
   scenario: Scenario | null;
   tags: Named[];
+  /** The account's saved segments (セグメント), a step's condition. */
+  segments: Named[];
   scenarios: Named[];
   canEdit: boolean;
   editor: MessageListEditor;
@@ -138,6 +143,7 @@ export function ScenarioEditor({
           delay: s.delay,
           hasTagIds: s.conditions.hasTagIds,
           lacksTagIds: s.conditions.lacksTagIds,
+          segmentId: s.conditions.segmentId,
           messages: s.messages,
           actions: s.actions,
           sentCount: s.sentCount,
@@ -170,7 +176,7 @@ export function ScenarioEditor({
           steps: steps.map((s) => ({
             ...(s.id ? { id: s.id } : {}),
             delay: s.delay,
-            conditions: { hasTagIds: s.hasTagIds, lacksTagIds: s.lacksTagIds },
+            conditions: { hasTagIds: s.hasTagIds, lacksTagIds: s.lacksTagIds, segmentId: s.segmentId },
             messages: s.messages,
             actions: s.actions,
           })),
@@ -374,6 +380,33 @@ export function ScenarioEditor({
                             onChange={(ids) => change(index, { lacksTagIds: ids })}
                             disabled={!canEdit}
                           />
+                        </Box>
+                        <Box sx={{ flex: 1 }}>
+                          <TextField
+                            select
+                            fullWidth
+                            size="small"
+                            label={t('scenarios.segment')}
+                            value={step.segmentId ?? ''}
+                            disabled={!canEdit}
+                            onChange={(e) =>
+                              change(index, {
+                                segmentId: e.target.value === '' ? null : Number(e.target.value),
+                              })
+                            }
+                            helperText={t('scenarios.segmentHelp')}
+                            slotProps={{ htmlInput: { 'data-testid': `step-${index}-segment` } }}
+                          >
+                            <MenuItem value="">{t('scenarios.noSegment')}</MenuItem>
+                            {step.segmentId !== null && !segments.some((s) => s.id === step.segmentId) && (
+                              <MenuItem value={step.segmentId}>{t('scenarios.deletedSegment')}</MenuItem>
+                            )}
+                            {segments.map((s) => (
+                              <MenuItem key={s.id} value={s.id}>
+                                {s.name}
+                              </MenuItem>
+                            ))}
+                          </TextField>
                         </Box>
                       </Stack>
                       {canEdit ? (

@@ -1,4 +1,4 @@
-import type { FriendTagsBody, Tag } from '@app/contracts';
+import { tagUseKinds, type FriendTagsBody, type Tag } from '@app/contracts';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
 import {
@@ -98,12 +99,21 @@ function TagManagerContent(props: {
   const [folderName, setFolderName] = useState('');
   const [bulkTagId, setBulkTagId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
+  /** A tag's delete refused (409): what uses it, each kind and name, from the failure's errors. */
+  const [uses, setUses] = useState<string[]>([]);
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
+    setUses([]);
     try {
       await action();
     } catch (failure) {
       setError(showFailure(failure));
+      if (isApiError(failure) && failure.code === 'CONFLICT')
+        setUses(
+          failure.fieldErrors
+            .filter((u) => (tagUseKinds as readonly string[]).includes(u.path))
+            .map((u) => t('tags.useItem', { kind: t(`tags.useKinds.${u.path}`), name: u.message })),
+        );
     }
   };
   const folders = tags.data?.folders ?? [];
@@ -115,7 +125,18 @@ function TagManagerContent(props: {
 
   return (
     <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && (
+        <Alert severity="error">
+          {error}
+          {uses.length > 0 && (
+            <Box component="ul" aria-label={t('tags.uses')} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {uses.map((use) => (
+                <li key={use}>{use}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
       {all.length === 0 && folders.length === 0 && !tags.isPending ? (
         <Typography color="text.secondary">{t('tags.none')}</Typography>
       ) : null}
