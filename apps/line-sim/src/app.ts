@@ -7,6 +7,7 @@ import { registerBodyParsers } from './http/body-parsers.ts';
 import { registerLineErrorHandling } from './http/line-errors.ts';
 import { registerLiffAppRoutes } from './liff/liff-app.routes.ts';
 import { registerBotProfileRoutes } from './messaging/bot-profile.routes.ts';
+import { registerMessageContentRoutes } from './messaging/message-content.routes.ts';
 import { registerMessageSendRoutes } from './messaging/message-send.routes.ts';
 import { rateLimitHook } from './messaging/quota-and-rate.ts';
 import { requireChannelToken } from './oauth/bearer-auth.hook.ts';
@@ -70,6 +71,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
     messaging.addHook('onRequest', requireChannelToken(ctx, 'messaging'));
     messaging.addHook('preHandler', rateLimitHook(ctx));
     registerMessageSendRoutes(messaging, ctx);
+    registerMessageContentRoutes(messaging, ctx);
     registerBotProfileRoutes(messaging, ctx);
     registerRichMenuRoutes(messaging, ctx);
     registerRichMenuAliasRoutes(messaging, ctx);
