@@ -1,6 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
 import { scenarioDirectory } from './modules/automation/index.ts';
-import { clickDirectory } from './modules/deliveries/index.ts';
+import { checkMessageUploads, clickDirectory } from './modules/deliveries/index.ts';
 import { inflowDirectory } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -27,6 +27,11 @@ export const friendDirectories: FriendDirectories = {
   inflow: inflowDirectory,
   scenarios: scenarioDirectory,
   clicks: clickDirectory,
+  // an image sent from the chat is a delivery image upload of the account (decision 00NN-chat-media)
+  images: {
+    checkImageUpload: (db, lineAccountId, imageKey) =>
+      checkMessageUploads(db, lineAccountId, [{ type: 'image', imageKey }], 'body.imageKey'),
+  },
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */

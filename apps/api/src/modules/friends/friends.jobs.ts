@@ -1,13 +1,24 @@
 import type { Config } from '../../config/env.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
+import {
+  fetchContentPayloadSchema,
+  fetchMessageContent,
+  FETCH_CONTENT_MAX_ATTEMPTS,
+  FETCH_CONTENT_QUEUE,
+} from './message-media.ts';
 import { deliverMessage, PUSH_MAX_ATTEMPTS, pushMessagePayloadSchema } from './message-outbox.ts';
 
-/** The friends module's queues: the outbox of one-to-one messages to LINE. */
+/** The friends module's queues: the outbox of one-to-one messages to LINE, the fetch of what friends sent. */
 export function defineFriendJobs(jobs: JobRunner, config: Config): void {
   jobs.define(PUSH_MESSAGE_QUEUE, {
     payload: pushMessagePayloadSchema,
     maxAttempts: PUSH_MAX_ATTEMPTS,
     handler: (input, job) => deliverMessage({ ctx: { ...job, config }, input }),
+  });
+  jobs.define(FETCH_CONTENT_QUEUE, {
+    payload: fetchContentPayloadSchema,
+    maxAttempts: FETCH_CONTENT_MAX_ATTEMPTS,
+    handler: (input, job) => fetchMessageContent({ ctx: { ...job, config }, input }),
   });
 }

@@ -120,12 +120,21 @@ export type ClickDirectory = {
 };
 
 /** The directories of the services whose users are friends, as the friends module's services take them. */
+/**
+ * The image uploads of the delivery composer (deliveries owns them, and depends on friends): an image
+ * sent from the chat names one, which must be an image upload of the account (else a 400 in words).
+ */
+export type ChatImageDirectory = {
+  checkImageUpload: (db: Db, lineAccountId: number, imageKey: string) => Promise<void>;
+};
+
 export type FriendDirectories = {
   staff: StaffDirectory;
   members: MemberDirectory;
   inflow: InflowDirectory;
   scenarios: ScenarioDirectory;
   clicks: ClickDirectory;
+  images: ChatImageDirectory;
 };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
