@@ -248,6 +248,15 @@ export const messageSchema = z.object({
   fromDelivery: z.object({ id: idSchema, title: z.string() }).nullable(),
   /** A sticker (type sticker, either way): LINE's package and sticker ids, to draw it; null otherwise. */
   sticker: z.object({ packageId: z.string(), stickerId: z.string() }).nullable(),
+  /** A location the friend sent: shown as a link to a map. */
+  location: z
+    .object({
+      title: z.string().nullable(),
+      address: z.string().nullable(),
+      latitude: z.number(),
+      longitude: z.number(),
+    })
+    .nullable(),
   /**
    * An image, video, audio or file (either way): where to show it from and whether it is there. status
    * PENDING: being fetched from LINE; STORED: url (and previewUrl) through the authenticated content

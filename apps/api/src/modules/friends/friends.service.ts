@@ -103,6 +103,19 @@ async function toFriendViews(
   });
 }
 
+/** A location message's place (LINE: title and address optional, latitude and longitude). */
+function locationOf(row: MessageRow): Message['location'] {
+  if (row.type !== 'location' || row.unsentAt) return null;
+  const c = row.contents as { title?: unknown; address?: unknown; latitude?: unknown; longitude?: unknown };
+  if (typeof c.latitude !== 'number' || typeof c.longitude !== 'number') return null;
+  return {
+    title: typeof c.title === 'string' ? c.title : null,
+    address: typeof c.address === 'string' ? c.address : null,
+    latitude: c.latitude,
+    longitude: c.longitude,
+  };
+}
+
 export function toMessageView(row: MessageRow): Message {
   const contents = row.contents as {
     text?: unknown;
@@ -135,6 +148,7 @@ export function toMessageView(row: MessageRow): Message {
       typeof contents.stickerId === 'string'
         ? { packageId: contents.packageId, stickerId: contents.stickerId }
         : null,
+    location: locationOf(row),
     media: mediaViewOf(row),
   };
 }

@@ -17,6 +17,7 @@ import {
   TemplateInsertButton,
   templateReplyText,
 } from '../../features/deliveries/components/template-insert-button.tsx';
+import { ImageSendButton } from '../../features/deliveries/components/image-send-button.tsx';
 import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
 import { InboxList } from '../../features/friends/components/inbox-list.tsx';
@@ -114,6 +115,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               onBack={() => params.setFriendId(null)}
               onMarkUnread={() => toggleRead({ friendId: params.friendId!, unreadCount: 0 })}
               replySticker={(send) => <StickerSendButton onSend={send} />}
+              replyImage={(send) => <ImageSendButton lineAccountId={lineAccountId} onSend={send} />}
               replyInsert={(friendName, insert) => (
                 <TemplateInsertButton
                   lineAccountId={lineAccountId}
