@@ -17,6 +17,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A 120 x 90 orange PNG: the photo the friend sends and the owner answers with. */
+const PHOTO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAHgAAABaCAIAAAD8YgW4AAAACXBIWXMAAAPoAAAD6AG1e1JrAAABOklEQVR4nO3UAY0DARDDwMIxxCI+HCXRflavkYLAcvx63tnzewgvlJ8/UQ3ogO4/vY3RAd1cQ0Y3Bycd3ZxGB3RzDRndHJx0dHMaHdDNNWR0c3DS0c1pdEA315DRzcFJRzen0QHdXENGNwcnHd2cRgd0cw0Z3RycdHRzGh3QzTVkdHNw0tHNaXRAN9eQ0c3BSUc3p9EB3VxDRjcHJx3dnEYHdHMNGd0cnHR0cxod0M01ZHRzcNLRzWl0QDfXkNHNwUlHN6fRAd1cQ0Y3Bycd3ZxGB3RzDRndHJx0dHMaHdDNNWR0c3DS0c1pdEA315DRzcFJRzen0QHdXENGNwcnHd2cRgd0cw0Z3RycdHRzGh3QzTVkdHNw0tHNaXRAN9eQ0c3BSUc3p9EB3VxDRjcHJx3dnEYHdHMNv7gPTclI4b813gMAAAAASUVORK5CYII=';
+
 type SimSent = { sent: { kind: string; to: string[]; messages: { type: string; text?: string }[] }[] };
 
 /** The simulator's console API (not LINE's). */
@@ -133,6 +137,82 @@ describe('チャット: the inbox of the demo account', () => {
       )
       .toBe(true);
     await page.context().close();
+  });
+
+  it('a friend sends a photo and a sticker on the simulator page; the owner sees them live, answers with an image, the friend sees it', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    const user = await sim<{ userId: string }>('POST', '/users', { displayName: '写真 はるか' });
+    await sim('POST', `/users/${user.userId}/follow/${channel.channelId}`);
+    const photo = Buffer.from(PHOTO_PNG, 'base64');
+
+    const owner = await newPage();
+    await logIn(owner, server.url, 'owner@demo.example');
+    await owner.goto(`${server.url}/client/inbox`);
+    await expect
+      .poll(() => owner.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
+
+    // the friend's LINE: the simulator's user page, as this user talking to the demo account
+    const phone = await newPage();
+    await phone.addInitScript(
+      ([channelId, userId]) => {
+        localStorage.setItem('lineSim.channelId', channelId!);
+        localStorage.setItem('lineSim.userId', userId!);
+      },
+      [channel.channelId, user.userId],
+    );
+    await phone.goto(server.lineSimUrl);
+    await expect.poll(() => phone.locator('#message-text').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await phone
+      .locator('#media-file')
+      .setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: photo });
+    await expect.poll(() => phone.locator('.bubble.media img').count(), { timeout: 20_000 }).toBe(1);
+    await phone.getByRole('button', { name: 'スタンプを送る' }).click();
+    await phone.locator('#sticker-palette button').first().click();
+    await expect.poll(() => phone.locator('.row.user .sticker').count(), { timeout: 20_000 }).toBe(1);
+    await screenshot(phone, 'sim-friend-sends-photo');
+
+    const list = owner.getByRole('list', { name: '会話' });
+    const row = list.getByTestId('inbox-conversation').filter({ hasText: '写真 はるか' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    await row.click();
+    const pane = owner.getByTestId('conversation-pane');
+    // the photo, fetched from LINE's content endpoint by the job, drawn from the authenticated route
+    const image = pane.getByTestId('message-image');
+    await expect.poll(() => image.count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 20_000 })
+      .toBe(120);
+    await expect.poll(() => pane.getByTestId('message-sticker').count(), { timeout: 20_000 }).toBe(1);
+    await screenshot(owner, 'inbox-friend-photo');
+
+    await pane.getByTestId('reply-image-file').setInputFiles({
+      name: 'answer.png',
+      mimeType: 'image/png',
+      buffer: photo,
+    });
+    await expect
+      .poll(() => pane.locator('[data-source="system"] [data-testid="message-image"]').count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    await pane.getByRole('button', { name: '対応済みにする' }).click();
+    await expect.poll(() => row.getByText('対応済み').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(owner, 'inbox-image-answer');
+
+    // the friend sees the image on the phone
+    await expect
+      .poll(() => phone.locator('.row.bot .bubble img[alt="画像"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    await screenshot(phone, 'sim-friend-sees-image');
+    const sent = await sim<SimSent>('GET', `/channels/${channel.channelId}/sent`);
+    expect(sent.sent.filter((s) => s.to.includes(user.userId)).at(-1)?.messages[0]?.type).toBe('image');
+    await owner.context().close();
+    await phone.context().close();
   });
 
   it('at phone width: the list, then the conversation with a way back', async () => {

@@ -1,6 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
 import { automationTagUses, scenarioDirectory, scenariosUsingSegment } from './modules/automation/index.ts';
-import { clickDirectory, type SegmentUseDirectory } from './modules/deliveries/index.ts';
+import { checkMessageUploads, clickDirectory, type SegmentUseDirectory } from './modules/deliveries/index.ts';
 import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -29,6 +29,11 @@ export const friendDirectories: FriendDirectories = {
   scenarios: scenarioDirectory,
   clicks: clickDirectory,
   tagUses: [automationTagUses, inflowTagUses],
+  // an image sent from the chat is a delivery image upload of the account (decision 0055-chat-media)
+  images: {
+    checkImageUpload: (db, lineAccountId, imageKey) =>
+      checkMessageUploads(db, lineAccountId, [{ type: 'image', imageKey }], 'body.imageKey'),
+  },
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */

@@ -7,6 +7,7 @@ import {
   friends,
   inflowRoutes,
   messageDeliveries,
+  messages,
   messageTemplates,
   richMenus,
   savedSegments,
@@ -15,6 +16,7 @@ import {
   tagFolders,
   tags,
 } from '../db/schema/index.ts';
+import { fileStorageOf } from '../platform/files/file-storage.ts';
 import { createClient, createUser, TEST_PASSWORD } from '../testing/factories.ts';
 import {
   email,
@@ -341,6 +343,27 @@ const freshConversation = async (x: Tenant) => {
   return friend;
 };
 
+/** A photo a friend of a tenant's account sent, fetched from LINE and stored (decision 0055-chat-media). */
+const freshStoredPhoto = async (x: Tenant) => {
+  const friend = await freshFriendOfAccount(x);
+  const fileKey = `chat-media/${x.client.id}/${unique()}/content`;
+  await fileStorageOf(t.config).put(fileKey, Buffer.from('photo'), 'image/jpeg');
+  const [row] = await t.db
+    .insert(messages)
+    .values({
+      clientId: x.client.id,
+      lineAccountId: x.lineAccount.id,
+      friendId: friend.path.friendId,
+      type: 'image',
+      contents: { id: `${unique()}` },
+      source: 'user',
+      delivery: 'RECEIVED',
+      media: { status: 'STORED', fileKey, previewKey: null, contentType: 'image/jpeg', size: 5 },
+    })
+    .returning();
+  return { path: { ...friend.path, messageId: row!.id, variant: 'content' } };
+};
+
 /** The チャット inbox of an account: its list, assignees and live stream (50 ms long in tests). */
 const inboxEntries: Record<string, Entry> = {
   [`POST ${D}/inbox/:friendId/unread`]: { kind: 'tenant', build: freshConversation },
@@ -348,6 +371,7 @@ const inboxEntries: Record<string, Entry> = {
     kind: 'accessOnly',
     reason: "asks LINE for the profile; another client's 404 in inbox.test.ts (with the LINE simulator)",
   },
+  [`GET ${D}/friends/:friendId/messages/:messageId/:variant`]: { kind: 'tenant', build: freshStoredPhoto },
   [`GET ${D}/inbox`]: { kind: 'tenant', build: ofAccount },
   [`GET ${D}/inbox-assignees`]: { kind: 'tenant', build: ofAccount },
   [`GET ${D}/inbox-stream`]: { kind: 'tenant', build: ofAccount },

@@ -31,7 +31,9 @@ import {
   blockAccount,
   effectiveRichMenu,
   followAccount,
+  sendMediaAsUser,
   sendPostbackAsUser,
+  sendStickerAsUser,
   sendTextAsUser,
 } from './user-actions.service.ts';
 
@@ -218,6 +220,51 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
       channelId: requireString(body.channelId, 'channelId'),
       text,
     });
+  });
+
+  /**
+   * The user sends a photo, video, audio or file: the body is the file's bytes with its media type
+   * (image/* an image message, video/* a video, audio/* an audio, anything else a file).
+   */
+  app.post<UserParams & { Querystring: { channelId?: string; fileName?: string } }>(
+    '/_sim/users/:userId/media',
+    async (request) => {
+      const data = Buffer.isBuffer(request.body) ? request.body : null;
+      if (!data?.length) throw badRequest('The body must be the file (its bytes, with its content type)');
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      return sendMediaAsUser(ctx, {
+        userId: request.params.userId,
+        channelId: requireString(request.query.channelId, 'channelId'),
+        contentType: contentType || 'application/octet-stream',
+        data,
+        fileName: (request.query.fileName ?? 'file').slice(0, 200) || 'file',
+      });
+    },
+  );
+
+  app.post<UserParams>('/_sim/users/:userId/sticker', async (request) => {
+    const body = objectBody<{ channelId: string; packageId: string; stickerId: string }>(request);
+    return sendStickerAsUser(ctx, {
+      userId: request.params.userId,
+      channelId: requireString(body.channelId, 'channelId'),
+      packageId: requireString(body.packageId, 'packageId'),
+      stickerId: requireString(body.stickerId, 'stickerId'),
+    });
+  });
+
+  /** What a user sent, for the user page (the bot gets it through LINE's content endpoint only). */
+  app.get<{ Params: { messageId: string } }>('/_sim/contents/:messageId', async (request, reply) => {
+    const content = store.contents.get(request.params.messageId);
+    if (!content) throw notFound();
+    return reply.type(content.contentType).header('cache-control', 'no-store').send(content.data);
+  });
+
+  /** LINE no longer has the content (its keeping period is over): the content endpoint answers 404. */
+  app.post<{ Params: { messageId: string } }>('/_sim/contents/:messageId/expire', async (request) => {
+    const content = store.contents.get(request.params.messageId);
+    if (!content) throw notFound();
+    content.expiresAt = Date.now();
+    return { messageId: content.messageId, expiresAt: new Date(content.expiresAt).toISOString() };
   });
 
   app.post<UserParams>('/_sim/users/:userId/postback', async (request) => {

@@ -1,10 +1,12 @@
 import type { webhook } from '@line/bot-sdk';
 import { LineApiError, notFound } from '../http/line-errors.ts';
-import { createSimId } from '../state/id.generator.ts';
+import { createMessageId, createSimId } from '../state/id.generator.ts';
 import type { SimContext } from '../state/sim-context.ts';
-import type { TimelineEntry, WebhookDelivery } from '../state/sim-state.store.ts';
+import type { StoredContent, TimelineEntry, WebhookDelivery } from '../state/sim-state.store.ts';
 import {
   createFollowEvent,
+  createMediaMessageEvent,
+  createStickerMessageEvent,
   createPostbackEvent,
   createTextMessageEvent,
   createUnfollowEvent,
@@ -74,6 +76,72 @@ export const sendTextAsUser = async (
     channelId: input.channelId,
     kind: 'text',
     text: input.text,
+    webhookEventId: event.webhookEventId,
+  });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+/** How long LINE keeps what a user sent (a while, then the content endpoint answers 404). */
+export const CONTENT_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The kind of message LINE makes of a file the user sends: by its media type. */
+export const mediaTypeOf = (contentType: string): StoredContent['type'] =>
+  contentType.startsWith('image/')
+    ? 'image'
+    : contentType.startsWith('video/')
+      ? 'video'
+      : contentType.startsWith('audio/')
+        ? 'audio'
+        : 'file';
+
+/** The user sends a photo, video, audio or file: kept for the content endpoint, announced by webhook. */
+export const sendMediaAsUser = async (
+  ctx: SimContext,
+  input: { userId: string; channelId: string; contentType: string; data: Buffer; fileName: string },
+): Promise<UserActionResult> => {
+  const { channel } = resolve(ctx, input.userId, input.channelId);
+  requireFriend(ctx, input.userId, input.channelId);
+  const type = mediaTypeOf(input.contentType);
+  const id = createMessageId();
+  ctx.store.contents.set(id, {
+    messageId: id,
+    channelId: input.channelId,
+    userId: input.userId,
+    type,
+    contentType: input.contentType,
+    data: input.data,
+    fileName: type === 'file' ? input.fileName : null,
+    expiresAt: Date.now() + CONTENT_TTL_MS,
+  });
+  const event = createMediaMessageEvent(scopeOf(ctx, input.userId, input.channelId), {
+    id,
+    type,
+    fileName: input.fileName,
+    fileSize: input.data.length,
+  });
+  addTimeline(ctx, {
+    userId: input.userId,
+    channelId: input.channelId,
+    kind: 'media',
+    media: { type, messageId: id, fileName: input.fileName, size: input.data.length },
+    webhookEventId: event.webhookEventId,
+  });
+  return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
+};
+
+export const sendStickerAsUser = async (
+  ctx: SimContext,
+  input: { userId: string; channelId: string; packageId: string; stickerId: string },
+): Promise<UserActionResult> => {
+  const { channel } = resolve(ctx, input.userId, input.channelId);
+  requireFriend(ctx, input.userId, input.channelId);
+  const sticker = { packageId: input.packageId, stickerId: input.stickerId };
+  const event = createStickerMessageEvent(scopeOf(ctx, input.userId, input.channelId), sticker);
+  addTimeline(ctx, {
+    userId: input.userId,
+    channelId: input.channelId,
+    kind: 'sticker',
+    sticker,
     webhookEventId: event.webhookEventId,
   });
   return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };

@@ -111,8 +111,12 @@ export type TimelineEntry = {
   userId: string;
   channelId: string;
   from: 'user' | 'bot' | 'system';
-  kind: 'text' | 'postback' | 'follow' | 'unfollow' | 'message' | 'note';
+  kind: 'text' | 'postback' | 'follow' | 'unfollow' | 'message' | 'note' | 'media' | 'sticker';
   text?: string;
+  /** user media (kind media): what was sent, its content at /_sim/contents/{messageId} */
+  media?: { type: StoredContent['type']; messageId: string; fileName: string | null; size: number };
+  /** user stickers (kind sticker) */
+  sticker?: { packageId: string; stickerId: string };
   data?: string;
   /** bot messages: the message object as sent */
   message?: messagingApi.Message;
@@ -122,6 +126,23 @@ export type TimelineEntry = {
   webhookEventId?: string;
   /** In a group or room (not the one-to-one chat): its id. */
   groupId?: string;
+};
+
+/**
+ * What a user sent as an image, video, audio or file message: LINE keeps the bytes for a while and serves
+ * them at api-data's GET /v2/bot/message/{messageId}/content (and /content/preview for images and videos);
+ * after that, or once expired from the console, the content is a 404.
+ */
+export type StoredContent = {
+  messageId: string;
+  channelId: string;
+  userId: string;
+  type: 'image' | 'video' | 'audio' | 'file';
+  contentType: string;
+  data: Buffer;
+  fileName: string | null;
+  /** epoch ms after which LINE no longer has it */
+  expiresAt: number;
 };
 
 export type RichMenuImage = { contentType: string; data: Buffer; width: number; height: number };
@@ -193,6 +214,8 @@ export class SimStateStore {
   defaultRichMenus = new Map<string, string>();
   userRichMenus = new Map<string, string>();
   liffApps = new Map<string, StoredLiffApp>();
+  /** message id -> what a user sent as media (not kept across restarts: LINE's content expires anyway) */
+  contents = new Map<string, StoredContent>();
   deliveries: WebhookDelivery[] = [];
   faults: FaultRule[] = [];
   /** key: `${channelId} ${rate class}`; the current fixed window of LINE's rate limits */

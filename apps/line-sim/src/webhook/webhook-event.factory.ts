@@ -61,3 +61,37 @@ export const createPostbackEvent = (
   replyToken: issueReplyToken(scope),
   postback: params && Object.keys(params).length ? { data, params } : { data },
 });
+
+/** An image, video, audio or file message: its bytes wait at the content endpoint (message-content.routes.ts). */
+export const createMediaMessageEvent = (
+  scope: ReplyScope,
+  media: { id: string; type: 'image' | 'video' | 'audio' | 'file'; fileName: string; fileSize: number },
+): webhook.MessageEvent => {
+  const provider = { type: 'line' as const };
+  const message: webhook.MessageEvent['message'] =
+    media.type === 'image'
+      ? { type: 'image', id: media.id, quoteToken: createQuoteToken(), contentProvider: provider }
+      : media.type === 'video'
+        ? { type: 'video', id: media.id, quoteToken: createQuoteToken(), contentProvider: provider }
+        : media.type === 'audio'
+          ? { type: 'audio', id: media.id, contentProvider: provider }
+          : { type: 'file', id: media.id, fileName: media.fileName, fileSize: media.fileSize };
+  return { type: 'message', ...base(scope.userId), replyToken: issueReplyToken(scope), message };
+};
+
+export const createStickerMessageEvent = (
+  scope: ReplyScope,
+  sticker: { packageId: string; stickerId: string },
+): webhook.MessageEvent => ({
+  type: 'message',
+  ...base(scope.userId),
+  replyToken: issueReplyToken(scope),
+  message: {
+    type: 'sticker',
+    id: createMessageId(),
+    quoteToken: createQuoteToken(),
+    packageId: sticker.packageId,
+    stickerId: sticker.stickerId,
+    stickerResourceType: 'STATIC',
+  },
+});

@@ -62,5 +62,7 @@ export const messageBody = (overrides: Partial<Message> = {}): Message => ({
   unsentAt: null,
   fromDelivery: null,
   sticker: null,
+  media: null,
+  location: null,
   ...overrides,
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { allow, defineEndpoint } from '../common/endpoint.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
@@ -7,6 +8,7 @@ import {
   friendSchema,
   listFriendsQuerySchema,
   listMessagesQuerySchema,
+  messageContentParamsSchema,
   messageSchema,
   searchFriendsBodySchema,
   sendMessageBodySchema,
@@ -82,6 +84,18 @@ export const friendEndpoints = {
     params: friendParamsSchema,
     body: sendMessageBodySchema,
     responses: { 201: messageSchema },
+  }),
+  messageContent: defineEndpoint({
+    method: 'GET',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId/messages/:messageId/:variant`,
+    summary:
+      "The content (or LINE's preview) of an image, video, audio or file the friend sent, as fetched from LINE",
+    tags,
+    access: allow('client.read'),
+    clientScoped: true,
+    params: messageContentParamsSchema,
+    produces: ['image/*', 'video/*', 'audio/*', 'application/octet-stream'],
+    responses: { 200: z.any() },
   }),
   search: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { MAX_LIMIT, paginationMessages, paginationQuerySchema } from '../common/pagination.ts';
+import { deliveryImageKeySchema } from '../deliveries/delivery-images.schemas.ts';
 import { isSendableSticker } from '../deliveries/stickers.ts';
 import { memberConditionSchema, memberValueSchema } from '../members/members.schemas.ts';
 
@@ -31,7 +32,10 @@ export const friendMessages = {
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
-  textOrSticker: 'Send a text or a sticker, not both',
+  textOrSticker: 'Send one of a text, a sticker or an image',
+  /** An image, video, audio or file whose content is not (or no longer) here. */
+  contentNotFound: 'The content of this message is not available',
+  contentVariant: 'The variant must be content or preview',
   stickerId: 'packageId and stickerId must be numeric strings',
   stickerNotSendable: 'This sticker is not one of the packages LINE lets an account send',
   /** SPEC.md 8: the text for a friend who blocked the account. */
@@ -244,8 +248,34 @@ export const messageSchema = z.object({
   fromDelivery: z.object({ id: idSchema, title: z.string() }).nullable(),
   /** A sticker (type sticker, either way): LINE's package and sticker ids, to draw it; null otherwise. */
   sticker: z.object({ packageId: z.string(), stickerId: z.string() }).nullable(),
+  /** A location the friend sent: shown as a link to a map. */
+  location: z
+    .object({
+      title: z.string().nullable(),
+      address: z.string().nullable(),
+      latitude: z.number(),
+      longitude: z.number(),
+    })
+    .nullable(),
+  /**
+   * An image, video, audio or file (either way): where to show it from and whether it is there. status
+   * PENDING: being fetched from LINE; STORED: url (and previewUrl) through the authenticated content
+   * route; EXTERNAL: the sender's own URLs; EXPIRED: LINE no longer had it; FAILED: fetching failed.
+   */
+  media: z
+    .object({
+      kind: z.enum(['image', 'video', 'audio', 'file']),
+      status: z.enum(['PENDING', 'STORED', 'EXTERNAL', 'EXPIRED', 'FAILED']),
+      url: z.string().nullable(),
+      previewUrl: z.string().nullable(),
+      fileName: z.string().nullable(),
+      size: z.number().int().nullable(),
+      durationMs: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
+export type MessageMediaView = NonNullable<Message['media']>;
 
 export const listMessagesQuerySchema = paginationQuerySchema({ defaultLimit: 20 });
 
@@ -269,10 +299,22 @@ export const sendMessageBodySchema = z
         path: ['stickerId'],
       })
       .optional(),
+    /** An image uploaded through the delivery image upload (kind image): sent as LINE's image message. */
+    imageKey: deliveryImageKeySchema.optional(),
   })
-  .refine((b) => b.text !== undefined || b.sticker !== undefined, {
+  .refine((b) => b.text !== undefined || b.sticker !== undefined || b.imageKey !== undefined, {
     message: friendMessages.textRequired,
     path: ['text'],
   })
-  .refine((b) => b.text === undefined || b.sticker === undefined, friendMessages.textOrSticker);
+  .refine(
+    (b) => [b.text, b.sticker, b.imageKey].filter((part) => part !== undefined).length <= 1,
+    friendMessages.textOrSticker,
+  );
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+export const messageContentVariants = ['content', 'preview'] as const;
+/** GET .../messages/{messageId}/{variant}: the stored content of a friend's image, video, audio or file. */
+export const messageContentParamsSchema = friendParamsSchema.extend({
+  messageId: idParamSchema,
+  variant: z.enum(messageContentVariants, { error: friendMessages.contentVariant }),
+});

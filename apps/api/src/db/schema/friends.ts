@@ -76,6 +76,28 @@ export const friendCounts = pgTable(
   (t) => [primaryKey({ columns: [t.lineAccountId, t.isFriend, t.hasFollowed] })],
 );
 
+/** Where a media message's content is (messages.media). */
+export type MessageMedia =
+  /** waiting for the fetch job */
+  | { status: 'PENDING' }
+  /** in the file storage: keys of the content and of LINE's preview (images and videos) */
+  | {
+      status: 'STORED';
+      fileKey: string;
+      previewKey: string | null;
+      previewContentType?: string | null;
+      contentType: string;
+      size: number;
+    }
+  /** contentProvider external: the sender's own URLs (LINE holds no copy) */
+  | { status: 'EXTERNAL'; originalUrl: string; previewUrl: string | null }
+  /** LINE no longer has it (404/410): its keeping period was over before we fetched it */
+  | { status: 'EXPIRED' }
+  /** every try failed: LINE's reason */
+  | { status: 'FAILED'; error: string }
+  /** an image sent from the chat: a delivery image upload (public at /line-media/<key>) */
+  | { status: 'UPLOAD'; imageKey: string };
+
 export const messageSourceEnum = pgEnum('message_source', ['user', 'system']);
 export const messageDeliveryEnum = pgEnum('message_delivery', ['RECEIVED', 'QUEUED', 'SENT', 'FAILED']);
 
@@ -116,6 +138,12 @@ export const messages = pgTable(
      * on the answer, the token it is sent with (free) instead of a push (decision 0045).
      */
     replyToken: varchar('reply_token', { length: 255 }),
+    /**
+     * An image, video, audio or file: where its content is (LINE's content fetched once into the file
+     * storage by the friends.fetch-content job, or the external provider's URLs), or why it is not
+     * (expired at LINE, failed); an outgoing image: its upload (decision 0055-chat-media).
+     */
+    media: jsonb('media').$type<MessageMedia>(),
   },
   (t) => [
     index('messages_friend_id_idx').on(t.friendId, t.id),

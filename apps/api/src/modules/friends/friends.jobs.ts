@@ -3,9 +3,15 @@ import type { JobRunner } from '../../platform/jobs.ts';
 import { PUSH_MESSAGE_QUEUE } from './friends.service.ts';
 import { GROUP_PUSH_QUEUE } from './groups.service.ts';
 import { deliverGroupMessage, groupPushPayloadSchema } from './groups.outbox.ts';
+import {
+  fetchContentPayloadSchema,
+  fetchMessageContent,
+  FETCH_CONTENT_MAX_ATTEMPTS,
+  FETCH_CONTENT_QUEUE,
+} from './message-media.ts';
 import { deliverMessage, PUSH_MAX_ATTEMPTS, pushMessagePayloadSchema } from './message-outbox.ts';
 
-/** The friends module's queues: the outbox of one-to-one messages to LINE. */
+/** The friends module's queues: the outbox of one-to-one messages to LINE, the fetch of what friends sent. */
 export function defineFriendJobs(jobs: JobRunner, config: Config): void {
   jobs.define(PUSH_MESSAGE_QUEUE, {
     payload: pushMessagePayloadSchema,
@@ -17,5 +23,10 @@ export function defineFriendJobs(jobs: JobRunner, config: Config): void {
     payload: groupPushPayloadSchema,
     maxAttempts: PUSH_MAX_ATTEMPTS,
     handler: (input, job) => deliverGroupMessage({ ctx: { ...job, config }, input }),
+  });
+  jobs.define(FETCH_CONTENT_QUEUE, {
+    payload: fetchContentPayloadSchema,
+    maxAttempts: FETCH_CONTENT_MAX_ATTEMPTS,
+    handler: (input, job) => fetchMessageContent({ ctx: { ...job, config }, input }),
   });
 }

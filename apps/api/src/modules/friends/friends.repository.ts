@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friendCounts, friends, messages } from '../../db/schema/friends.ts';
+import { friendCounts, friends, messages, type MessageMedia } from '../../db/schema/friends.ts';
 import { lineAccountsForJoin } from '../line-accounts/index.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
@@ -360,6 +360,27 @@ export async function clearReplyToken(
 export async function findMessageForDelivery(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row;
+}
+
+/** Set a message's media only while its status is still `expected` (a fetch job's last write). */
+export async function updateMessageMediaIf(
+  db: Db,
+  scope: AccountScope,
+  id: number,
+  expected: MessageMedia['status'],
+  media: MessageMedia,
+): Promise<void> {
+  await db
+    .update(messages)
+    .set({ media })
+    .where(
+      and(
+        eq(messages.clientId, scope.clientId),
+        eq(messages.lineAccountId, scope.lineAccountId),
+        eq(messages.id, id),
+        sql`${messages.media}->>'status' = ${expected}`,
+      ),
+    );
 }
 
 export async function updateMessage(

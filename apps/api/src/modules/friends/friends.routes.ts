@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import * as friends from './friends.service.ts';
 import * as groups from './groups.service.ts';
+import * as media from './message-media.ts';
 import * as inbox from './inbox.service.ts';
 import { openInboxStream } from './inbox.stream.ts';
 import type { FriendDirectories } from './service-users.ts';
@@ -28,8 +29,19 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
     friends.listFriendMessages({ ctx, input: { ...params, ...query } }),
   );
   route(app, e.sendMessage, async ({ params, body }, { ctx }) =>
-    friends.sendFriendMessage({ ctx, input: { ...params, ...body } }),
+    friends.sendFriendMessage({ ctx, directories, input: { ...params, ...body } }),
   );
+  // what a friend sent, as fetched from LINE: private to the client, never sniffed or run as a page
+  route(app, e.messageContent, async ({ params }, { ctx }, reply) => {
+    const file = await media.getMessageContent({ ctx, input: params });
+    void reply
+      .type(file.contentType)
+      .header('content-disposition', file.disposition)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    return file.data;
+  });
   route(app, e.search, async ({ params, body }, { ctx }) =>
     friends.searchFriends({ ctx, directories, input: { ...params, ...body } }),
   );

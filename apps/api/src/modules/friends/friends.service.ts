@@ -34,6 +34,7 @@ import {
   type MessageRow,
 } from './friends.repository.ts';
 import { touchConversation } from './inbox.repository.ts';
+import { mediaViewOf } from './message-media.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 import { countTagsOfAccount, listTagsOfFriends, tagConditions } from './tags.repository.ts';
 
@@ -102,6 +103,19 @@ async function toFriendViews(
   });
 }
 
+/** A location message's place (LINE: title and address optional, latitude and longitude). */
+function locationOf(row: MessageRow): Message['location'] {
+  if (row.type !== 'location' || row.unsentAt) return null;
+  const c = row.contents as { title?: unknown; address?: unknown; latitude?: unknown; longitude?: unknown };
+  if (typeof c.latitude !== 'number' || typeof c.longitude !== 'number') return null;
+  return {
+    title: typeof c.title === 'string' ? c.title : null,
+    address: typeof c.address === 'string' ? c.address : null,
+    latitude: c.latitude,
+    longitude: c.longitude,
+  };
+}
+
 export function toMessageView(row: MessageRow): Message {
   const contents = row.contents as {
     text?: unknown;
@@ -134,6 +148,8 @@ export function toMessageView(row: MessageRow): Message {
       typeof contents.stickerId === 'string'
         ? { packageId: contents.packageId, stickerId: contents.stickerId }
         : null,
+    location: locationOf(row),
+    media: mediaViewOf(row),
   };
 }
 
@@ -262,10 +278,19 @@ type SendInput = FriendInput & z.output<typeof sendMessageBodySchema>;
  * Send a text to a friend through the outbox: the message (with its X-Line-Retry-Key) and its delivery
  * job are written in one transaction, so a crash loses neither; the job pushes it to LINE.
  */
-export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput }): Promise<Message> {
+export async function sendFriendMessage({
+  ctx,
+  directories,
+  input,
+}: Ctx & { directories?: Pick<FriendDirectories, 'images'>; input: SendInput }): Promise<Message> {
   const { scope, friend } = await getFriendOrThrow(ctx, input);
   if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
   if (!friend.isFriend) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
+  // an image is a delivery image upload of this account (its files are public at /line-media/<key>)
+  if (input.imageKey) {
+    if (!directories) throw new Error('Sending an image needs the images directory');
+    await directories.images.checkImageUpload(ctx.db, scope.lineAccountId, input.imageKey);
+  }
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     // the friend wrote a moment ago: answer with that message's reply token (free), else push
@@ -274,10 +299,13 @@ export async function sendFriendMessage({ ctx, input }: Ctx & { input: SendInput
       clientId: scope.clientId,
       lineAccountId: scope.lineAccountId,
       friendId: friend.id,
-      type: input.sticker ? 'sticker' : 'text',
+      type: input.sticker ? 'sticker' : input.imageKey ? 'image' : 'text',
       contents: input.sticker
         ? { packageId: input.sticker.packageId, stickerId: input.sticker.stickerId }
-        : { text: input.text },
+        : input.imageKey
+          ? { imageKey: input.imageKey }
+          : { text: input.text },
+      media: input.imageKey ? { status: 'UPLOAD', imageKey: input.imageKey } : null,
       source: 'system',
       delivery: 'QUEUED',
       retryKey: randomUUID(),

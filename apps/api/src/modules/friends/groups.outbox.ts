@@ -39,8 +39,8 @@ export async function deliverGroupMessage({
   const group = await findGroup(ctx.db, scope, message.groupId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!group || group.leftAt) return fail(groupChatMessages.left);
-  const lineMessages = lineMessagesOf(message.contents);
-  if (!lineMessages || !message.retryKey) return fail('Not a text or sticker message');
+  const lineMessages = lineMessagesOf(message.contents, ctx.config.appUrl);
+  if (!lineMessages || !message.retryKey) return fail('Not a text, sticker or image message');
   const retryKey = message.retryKey;
   const channel = channelsOf(ctx, account).messaging;
   const gateway = lineGatewayFor(ctx.config);

@@ -16,6 +16,7 @@ export {
   type FriendProfile,
 } from './line-events.ts';
 export {
+  type ChatImageDirectory,
   type ClickConditions,
   type ClickDirectory,
   type FriendDirectories,

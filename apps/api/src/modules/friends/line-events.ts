@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { recordDomainEvent } from '../../platform/domain-events.ts';
 import { setConversationPreviewIfLast, touchConversation } from './inbox.repository.ts';
+import { initialMediaOf, queueContentFetch } from './message-media.ts';
 import {
   clearReplyToken,
   findFriendByLineUserId,
@@ -108,6 +109,8 @@ export async function recordIncomingMessage(
     isFollowing?: boolean;
     /** The event's reply token: an answer from the chat soon after may use it (decision 0045). */
     replyToken?: string | null;
+    /** Our clock's now: when the content fetch of a media message is due (else sentAt). */
+    now?: Date;
   },
 ): Promise<void> {
   const { scope, lineUserId, profile } = input;
@@ -121,6 +124,9 @@ export async function recordIncomingMessage(
       isFriend: input.isFollowing ?? true,
     }));
   const { id, type, text, ...rest } = input.message;
+  // LINE redelivering the event: the message is stored (and its content fetched) once
+  if (await findMessageByLineId(tx, scope, id)) return;
+  const media = initialMediaOf(input.message);
   const message = await insertMessage(tx, {
     ...scope,
     friendId: friend.id,
@@ -131,7 +137,9 @@ export async function recordIncomingMessage(
     lineMessageId: id,
     lineTimestamp: input.sentAt,
     replyToken: input.replyToken?.slice(0, 255) ?? null,
+    media,
   });
+  if (media?.status === 'PENDING') await queueContentFetch(tx, message.id, input.now ?? input.sentAt);
   await touchConversation(tx, message);
 }
 

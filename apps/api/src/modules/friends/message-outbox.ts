@@ -1,4 +1,4 @@
-import { friendMessages, lineAccountMessages } from '@app/contracts';
+import { deliveryMediaUrl, friendMessages, lineAccountMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -13,10 +13,27 @@ import { findFriend, findMessageForDelivery, updateMessage } from './friends.rep
  */
 export const CHAT_REPLY_SEND_MS = 15_000;
 
-/** LINE's messages for a chat answer: its text, or its sticker; null for anything else. */
-export function lineMessagesOf(contents: unknown): messagingApi.Message[] | null {
-  const c = contents as { text?: unknown; packageId?: unknown; stickerId?: unknown } | null;
+/**
+ * LINE's messages for a chat answer: its text, its sticker, or its image (the upload's public files, as
+ * deliveries send them, decision 0039); null for anything else.
+ */
+export function lineMessagesOf(contents: unknown, appUrl: string): messagingApi.Message[] | null {
+  const c = contents as {
+    text?: unknown;
+    packageId?: unknown;
+    stickerId?: unknown;
+    imageKey?: unknown;
+  } | null;
   if (typeof c?.text === 'string') return [{ type: 'text', text: c.text }];
+  if (typeof c?.imageKey === 'string') {
+    return [
+      {
+        type: 'image',
+        originalContentUrl: deliveryMediaUrl(appUrl, c.imageKey, 'original'),
+        previewImageUrl: deliveryMediaUrl(appUrl, c.imageKey, 'preview'),
+      },
+    ];
+  }
   if (typeof c?.packageId === 'string' && typeof c.stickerId === 'string') {
     return [{ type: 'sticker', packageId: c.packageId, stickerId: c.stickerId }];
   }
@@ -62,8 +79,8 @@ export async function deliverMessage({
   const friend = await findFriend(ctx.db, scope, message.friendId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!friend?.isFriend) return fail(friendMessages.notFollowing);
-  const lineMessages = lineMessagesOf(message.contents);
-  if (!lineMessages || !message.retryKey) return fail('Not a text or sticker message');
+  const lineMessages = lineMessagesOf(message.contents, ctx.config.appUrl);
+  if (!lineMessages || !message.retryKey) return fail('Not a text, sticker or image message');
   const retryKey = message.retryKey;
   const channel = channelsOf(ctx, account).messaging;
   const gateway = lineGatewayFor(ctx.config);

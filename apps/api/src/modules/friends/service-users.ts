@@ -129,6 +129,14 @@ export type TagUseDirectory = {
 };
 
 /** The directories of the services whose users are friends, as the friends module's services take them. */
+/**
+ * The image uploads of the delivery composer (deliveries owns them, and depends on friends): an image
+ * sent from the chat names one, which must be an image upload of the account (else a 400 in words).
+ */
+export type ChatImageDirectory = {
+  checkImageUpload: (db: Db, lineAccountId: number, imageKey: string) => Promise<void>;
+};
+
 export type FriendDirectories = {
   /** Every module that names tags (src/composition.ts lists them). */
   tagUses: TagUseDirectory[];
@@ -137,6 +145,7 @@ export type FriendDirectories = {
   inflow: InflowDirectory;
   scenarios: ScenarioDirectory;
   clicks: ClickDirectory;
+  images: ChatImageDirectory;
 };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });

@@ -195,6 +195,7 @@ export async function processWebhookEvent({
         isFollowing,
         replyToken: event.replyToken ?? null,
         sentAt: event.timestamp === undefined ? now : new Date(event.timestamp),
+        now,
       });
     }
     // 応答メッセージ and rich menu postbacks answer with this event's reply token (decision 0036)

@@ -135,6 +135,15 @@ export type LineGateway = {
     channel: LineChannel,
     input: { replyToken: string; messages: messagingApi.Message[] },
   ) => Promise<void>;
+  /**
+   * What a user sent (image, video, audio, file) from LINE's data API, or its preview (images and
+   * videos); null when LINE no longer has it (404, 410: its keeping period is over) or has no preview.
+   */
+  getMessageContent: (
+    channel: LineChannel,
+    messageId: string,
+    variant: 'content' | 'preview',
+  ) => Promise<{ data: Buffer; contentType: string } | null>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -451,6 +460,23 @@ export function createLineGateway(
     createRichMenu: async (channel, menu) => {
       const created = await withToken(channel, (token) => messaging(token).createRichMenu(menu));
       return created.richMenuId;
+    },
+    getMessageContent: async (channel, messageId, variant) => {
+      try {
+        return await withToken(channel, async (token) => {
+          const answer =
+            variant === 'content'
+              ? await blob(token).getMessageContentWithHttpInfo(messageId)
+              : await blob(token).getMessageContentPreviewWithHttpInfo(messageId);
+          const chunks: Buffer[] = [];
+          for await (const chunk of answer.body) chunks.push(Buffer.from(chunk as Uint8Array));
+          const contentType = answer.httpResponse.headers.get('content-type') ?? 'application/octet-stream';
+          return { data: Buffer.concat(chunks), contentType: contentType.split(';')[0]!.trim() };
+        });
+      } catch (error) {
+        if (error instanceof LineError && (error.status === 404 || error.status === 410)) return null;
+        throw error;
+      }
     },
     setRichMenuImage: async (channel, richMenuId, image) => {
       const body = new Blob([new Uint8Array(image.data)], { type: image.contentType });

@@ -143,6 +143,59 @@ const actAsUser = (path, body) => {
 
 const sendText = (text) => actAsUser('messages', { channelId: state.channelId, text });
 
+/** A photo, video, audio or file as the user: the bytes go up as they are, LINE makes the message kind. */
+const sendMedia = (file) => {
+  const user = currentUser();
+  if (!user || !currentChannel()) return Promise.resolve();
+  return run(async () => {
+    const query = new URLSearchParams({ channelId: state.channelId, fileName: file.name });
+    const response = await fetch(`/_sim/users/${user.userId}/media?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.message || `${response.status}`);
+    await refresh();
+  });
+};
+
+/** The stickers of LINE's free packages an account may also send (Moon / Brown & Cony). */
+const userStickers = [
+  ['446', '1988'],
+  ['446', '1989'],
+  ['446', '1990'],
+  ['11537', '52002734'],
+  ['11537', '52002735'],
+  ['11538', '51626494'],
+];
+const stickerUrl = (stickerId) =>
+  `https://stickershop.line-scdn.net/stickershop/v1/sticker/${stickerId}/android/sticker.png`;
+const stickerBubble = (sticker) =>
+  h(
+    'div',
+    { class: 'sticker' },
+    h('img', {
+      src: stickerUrl(sticker.stickerId),
+      alt: `スタンプ（${sticker.packageId} / ${sticker.stickerId}）`,
+      onerror: (event) => event.target.replaceWith(`🧸 スタンプ（${sticker.packageId} / ${sticker.stickerId}）`),
+    }),
+  );
+
+const mediaLabels = { image: '写真', video: '動画', audio: '音声', file: 'ファイル' };
+/** What the user sent, as their own phone shows it (from the simulator's copy, not LINE's content API). */
+const userMediaBubble = (media) => {
+  const src = `/_sim/contents/${encodeURIComponent(media.messageId)}`;
+  if (media.type === 'image') return h('div', { class: 'bubble media' }, h('img', { src, alt: '写真' }));
+  if (media.type === 'video') return h('div', { class: 'bubble media' }, h('video', { src, controls: true }));
+  if (media.type === 'audio') return h('div', { class: 'bubble media' }, h('audio', { src, controls: true }));
+  return h(
+    'div',
+    { class: 'bubble' },
+    `📄 ${media.fileName ?? mediaLabels[media.type]}（${Math.max(1, Math.round(media.size / 1024))} KB）`,
+  );
+};
+
 const liffLaunchUrl = (liffId, path = '') =>
   `/_sim/liff/launch/${encodeURIComponent(liffId)}?userId=${encodeURIComponent(state.userId ?? '')}` +
   (path ? `&path=${encodeURIComponent(path)}` : '');
@@ -506,7 +559,7 @@ const renderBotMessage = (message) => {
         h('img', { src: message.previewImageUrl ?? message.originalContentUrl, alt: '画像' }),
       );
     case 'sticker':
-      return h('div', { class: 'bubble' }, `🧸 スタンプ（${message.packageId} / ${message.stickerId}）`);
+      return stickerBubble(message);
     case 'location':
       return h('div', { class: 'bubble' }, `📍 ${message.title}\n${message.address}`);
     case 'template':
@@ -591,7 +644,11 @@ const renderTimeline = () => {
               entry.text ? `${entry.text}\n` : '',
               h('span', { class: 'mono' }, `postback: ${entry.data}`),
             )
-          : h('div', { class: 'bubble' }, entry.text);
+          : entry.kind === 'media' && entry.media
+            ? userMediaBubble(entry.media)
+            : entry.kind === 'sticker' && entry.sticker
+              ? stickerBubble(entry.sticker)
+              : h('div', { class: 'bubble' }, entry.text);
       return h(
         'div',
         { class: 'row user' },
@@ -947,6 +1004,36 @@ $('composer').addEventListener('submit', (event) => {
   if (!text.trim()) return;
   input.value = '';
   void sendText(text).then(() => input.focus());
+});
+
+$('media-file').addEventListener('change', (event) => {
+  const file = event.target.files?.[0];
+  event.target.value = '';
+  if (file) void sendMedia(file);
+});
+
+$('sticker-button').addEventListener('click', () => {
+  const existing = document.getElementById('sticker-palette');
+  if (existing) return existing.remove();
+  const palette = h(
+    'div',
+    { id: 'sticker-palette', class: 'sticker-palette', role: 'group', 'aria-label': 'スタンプ' },
+    ...userStickers.map(([packageId, stickerId]) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-label': `スタンプ ${packageId}/${stickerId}`,
+          onclick: () => {
+            palette.remove();
+            void actAsUser('sticker', { channelId: state.channelId, packageId, stickerId });
+          },
+        },
+        h('img', { src: stickerUrl(stickerId), alt: '', onerror: (e) => e.target.replaceWith(stickerId) }),
+      ),
+    ),
+  );
+  $('composer').before(palette);
 });
 
 $('postback-form').addEventListener('submit', (event) => {

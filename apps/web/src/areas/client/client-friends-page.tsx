@@ -10,6 +10,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import { friendSearchQueryOptions } from '../../features/friends/api/friends.api.ts';
 import { FriendScenarios } from '../../features/automation/components/friend-scenarios.tsx';
+import { ImageSendButton } from '../../features/deliveries/components/image-send-button.tsx';
+import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { FriendDrawer } from '../../features/friends/components/friend-drawer.tsx';
 import {
   audienceFlags,
@@ -208,6 +210,8 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
         friendId={openFriendId}
         canWork={can(session.role, session.position, 'client.work')}
         onClose={() => setOpenFriendId(null)}
+        replySticker={(send) => <StickerSendButton onSend={send} />}
+        replyImage={(send) => <ImageSendButton lineAccountId={lineAccountId} onSend={send} />}
         extra={
           openFriendId === null
             ? undefined

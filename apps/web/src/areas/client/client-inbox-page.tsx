@@ -19,6 +19,7 @@ import {
   TemplateInsertButton,
   templateReplyText,
 } from '../../features/deliveries/components/template-insert-button.tsx';
+import { ImageSendButton } from '../../features/deliveries/components/image-send-button.tsx';
 import { StickerSendButton } from '../../features/deliveries/components/sticker-send-button.tsx';
 import { ConversationPane } from '../../features/friends/components/conversation-pane.tsx';
 import { GroupChatList, GroupChatPane } from '../../features/friends/components/group-chats.tsx';
@@ -166,6 +167,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               onBack={() => params.setFriendId(null)}
               onMarkUnread={() => toggleRead({ friendId: params.friendId!, unreadCount: 0 })}
               replySticker={(send) => <StickerSendButton onSend={send} />}
+              replyImage={(send) => <ImageSendButton lineAccountId={lineAccountId} onSend={send} />}
               replyInsert={(friendName, insert) => (
                 <TemplateInsertButton
                   lineAccountId={lineAccountId}

@@ -52,6 +52,7 @@ export function ConversationPane({
   onMarkUnread,
   replyInsert,
   replySticker,
+  replyImage,
 }: {
   lineAccountId: number;
   friendId: number;
@@ -60,6 +61,8 @@ export function ConversationPane({
   pollMs: number | false;
   /** A button that sends a sticker as the reply (スタンプ), given the sender. */
   replySticker?: (send: (sticker: { packageId: string; stickerId: string }) => Promise<unknown>) => ReactNode;
+  /** A button that sends an image as the reply (画像), given the sender of an uploaded image's key. */
+  replyImage?: (send: (imageKey: string) => Promise<unknown>) => ReactNode;
   /** A button that adds text to the reply (テンプレートから挿入), given the friend's name and the adder. */
   replyInsert?: (friendName: string, insert: (text: string) => void) => ReactNode;
   /** Phones: back to the list. */
@@ -222,6 +225,9 @@ export function ConversationPane({
                 : {})}
               {...(replySticker
                 ? { stickerButton: replySticker((sticker) => send.mutateAsync({ sticker })) }
+                : {})}
+              {...(replyImage
+                ? { imageButton: replyImage((imageKey) => send.mutateAsync({ imageKey })) }
                 : {})}
             />
           </Box>

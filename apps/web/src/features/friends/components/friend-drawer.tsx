@@ -40,6 +40,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The buttons of other features the page puts in the message box (as the inbox's: スタンプ, 画像). */
+type ReplyButtons = {
+  replySticker?:
+    | ((send: (sticker: { packageId: string; stickerId: string }) => Promise<unknown>) => React.ReactNode)
+    | undefined;
+  replyImage?: ((send: (imageKey: string) => Promise<unknown>) => React.ReactNode) | undefined;
+};
+
 /** A friend's drawer: profile, 対応メモ, the トーク history and a message box. */
 export function FriendDrawer({
   lineAccountId,
@@ -47,6 +55,8 @@ export function FriendDrawer({
   canWork,
   onClose,
   extra,
+  replySticker,
+  replyImage,
 }: {
   lineAccountId: number;
   friendId: number | null;
@@ -55,7 +65,7 @@ export function FriendDrawer({
   onClose: () => void;
   /** A section another feature adds, composed by the page (the scenarios the friend is in). */
   extra?: { title: string; content: React.ReactNode };
-}) {
+} & ReplyButtons) {
   return (
     <Drawer
       anchor="right"
@@ -72,6 +82,8 @@ export function FriendDrawer({
           canWork={canWork}
           onClose={onClose}
           extra={extra}
+          replySticker={replySticker}
+          replyImage={replyImage}
         />
       )}
     </Drawer>
@@ -84,13 +96,15 @@ function FriendDrawerContent({
   canWork,
   onClose,
   extra,
+  replySticker,
+  replyImage,
 }: {
   lineAccountId: number;
   friendId: number;
   canWork: boolean;
   onClose: () => void;
   extra?: { title: string; content: React.ReactNode };
-}) {
+} & ReplyButtons) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const friend = useQuery(friendQueryOptions(lineAccountId, friendId));
@@ -215,6 +229,10 @@ function FriendDrawerContent({
             onSend={(text) => send.mutateAsync(text)}
             isDisabled={!f.isFriend}
             disabledReason={translate(friendMessages.notFollowing)}
+            {...(replySticker
+              ? { stickerButton: replySticker((sticker) => send.mutateAsync({ sticker })) }
+              : {})}
+            {...(replyImage ? { imageButton: replyImage((imageKey) => send.mutateAsync({ imageKey })) } : {})}
           />
         </Box>
       )}

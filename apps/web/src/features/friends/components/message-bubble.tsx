@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { StickerImage } from '../../../components/sticker-image.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { MessageLocation, MessageMedia } from './message-media.tsx';
 
 /**
  * One message of the トーク: the friend's own (source user) on the left in grey, the account's
@@ -21,7 +22,9 @@ export function MessageBubble({
     Message,
     'id' | 'contents' | 'source' | 'delivery' | 'deliveryError' | 'createdAt' | 'sentAt'
   > &
-    Partial<Pick<Message, 'type' | 'unsentAt' | 'timestamp' | 'fromDelivery' | 'sticker'>>;
+    Partial<
+      Pick<Message, 'type' | 'unsentAt' | 'timestamp' | 'fromDelivery' | 'sticker' | 'media' | 'location'>
+    >;
   friendName: string;
   friendPictureUrl: string | null;
 }) {
@@ -29,10 +32,15 @@ export function MessageBubble({
   const isFromFriend = message.source === 'user';
   const isFailed = message.delivery === 'FAILED';
   const isRetrying = message.delivery === 'QUEUED' && Boolean(message.deliveryError);
-  // a kind of message the chat cannot draw yet is named in words ([image] → 画像)
+  // a kind of message the chat cannot draw yet is named in words ([imagemap] → リッチメッセージ)
   const kind = message.type && message.type !== 'text' ? message.type : null;
   // a sticker (either way) is drawn, on no bubble of its own
   const sticker = !message.unsentAt ? (message.sticker ?? null) : null;
+  // an image, video, audio or file is shown (or why it is not); a location links to a map
+  const media = !message.unsentAt ? (message.media ?? null) : null;
+  const location = !message.unsentAt ? (message.location ?? null) : null;
+  const isPicture =
+    media !== null && (media.status === 'STORED' || media.status === 'EXTERNAL') && media.kind !== 'file';
   const bubble = (
     <Box
       data-testid="message-bubble"
@@ -59,16 +67,21 @@ export function MessageBubble({
           borderBottomRightRadius: isFromFriend ? undefined : 4,
           bgcolor: sticker
             ? 'transparent'
-            : isFromFriend
-              ? 'action.selected'
-              : isFailed
-                ? 'error.light'
-                : 'primary.main',
+            : isPicture
+              ? 'transparent'
+              : isFromFriend
+                ? 'action.selected'
+                : isFailed
+                  ? 'error.light'
+                  : 'primary.main',
           color: isFromFriend ? 'text.primary' : isFailed ? 'error.contrastText' : 'primary.contrastText',
           whiteSpace: 'pre-wrap',
           wordBreak: 'break-word',
+          ...(isPicture ? { p: 0 } : {}),
         }}
       >
+        {media && <MessageMedia media={media} />}
+        {location && <MessageLocation location={location} />}
         {sticker && (
           <Box role="img" aria-label={t('inbox.kind.sticker')} data-testid="message-sticker">
             <StickerImage stickerId={sticker.stickerId} size={96} />
@@ -80,7 +93,7 @@ export function MessageBubble({
           sx={{
             m: 0,
             fontStyle: message.unsentAt || kind ? 'italic' : undefined,
-            ...(sticker ? { display: 'none' } : {}),
+            ...(sticker || media || location ? { display: 'none' } : {}),
           }}
         >
           {message.unsentAt

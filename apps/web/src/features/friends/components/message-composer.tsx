@@ -14,7 +14,7 @@ import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 /**
  * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). `insertButton`: a button
  * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it;
- * `stickerButton`: one that sends a sticker (the page's スタンプ).
+ * `stickerButton`: one that sends a sticker (the page's スタンプ); `imageButton`: one that sends an image (画像).
  */
 export function MessageComposer({
   onSend,
@@ -22,6 +22,7 @@ export function MessageComposer({
   disabledReason,
   insertButton,
   stickerButton,
+  imageButton,
 }: {
   onSend: (text: string) => Promise<unknown>;
   isDisabled?: boolean;
@@ -29,6 +30,8 @@ export function MessageComposer({
   insertButton?: (insert: (text: string) => void) => ReactNode;
   /** A button that sends a sticker on its own (the page's スタンプ). */
   stickerButton?: ReactNode;
+  /** A button that sends an image on its own (the page's 画像). */
+  imageButton?: ReactNode;
 }) {
   const { t } = useTranslation();
   const defaultValues: SendMessageBody = { text: '' };
@@ -91,6 +94,7 @@ export function MessageComposer({
             setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
           })}
         {!isDisabled && stickerButton}
+        {!isDisabled && imageButton}
       </Stack>
     </Box>
   );
