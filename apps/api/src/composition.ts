@@ -1,6 +1,6 @@
 import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
-import { scenarioDirectory } from './modules/automation/index.ts';
-import { clickDirectory } from './modules/deliveries/index.ts';
+import { automationImageUses, scenarioDirectory } from './modules/automation/index.ts';
+import { clickDirectory, type ImageUses } from './modules/deliveries/index.ts';
 import { inflowDirectory } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -31,3 +31,9 @@ export const friendDirectories: FriendDirectories = {
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */
 export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;
+
+/**
+ * The deliveries module's sweep of unused uploads asks the modules that keep its messages for later which
+ * uploads they name (automation depends on deliveries, so it answers here; rich menus and chat keep none).
+ */
+export const imageUses: readonly ImageUses[] = [automationImageUses];

@@ -11,3 +11,5 @@ export { createScenario, listScenarios } from './scenarios.service.ts';
 export { queueScenarioTick } from './scenarios.sending.ts';
 // the friend search's シナリオ conditions (src/composition.ts hands them to the friends module)
 export { scenarioDirectory } from './scenarios.segments.ts';
+// the deliveries module's sweep of unused uploads asks which its messages name (src/composition.ts)
+export { automationImageUses } from './image-uses.ts';
