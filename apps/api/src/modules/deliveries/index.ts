@@ -5,6 +5,7 @@ export {
   linkTestRecipient,
   sendDelivery,
   trackedLinkTokens,
+  trackedLinkTokensOfFriend,
 } from './deliveries.service.ts';
 export { createSegment, listSegments } from './segments.service.ts';
 export { toLineMessages, type LineMessage } from './line-messages.ts';
