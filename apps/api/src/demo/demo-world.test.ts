@@ -339,7 +339,7 @@ describe('the demo world', () => {
       },
       // one push per friend with the friend's name; four named friends opened its link
       {
-        title: '{name}さまへ ご来店のお礼',
+        title: 'ご来店のお礼（お名前入り）',
         status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
         audience: 'FRIENDS',
         segmentName: null,
@@ -371,7 +371,7 @@ describe('the demo world', () => {
     const list = (
       await stack.api('GET', `${C}/line-account/${before.account.id}/deliveries`, { cookie: owner })
     ).json<{ data: { id: number; title: string }[] }>().data;
-    const thanks = list.find((d) => d.title === '{name}さまへ ご来店のお礼')!;
+    const thanks = list.find((d) => d.title === 'ご来店のお礼（お名前入り）')!;
     const detail = (
       await stack.api('GET', `${C}/line-account/${before.account.id}/deliveries/${thanks.id}`, {
         cookie: owner,

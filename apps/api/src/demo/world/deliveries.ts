@@ -229,7 +229,7 @@ async function personalDelivery(ctx: ServiceContext, lineAccountId: number) {
     ctx,
     input: {
       lineAccountId,
-      title: '{name}さまへ ご来店のお礼',
+      title: 'ご来店のお礼（お名前入り）',
       messages: [
         {
           type: 'text',
