@@ -1,16 +1,19 @@
 // `npm run bench` (part): a message delivery to a segment of many friends, end to end in one process: the
 // API (its job runner driven here), a LINE simulator on a real port (unlimited plan), the database.
 // Prints the time from "send" to the last LINE call accepted, LINE calls a second against LINE's multicast
-// limit (200/s), and the process memory before and after. Asserts nothing.
+// limit (200/s), and the process memory before and after; then a second delivery sent by the API as its
+// own process, killed with SIGKILL half-way and started again: no friend sent twice or skipped. Asserts nothing.
 //
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_DELIVERY_FRIENDS sets the segment's size (default 100,000 on PostgreSQL, 20,000 on PGlite).
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { deliveryChunks, deliveryLinks, friends } from '../src/db/schema/index.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 import { steadyRate, steadyText } from './support/load.ts';
+import { startApi, type ServerProcess } from './support/server-process.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const size = Number(process.env.BENCH_DELIVERY_FRIENDS ?? (serverUrl ? 100_000 : 20_000));
@@ -139,6 +142,83 @@ const counted = (await api('GET', `${base}/deliveries/${deliveryId}`, undefined,
 console.log(`  GET /r/<token> (tracked link) at a steady 500 taps/s for 10 s: ${steadyText(taps)}`);
 console.log(
   `    p99 ${taps.p99.toFixed(1)} ms (target 50 ms); ${counted.toLocaleString()} taps counted of ${taps.sent.toLocaleString()}`,
+);
+
+// ---- A re-run after kill -9 half-way ---------------------------------------------------------------
+// A second delivery to the same segment, sent by the API as its own process (the bundled server, jobs in
+// it, on the same database and folder): killed with SIGKILL once the simulator has received about half
+// of the friends, started again, left to finish. The simulator stands in for LINE (a repeated
+// X-Line-Retry-Key is refused as LINE does), so what it received is what the friends would have.
+const killText = 'キル試験のお知らせ';
+const killDeliveryId = (
+  await api(
+    'POST',
+    `${base}/deliveries`,
+    {
+      title: 'kill -9',
+      messages: [{ type: 'text', text: killText }],
+      audience: { type: 'SEGMENT', segmentId },
+    },
+    cookie,
+  )
+).json<{ id: number }>().id;
+await stack.release();
+const killPort = await new Promise<number>((resolve) => {
+  const probe = net.createServer();
+  probe.listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const processEnv = {
+  ...stack.env,
+  NODE_ENV: 'development',
+  PORT: String(killPort),
+  APP_URL: `http://127.0.0.1:${killPort}`,
+  LOG_LEVEL: 'warn',
+};
+const killSent = () =>
+  sim.lineSim.store.sent.filter(
+    (x) => x.channelId === channel.channelId && JSON.stringify(x.messages).includes(killText),
+  );
+const addressedCount = () => killSent().reduce((n, x) => n + x.to.length, 0);
+const remote = async (method: 'GET' | 'POST', server: ServerProcess, route: string) => {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      cookie,
+      origin: server.url,
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
+  if (response.status >= 300)
+    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ status: string; sentCount: number; targetCount: number }>;
+};
+const first = await startApi(processEnv);
+const killStarted = performance.now();
+await remote('POST', first, `${base}/deliveries/${killDeliveryId}/send`);
+while (addressedCount() < size / 2 && first.alive()) await new Promise((r) => setTimeout(r, 2));
+const atKill = addressedCount();
+process.kill(first.pid, 'SIGKILL');
+while (first.alive()) await new Promise((r) => setTimeout(r, 10));
+const second = await startApi(processEnv);
+let finished: { status: string; sentCount: number; targetCount: number };
+for (;;) {
+  finished = await remote('GET', second, `${base}/deliveries/${killDeliveryId}`);
+  if (finished.status !== 'SENDING') break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const killSeconds = (performance.now() - killStarted) / 1000;
+await second.stop();
+const received = killSent().flatMap((x) => x.to);
+const distinct = new Set(received);
+const duplicates = received.length - distinct.size;
+const skipped = finished.targetCount - distinct.size;
+const killMet = duplicates === 0 && skipped === 0 && finished.status === 'SENT';
+console.log(
+  `  kill -9 half-way (API with its jobs as its own process, killed at ${atKill.toLocaleString()} of ${size.toLocaleString()} received, started again): ${finished.status}, sent total ${received.length.toLocaleString()}, duplicates (a friend received twice) ${duplicates}, skipped ${skipped}, ${killSeconds.toFixed(1)} s from send to the end (the killed run's job lease runs out first) [${killMet ? 'met' : 'MISSED'}] (target: 0 duplicates, 0 skipped)`,
 );
 
 await stack.close();

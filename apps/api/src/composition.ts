@@ -1,6 +1,16 @@
-import { findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
-import { automationTagUses, scenarioDirectory, scenariosUsingSegment } from './modules/automation/index.ts';
-import { checkMessageUploads, clickDirectory, type SegmentUseDirectory } from './modules/deliveries/index.ts';
+import { chatImageUses, findFriendOfLineUser, type FriendDirectories } from './modules/friends/index.ts';
+import {
+  automationImageUses,
+  automationTagUses,
+  scenarioDirectory,
+  scenariosUsingSegment,
+} from './modules/automation/index.ts';
+import {
+  checkMessageUploads,
+  clickDirectory,
+  type ImageUses,
+  type SegmentUseDirectory,
+} from './modules/deliveries/index.ts';
 import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
@@ -41,3 +51,10 @@ export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirector
 
 /** A saved segment's delete asks automation whether a scenario step names it (automation depends on deliveries). */
 export const segmentUses: SegmentUseDirectory = { scenariosUsingSegment };
+
+/**
+ * The deliveries module's sweep of unused uploads asks the modules that keep its messages for later which
+ * uploads they name (automation depends on deliveries, so it answers here; the chat's images sent from the
+ * inbox name uploads too, decision 0055; rich menus keep their own image bytes).
+ */
+export const imageUses: readonly ImageUses[] = [automationImageUses, chatImageUses];

@@ -5,6 +5,7 @@ import { defineAllJobs, queueRecurringJobs } from './jobs.ts';
 import { createJobRunner, enqueueJob } from './platform/jobs.ts';
 import { HOUSEKEEPING_QUEUE } from './platform/housekeeping.jobs.ts';
 import { SWEEP_IMAGES_QUEUE } from './modules/members/member-images.ts';
+import { SWEEP_DELIVERY_IMAGES_QUEUE } from './modules/deliveries/delivery-images.sweep.ts';
 import { MEMBER_CARD_SWEEP_QUEUE } from './modules/members/members.jobs.ts';
 import { PLAN_QUEUE } from './modules/shift/rules/reminders.ts';
 import { SCENARIO_TICK_QUEUE } from './modules/automation/scenarios.sending.ts';
@@ -25,12 +26,13 @@ describe('the jobs of a worker-only process', () => {
     defineAllJobs(worker, { config: t.config });
     await queueRecurringJobs(t.db, t.clock);
     await enqueueJob(t.db, { queue: PLAN_QUEUE, payload: {}, runAt: t.clock.now() });
-    expect(await worker.runDue()).toBe(5);
+    expect(await worker.runDue()).toBe(6);
     const done = await t.db.select().from(jobs).where(eq(jobs.status, 'DONE'));
     expect(done.map((j) => j.queue).sort()).toEqual(
       [
         HOUSEKEEPING_QUEUE,
         SWEEP_IMAGES_QUEUE,
+        SWEEP_DELIVERY_IMAGES_QUEUE,
         MEMBER_CARD_SWEEP_QUEUE,
         PLAN_QUEUE,
         SCENARIO_TICK_QUEUE,

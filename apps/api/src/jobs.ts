@@ -5,8 +5,8 @@ import { createEventSubscriptions, type EventSubscriptions } from './platform/ev
 import { defineHousekeepingJobs, queueHousekeeping } from './platform/housekeeping.jobs.ts';
 import type { JobRunner } from './platform/jobs.ts';
 import { defineMailJobs } from './platform/mail.jobs.ts';
-import { friendDirectories } from './composition.ts';
-import { defineDeliveryJobs } from './modules/deliveries/deliveries.jobs.ts';
+import { friendDirectories, imageUses } from './composition.ts';
+import { defineDeliveryJobs, queueDeliveryImageSweep } from './modules/deliveries/deliveries.jobs.ts';
 import { defineAutomationJobs } from './modules/automation/automation.jobs.ts';
 import { defineKeywordReplyJobs } from './modules/automation/keyword-replies.jobs.ts';
 import { scenarioStarter } from './modules/automation/scenario-starter.ts';
@@ -34,7 +34,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineMemberJobs(jobs, deps.config);
   definePaymentJobs(jobs, deps.config);
   defineNotificationJobs(jobs, events, deps.config);
-  defineDeliveryJobs(jobs, deps.config, friendDirectories);
+  defineDeliveryJobs(jobs, deps.config, friendDirectories, imageUses);
   defineAutomationJobs(jobs, events, deps.config, friendDirectories);
   defineKeywordReplyJobs(jobs, deps.config, scenarioStarter);
   defineInflowJobs(events);
@@ -45,6 +45,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
 export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueHousekeeping(db, clock.now(), { now: true });
   await queueImageSweep(db, clock.now(), { now: true });
+  await queueDeliveryImageSweep(db, clock.now(), { now: true });
   await queueMemberCardSweep(db, clock.now(), { now: true });
   await queueScenarioTick(db, clock.now(), { now: true });
 }

@@ -41,7 +41,7 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
   const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
   await sim.listen({ port: 0, host: '127.0.0.1' });
   const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
-  const config = loadConfig({
+  const env = {
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     APP_URL: input.appUrl,
@@ -49,7 +49,9 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     SEED_DEMO: 'false',
     LINE_API_BASE_URL: simUrl,
     LINE_DATA_API_BASE_URL: simUrl,
-  });
+    ...(serverUrl ? { DATABASE_URL: url } : {}),
+  };
+  const config = loadConfig(env);
   const app = await buildApp({ config, db: database.db, logger: false });
   const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
     const response = await app.inject({
@@ -93,6 +95,7 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     });
     return { clientId: client!.id, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
   };
+  let released = false;
   return {
     isPostgres: serverUrl !== undefined,
     db: database.db,
@@ -102,10 +105,21 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     app,
     api,
     signInOwner,
-    close: async () => {
+    /** What the API was configured with: a server process started on the same database and folder. */
+    env,
+    /** Close the API and the database (PGlite: one process at a time), keeping the folder and the simulator. */
+    release: async () => {
+      if (released) return;
+      released = true;
       await app.close();
-      await sim.close();
       await database.close();
+    },
+    close: async () => {
+      if (!released) {
+        await app.close();
+        await database.close();
+      }
+      await sim.close();
       if (serverUrl) await admin(`drop database ${dbName}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -337,6 +337,26 @@ describe('the demo world', () => {
         kinds: ['text', 'image'],
         images: [expect.stringMatching(/^\/line-media\/[a-f0-9]{32}\/preview$/)],
       },
+      // one push per friend with the friend's name; four named friends opened its link
+      {
+        title: 'ご来店のお礼（お名前入り）',
+        status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
+        audience: 'FRIENDS',
+        segmentName: null,
+        clicks: 4,
+        kinds: ['text'],
+        images: [],
+      },
+      // the friends page's unsaved filter, sent (decision 0047); its link opened once
+      {
+        title: '会員登録のご案内（まだ会員でない友だち）',
+        status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
+        audience: 'CONDITIONS',
+        segmentName: null,
+        clicks: 1,
+        kinds: ['text'],
+        images: [],
+      },
       {
         title: '会員さま限定 秋のキャンペーン',
         status: expect.stringMatching(/^(SENDING|SENT)$/) as unknown as string,
@@ -347,6 +367,18 @@ describe('the demo world', () => {
         images: [expect.stringMatching(/^\/line-media\/[a-f0-9]{32}\/1040$/)],
       },
     ]);
+    // クリックした友だち: the named friends who opened the thank-you's link
+    const list = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/deliveries`, { cookie: owner })
+    ).json<{ data: { id: number; title: string }[] }>().data;
+    const thanks = list.find((d) => d.title === 'ご来店のお礼（お名前入り）')!;
+    const detail = (
+      await stack.api('GET', `${C}/line-account/${before.account.id}/deliveries/${thanks.id}`, {
+        cookie: owner,
+      })
+    ).json<{ clickedFriends: { displayName: string; links: number }[] }>();
+    expect(detail.clickedFriends).toHaveLength(4);
+    expect(detail.clickedFriends.every((f) => f.displayName.length > 0 && f.links === 1)).toBe(true);
     // 定型文: three templates, two in a folder (decision 0040)
     expect(before.templates.map((x) => [x.folder, x.name])).toEqual([
       ['ご案内', '予約確認'],
@@ -460,12 +492,14 @@ describe('the demo world', () => {
     ]);
     // the campaign delivery (to the members, the talker among them) in their chat history (decision 0040)
     const delivered = conversation.data.filter((m) => m.fromDelivery !== null);
-    // (the campaign: a text, a sticker, cards and a rich message; the coupon: a text and its card)
+    // (the campaign: a text, a sticker, cards and a rich message; the coupon: a text and its card; the
+    // thank-you with their name, the talker being among the friends it was sent to)
     expect(delivered.map((m) => m.type).sort()).toEqual([
       'flex',
       'flex',
       'imagemap',
       'sticker',
+      'text',
       'text',
       'text',
     ]);

@@ -156,6 +156,10 @@ export const messages = pgTable(
     // The unsend event names LINE's message id.
     index('messages_line_message_id_idx').on(t.lineAccountId, t.lineMessageId),
     index('messages_line_account_id_idx').on(t.lineAccountId),
+    // the chat's images that name an upload (the sweep of unused uploads asks, decision 0055)
+    index('messages_image_key_idx')
+      .on(sql`(${t.contents}->>'imageKey')`)
+      .where(sql`(${t.contents}->>'imageKey') is not null`),
     index('messages_client_id_idx').on(t.clientId),
   ],
 );

@@ -6,10 +6,12 @@ import {
   listSegments,
   sendDelivery,
   trackedLinkTokens,
+  trackedLinkTokensOfFriend,
   uploadDeliveryImage,
 } from '../../modules/deliveries/index.ts';
+import { listFollowingFriendCards } from '../../modules/friends/index.ts';
 import { layoutRichMenu, renderRichMenuImage, type RenderInput } from '../../modules/rich-menus/index.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -82,8 +84,10 @@ async function yearEndImage(ctx: ServiceContext, lineAccountId: number) {
  * メッセージ配信 as the owner uses it: a saved segment (the members among the friends), a delivery sent to
  * it with a text, a sticker, a card-type message whose buttons answer taps and a rich message (imagemap)
  * whose two areas answer taps too (the job runner sends it once the app
- * runs, so its counts are real; three friends opened its link) and one scheduled for three days
- * later at 10:00 Japan time to every friend. Made after the member store, whose members the segment finds.
+ * runs, so its counts are real; three friends opened its link), one scheduled for three days
+ * later at 10:00 Japan time to every friend, one sent from the friends page's unsaved filter (the
+ * friends who are not members yet) and a thank-you with each friend's name whose link named friends
+ * opened (クリックした友だち). Made after the member store, whose members the segment finds.
  */
 export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number): Promise<void> {
   if ((await listSegments({ ctx, input: { lineAccountId } })).data.length > 0) return;
@@ -147,6 +151,8 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
   // Friends who opened the campaign's link: the taps the tracked redirect counted (GET /r/<token>).
   const [campaign] = await trackedLinkTokens({ ctx, input: { lineAccountId, deliveryId: sent.id } });
   for (let tap = 0; tap < 3; tap += 1) await followTrackedLink({ ctx, input: { token: campaign! } });
+  await conditionsDelivery(ctx, lineAccountId);
+  await personalDelivery(ctx, lineAccountId);
   const scheduled = await createDelivery({
     ctx,
     input: {
@@ -170,4 +176,75 @@ export async function seedDeliveries(ctx: ServiceContext, lineAccountId: number)
       upToQuota: false,
     },
   });
+}
+
+const sendNow = (ctx: ServiceContext, lineAccountId: number, deliveryId: number) =>
+  sendDelivery({
+    ctx,
+    directories: friendDirectories,
+    input: { lineAccountId, deliveryId, scheduledAt: null, upToQuota: false },
+  });
+
+/**
+ * 配信する from the friends page's segment builder without saving the conditions (decision 0047): the
+ * friends who are not members yet, invited to join (the link counted per delivery: a multicast).
+ */
+async function conditionsDelivery(ctx: ServiceContext, lineAccountId: number) {
+  const delivery = await createDelivery({
+    ctx,
+    input: {
+      lineAccountId,
+      title: '会員登録のご案内（まだ会員でない友だち）',
+      messages: [
+        {
+          type: 'text',
+          text: 'いつもありがとうございます。\n会員証を作ると、ポイントと会員さま限定クーポンが使えます。\nご登録はこちら https://demo-shop.example.jp/join',
+        },
+      ],
+      audience: {
+        type: 'CONDITIONS',
+        conditions: {
+          condition: 'AND',
+          isMemberServiceUser: false,
+          isShiftServiceUser: false,
+          includeNonMembers: true,
+        },
+      },
+    },
+  });
+  await sendNow(ctx, lineAccountId, delivery.id);
+  const [join] = await trackedLinkTokens({ ctx, input: { lineAccountId, deliveryId: delivery.id } });
+  await followTrackedLink({ ctx, input: { token: join! } });
+}
+
+/**
+ * A thank-you with each friend's name (`{name}`: one push per friend, decision 0040) to friends picked by
+ * hand, whose link names its friend (decision 0047): four of them opened it, so the report's
+ * クリックした友だち lists them by name.
+ */
+async function personalDelivery(ctx: ServiceContext, lineAccountId: number) {
+  const picked = await listFollowingFriendCards(ctx.db, { clientId: requireClientId(ctx), lineAccountId }, 8);
+  if (picked.length === 0) return;
+  const delivery = await createDelivery({
+    ctx,
+    input: {
+      lineAccountId,
+      title: 'ご来店のお礼（お名前入り）',
+      messages: [
+        {
+          type: 'text',
+          text: '{name}さま、先日はご来店ありがとうございました。\n次回使える10%オフのクーポンをお送りします。\nhttps://demo-shop.example.jp/thanks',
+        },
+      ],
+      audience: { type: 'FRIENDS', friendIds: picked.map((f) => f.id) },
+    },
+  });
+  await sendNow(ctx, lineAccountId, delivery.id);
+  for (const friend of picked.slice(0, 4)) {
+    const [link] = await trackedLinkTokensOfFriend({
+      ctx,
+      input: { lineAccountId, deliveryId: delivery.id, friendId: friend.id },
+    });
+    await followTrackedLink({ ctx, input: { token: link! } });
+  }
 }

@@ -13,3 +13,5 @@ export { queueScenarioTick } from './scenarios.sending.ts';
 export { scenarioDirectory } from './scenarios.segments.ts';
 // what a tag's delete checks (src/composition.ts hands it to the friends module)
 export { automationTagUses, scenariosUsingSegment } from './tag-uses.ts';
+// the deliveries module's sweep of unused uploads asks which its messages name (src/composition.ts)
+export { automationImageUses } from './image-uses.ts';

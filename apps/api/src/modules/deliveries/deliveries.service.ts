@@ -469,6 +469,28 @@ export async function trackedLinkTokens({ ctx, input }: Ctx & { input: DeliveryI
   return linksIn(messages).map((url) => url.slice(prefix.length));
 }
 
+/**
+ * A delivery's links as a push to one friend of its account names them (`<link token>.<recipient token>`,
+ * decision 0047), a recipient token stored for the friend first: a tap on one counts as that friend's
+ * (クリックした友だち). The demo seed taps them as its friends would; the pushes themselves carry their own
+ * derived tokens, which name the same friend.
+ */
+export async function trackedLinkTokensOfFriend({
+  ctx,
+  input,
+}: Ctx & { input: DeliveryInput & { friendId: number } }): Promise<string[]> {
+  const { row } = await deliveryOrThrow(ctx, input);
+  const links = await trackedLinkTokens({ ctx, input });
+  if (links.length === 0) return [];
+  const token = await recipientTokenFor(ctx.db, {
+    deliveryId: row.id,
+    friendId: input.friendId,
+    isTest: false,
+    now: ctx.clock.now(),
+  });
+  return links.map((link) => `${link}.${token}`);
+}
+
 const LINK_TOKEN = /^[A-Za-z0-9_-]{16}$/;
 
 /**

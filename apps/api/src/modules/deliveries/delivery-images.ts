@@ -207,6 +207,11 @@ export async function getDeliveryMedia({
   return { contentType: `image/${ext}`, data };
 }
 
+/** Every file of an upload in the FileStorage (its variants). */
+export const fileKeysOf = (
+  row: Pick<DeliveryImageRow, 'clientId' | 'key' | 'kind' | 'contentType'>,
+): string[] => variantsOf(row.kind).map((variant) => fileKey(row, variant, variantExt(row, variant)));
+
 // ---- to LINE's objects ----
 
 type ImageKinds = Extract<DeliveryMessage, { type: 'image' | 'imagemap' }>;

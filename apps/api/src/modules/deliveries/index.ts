@@ -5,6 +5,7 @@ export {
   linkTestRecipient,
   sendDelivery,
   trackedLinkTokens,
+  trackedLinkTokensOfFriend,
 } from './deliveries.service.ts';
 export {
   createSegment,
@@ -19,3 +20,5 @@ export { createTemplate, listTemplates } from './templates.service.ts';
 export { checkMessageUploads, uploadDeliveryImage } from './delivery-images.ts';
 // the friend search's クリックしたURL / 配信 conditions (src/composition.ts hands them to the friends module)
 export { clickDirectory } from './deliveries.segments.ts';
+// the sweep of unused uploads: other modules say which uploads their messages name (src/composition.ts)
+export { jsonArrayValuesIn, type ImageUses } from './delivery-images.sweep.ts';

@@ -65,3 +65,5 @@ export { createTag, createTagFolder, listTags, tagFriends } from './tags.service
 export { recordDeliveredMessages, type DeliveredMessage } from './delivered-messages.ts';
 // step delivery (automation): the tags on the friends a scenario step is due for
 export { listTagsOfFriends } from './tags.repository.ts';
+// the deliveries module's sweep of unused uploads asks which the chat's images name (src/composition.ts)
+export { chatImageUses } from './image-uses.ts';

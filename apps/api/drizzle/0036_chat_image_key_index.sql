@@ -1,0 +1,1 @@
+CREATE INDEX "messages_image_key_idx" ON "messages" USING btree (("contents"->>'imageKey')) WHERE ("messages"."contents"->>'imageKey') is not null;
