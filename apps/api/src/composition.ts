@@ -3,6 +3,7 @@ import { scenarioDirectory } from './modules/automation/index.ts';
 import { clickDirectory } from './modules/deliveries/index.ts';
 import { inflowDirectory } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
+import { tapDirectory } from './modules/rich-menus/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
 import { findLiffStore, serviceLinkDirectory } from './modules/services/index.ts';
@@ -19,7 +20,7 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 
 /**
  * The friends lists and search show which friends are shift staff and members: those modules say so; the
- * segment conditions on the member card, inflow routes, scenarios and clicks are those modules' sets of friends.
+ * segment conditions on the member card, inflow routes, scenarios, clicks and taps are those modules' sets of friends.
  */
 export const friendDirectories: FriendDirectories = {
   staff: shiftStaffDirectory,
@@ -27,6 +28,7 @@ export const friendDirectories: FriendDirectories = {
   inflow: inflowDirectory,
   scenarios: scenarioDirectory,
   clicks: clickDirectory,
+  taps: tapDirectory,
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */

@@ -17,6 +17,8 @@ export {
 export {
   type ClickConditions,
   type ClickDirectory,
+  type TapConditions,
+  type TapDirectory,
   type FriendDirectories,
   type InflowDirectory,
   type MemberCardConditions,

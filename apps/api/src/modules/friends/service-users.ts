@@ -119,6 +119,23 @@ export type ClickDirectory = {
   ) => Promise<SQL[]>;
 };
 
+/** The tap conditions of a segment (SearchFriendsFilter's field of the same name). */
+export type TapConditions = Pick<SearchFriendsFilter, 'tappedAreas'>;
+
+/** The rich-menus module's side (rich menu taps): the friends a tap was named to. */
+export type TapDirectory = {
+  /**
+   * One set of friends per area named (a tap on it since `now` less its withinDays). Throws the typed
+   * error of a menu or area that is not the account's.
+   */
+  tapSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: TapConditions,
+    now: Date,
+  ) => Promise<SQL[]>;
+};
+
 /** The directories of the services whose users are friends, as the friends module's services take them. */
 export type FriendDirectories = {
   staff: StaffDirectory;
@@ -126,12 +143,13 @@ export type FriendDirectories = {
   inflow: InflowDirectory;
   scenarios: ScenarioDirectory;
   clicks: ClickDirectory;
+  taps: TapDirectory;
 };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
 
 /** What the friends services ask of the directories, over the friends table's own columns. */
-export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: FriendDirectories) => ({
+export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks, taps }: FriendDirectories) => ({
   isShiftStaff: (): SQL => staff.isStaff(friendColumns()),
   listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
     friendIds.length === 0 ? Promise.resolve([]) : staff.listStaffOfFriends(db, clientId, friendIds),
@@ -161,7 +179,7 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: Fr
       !!c.memberRanks?.length || !!c.pointsBalance || !!c.visitCount || !!c.holdsCoupons?.length;
     const hasScenarios = !!c.inScenarios?.length || !!c.finishedScenarios?.length;
     const hasClicks = !!c.clickedDeliveries?.length || c.clickedWithinDays !== undefined;
-    const [attributeSets, cardSets, routeSets, scenarioSets, clickSets] = await Promise.all([
+    const [attributeSets, cardSets, routeSets, scenarioSets, clickSets, tapSets] = await Promise.all([
       c.memberAttributes?.length ? members.attributeSets(db, scope, c.memberAttributes) : [],
       hasCard ? members.cardSets(db, scope, card, now) : [],
       c.inflowRoutes?.length ? inflow.routeSet(db, scope, c.inflowRoutes).then((s) => [s]) : [],
@@ -179,10 +197,11 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: Fr
             now,
           )
         : [],
+      c.tappedAreas?.length ? taps.tapSets(db, scope, { tappedAreas: c.tappedAreas }, now) : [],
     ]);
     return {
       memberOnly: [...attributeSets, ...cardSets],
-      others: [...routeSets, ...scenarioSets, ...clickSets],
+      others: [...routeSets, ...scenarioSets, ...clickSets, ...tapSets],
     };
   },
 });
