@@ -202,7 +202,7 @@ export async function writeWorld(
     started = performance.now();
     reports = await reportWorld(db, clientId, bigAccount.id);
     options.log(
-      `seeded 3 routes (100,000 visits, 60,000 follows), 1,000,000 clicks and 1,000,000 taps in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `seeded 3 routes (100,000 visits, 80,000 follows), 1,000,000 clicks and 1,000,000 taps in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   let million: MemberStore | undefined;
