@@ -33,9 +33,12 @@ const withMillion =
   (process.env.BENCH_MILLION ? process.env.BENCH_MILLION === 'true' : onPostgres) && wanted('1,000,000');
 const FRESH_WEBHOOK = 'POST /line/webhook, the first 10 s of a fresh process (1,000 calls/s)';
 // Lines that read the big account's 100,000 friends and members (or measure memory after them).
-const withBig = ['100,000', 'member list', 'memory', 'inbox'].some(wanted);
+const withBig = ['100,000', 'member list', 'memory', 'inbox', 'report', 'redirect'].some(wanted);
 // The inbox's 1,000,000 messages (PostgreSQL only: written in SQL, measured at that scale).
 const withInbox = onPostgres && wanted('inbox');
+// Issue 32's route, click and tap reports and the click redirect (PostgreSQL only: written in SQL).
+const REDIRECT_LINE = 'GET /r/<token> redirect, recording a click (500 requests/s, 1,000,000 click rows)';
+const withReports = onPostgres && ['report', 'redirect'].some((w) => wanted(w) || wanted(REDIRECT_LINE));
 const root = path.resolve(import.meta.dirname, '../../..');
 
 async function freePort(): Promise<number> {
@@ -85,6 +88,7 @@ const world: BenchWorld = await writeWorld(database.db, {
   friends: withBig ? 100_000 : 1_000,
   log: note,
   withInbox,
+  withReports,
 });
 await database.close();
 note(`world written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -303,6 +307,40 @@ if (withInbox) {
     'GET inbox, the next page by cursor',
     () => oneAtATime(get(`${inboxUrl}?limit=30&cursor=${firstPage.nextCursor}`)),
     pgTarget('p95 <= 20 ms', 20),
+  );
+}
+
+// ---- Issue 32: route, click and tap reports over 100,000 friends, the click redirect (PostgreSQL) ------
+if (withReports && world.reports) {
+  console.log('');
+  const account = `${server.url}/client/api/v1/line-account/${world.big.accountId}`;
+  const reportTarget = { label: 'p95 <= 50 ms', atMost: 50 };
+  await line(
+    'GET route report, 60 days (3 routes, 100,000 visits, 80,000 follows)',
+    () => oneAtATime(get(`${account}/inflow-routes?days=60`)),
+    reportTarget,
+  );
+  await line(
+    'GET delivery click report (100,000 of 1,000,000 click rows)',
+    () => oneAtATime(get(`${account}/deliveries/${world.reports!.deliveryId}`)),
+    reportTarget,
+  );
+  await line(
+    'GET rich menu tap report, 90 days (1,000,000 taps)',
+    () => oneAtATime(get(`${account}/rich-menu/${world.reports!.richMenuId}/taps?days=90`)),
+    reportTarget,
+  );
+  const redirects = Array.from({ length: 5_000 }, () => ({ body: '', headers: {} }));
+  await line(
+    REDIRECT_LINE,
+    async () =>
+      asRun(
+        await steadyRate(`${server.url}/r/${world.reports!.linkToken}`, redirects, 500, {
+          method: 'GET',
+          okStatuses: (status) => status === 302,
+        }),
+      ),
+    { label: 'p99 <= 20 ms at a steady 500 requests/s', atMost: 20 },
   );
 }
 

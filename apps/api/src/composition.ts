@@ -13,6 +13,7 @@ import {
 } from './modules/deliveries/index.ts';
 import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
+import { tapDirectory } from './modules/rich-menus/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
 import { findLiffStore, serviceLinkDirectory } from './modules/services/index.ts';
@@ -29,8 +30,8 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 
 /**
  * The friends lists and search show which friends are shift staff and members: those modules say so; the
- * segment conditions on the member card, inflow routes, scenarios and clicks are those modules' sets of friends;
- * a tag's delete asks automation and inflow where the tag is used.
+ * segment conditions on the member card, inflow routes, scenarios, clicks and taps are those modules' sets of
+ * friends; a tag's delete asks automation and inflow where the tag is used.
  */
 export const friendDirectories: FriendDirectories = {
   staff: shiftStaffDirectory,
@@ -44,6 +45,7 @@ export const friendDirectories: FriendDirectories = {
     checkImageUpload: (db, lineAccountId, imageKey) =>
       checkMessageUploads(db, lineAccountId, [{ type: 'image', imageKey }], 'body.imageKey'),
   },
+  taps: tapDirectory,
 };
 
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */

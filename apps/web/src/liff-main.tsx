@@ -8,6 +8,6 @@ if (!root) throw new Error('liff.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <LiffApp pathname={window.location.pathname} />
+    <LiffApp pathname={window.location.pathname} search={window.location.search} />
   </StrictMode>,
 );

@@ -31,7 +31,7 @@ import {
   paymentEndpoints,
   stripeWebhookEndpoints,
 } from './payments/payments.endpoints.ts';
-import { richMenuEndpoints } from './rich-menus/rich-menus.endpoints.ts';
+import { richMenuEndpoints, richMenuTapHopEndpoints } from './rich-menus/rich-menus.endpoints.ts';
 import { deliveryEndpoints, trackedLinkEndpoints } from './deliveries/deliveries.endpoints.ts';
 import { messageTemplateEndpoints } from './deliveries/templates.endpoints.ts';
 import { inflowEndpoints, inflowLandingEndpoints } from './inflow/inflow.endpoints.ts';
@@ -105,6 +105,7 @@ export const endpointGroups = {
   scenarios: scenarioEndpoints,
   inflow: inflowEndpoints,
   inflowLanding: inflowLandingEndpoints,
+  richMenuTapHop: richMenuTapHopEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointGroups).flatMap(

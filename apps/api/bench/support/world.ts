@@ -27,6 +27,7 @@ export type BenchWorld = {
   webhookAccount: { id: number; channelSecret: string; botId: string };
   big: MemberStore & { shiftStoreId: number; firstStaffUserId: string; loginChannelId: string };
   million?: MemberStore;
+  reports?: ReportWorld;
   shiftCount: number;
 };
 
@@ -169,6 +170,8 @@ export async function writeWorld(
     log: (text: string) => void;
     /** 1,000,000 messages in the 100,000 friends' chats (the inbox's figure is taken on PostgreSQL). */
     withInbox?: boolean;
+    /** Issue 32's reports: 3 routes, 1,000,000 clicks of 10 deliveries, 1,000,000 rich menu taps. */
+    withReports?: boolean;
   },
 ): Promise<BenchWorld> {
   const friends = options.friends ?? 100_000;
@@ -194,6 +197,14 @@ export async function writeWorld(
       `seeded 1,000,000 messages in 100,000 conversations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
+  let reports: ReportWorld | undefined;
+  if (options.withReports) {
+    started = performance.now();
+    reports = await reportWorld(db, clientId, bigAccount.id);
+    options.log(
+      `seeded 3 routes (100,000 visits, 80,000 follows), 1,000,000 clicks and 1,000,000 taps in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
   let million: MemberStore | undefined;
   if (options.million) {
     started = performance.now();
@@ -213,6 +224,9 @@ export async function writeWorld(
     'staff_shifts',
     'messages',
     'conversations',
+    ...(options.withReports
+      ? ['inflow_visits', 'inflow_attributions', 'delivery_clicks', 'delivery_links', 'rich_menu_taps']
+      : []),
   ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   options.log(`vacuum analyze in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -226,8 +240,75 @@ export async function writeWorld(
       loginChannelId: bigAccount.login_channel_id,
     },
     million,
+    reports,
     shiftCount: shifts.shiftCount,
   };
+}
+
+export type ReportWorld = { deliveryId: number; linkToken: string; richMenuId: number };
+
+/**
+ * Issue 32's figures over the big account's 100,000 friends, in the last 60 days: 3 inflow routes with
+ * 100,000 visits and 60,000 follows attributed to them; 10 sent deliveries with one tracked link each,
+ * clicked by every friend (1,000,000 click rows, the most a link can have: a friend counts once); a rich
+ * menu of 4 areas tapped 1,000,000 times (10 a friend).
+ */
+async function reportWorld(db: Db, clientId: number, accountId: number): Promise<ReportWorld> {
+  const now = sql`now()`;
+  await db.execute(sql`
+    insert into inflow_routes (client_id, line_account_id, name, slug)
+    select ${clientId}, ${accountId}, '経路' || i, 'benchroute' || lpad(i::text, 6, '0')
+    from generate_series(1, 3) as i`);
+  await db.execute(sql`
+    insert into inflow_visits (client_id, line_account_id, route_id, line_user_id, was_friend, visited_at)
+    select f.client_id, f.line_account_id, r.id, f.line_user_id, false,
+           ${now} - ((f.id % 60) * interval '1 day') - interval '2 hours'
+    from friends f
+    join (select id, row_number() over (order by id) - 1 as rn from inflow_routes where line_account_id = ${accountId}) r
+      on r.rn = f.id % 3
+    where f.line_account_id = ${accountId} and f.display_name like '友だち%'`);
+  await db.execute(sql`
+    insert into inflow_attributions (client_id, line_account_id, route_id, visit_id, friend_id, kind, attributed_at, member_at)
+    select v.client_id, v.line_account_id, v.route_id, v.id, f.id, 'NEW_FRIEND', v.visited_at + interval '1 hour',
+           case when f.id % 2 = 0 then v.visited_at + interval '1 day' end
+    from inflow_visits v join friends f on f.line_account_id = v.line_account_id and f.line_user_id = v.line_user_id
+    where v.line_account_id = ${accountId} and f.id % 5 <> 0`);
+  await db.execute(sql`
+    insert into message_deliveries (client_id, line_account_id, title, status, messages, audience, started_at, finished_at, target_count, sent_count)
+    select ${clientId}, ${accountId}, '配信' || i, 'SENT', '[{"type":"text","text":"https://shop.example.jp/x"}]'::jsonb,
+           '{"type":"ALL"}'::jsonb, ${now} - i * interval '5 days', ${now} - i * interval '5 days', 100000, 100000
+    from generate_series(1, 10) as i`);
+  await db.execute(sql`
+    insert into delivery_links (delivery_id, url, token)
+    select id, 'https://shop.example.jp/x', 'benchlink' || lpad(id::text, 7, '0')
+    from message_deliveries where line_account_id = ${accountId}`);
+  await db.execute(sql`
+    insert into delivery_clicks (link_id, delivery_id, friend_id, clicked_at)
+    select l.id, l.delivery_id, f.id, ${now} - ((f.id % 50) * interval '1 day')
+    from delivery_links l join message_deliveries d on d.id = l.delivery_id, friends f
+    where d.line_account_id = ${accountId} and f.line_account_id = ${accountId} and f.display_name like '友だち%'`);
+  const link = await one<{ delivery_id: number; token: string }>(
+    db,
+    sql`select l.delivery_id, l.token from delivery_links l join message_deliveries d on d.id = l.delivery_id
+        where d.line_account_id = ${accountId} order by l.id limit 1`,
+  );
+  const areas = [0, 1, 2, 3].map((i) => ({
+    bounds: { x: i * 625, y: 0, width: 625, height: 843 },
+    action: { type: 'postback', data: `area=${i}` },
+  }));
+  const menu = await one<{ id: number }>(
+    db,
+    sql`insert into rich_menus (client_id, line_account_id, line_rich_menu_id, name, width, height, chat_bar_text, areas, image_type, image, tap_slug)
+        values (${clientId}, ${accountId}, 'richmenu-bench', 'ベンチメニュー', 2500, 843, 'メニュー', ${JSON.stringify(areas)}::jsonb, 'image/png', decode('00', 'hex'), 'benchmenutapslug')
+        returning id`,
+  );
+  await db.execute(sql`
+    insert into rich_menu_taps (client_id, line_account_id, rich_menu_id, area_index, friend_id, tapped_at)
+    select f.client_id, f.line_account_id, ${menu.id}, (f.id + k) % 4, f.id,
+           ${now} - (((f.id + k * 7) % 90) * interval '1 day')
+    from friends f, generate_series(1, 10) as k
+    where f.line_account_id = ${accountId} and f.display_name like '友だち%'`);
+  return { deliveryId: Number(link.delivery_id), linkToken: link.token, richMenuId: Number(menu.id) };
 }
 
 /** After the runs: what the webhook load stored and queued for its account. */

@@ -34,7 +34,7 @@ import { lineWebhookRoutes } from '../modules/line-webhook/line-webhook.routes.t
 import { deliveryRoutes, trackedLinkRoutes } from '../modules/deliveries/deliveries.routes.ts';
 import { deliveryImageRoutes, deliveryMediaRoutes } from '../modules/deliveries/delivery-images.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
-import { richMenuRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
+import { richMenuRoutes, richMenuTapHopRoutes } from '../modules/rich-menus/rich-menus.routes.ts';
 import { serviceRoutes } from '../modules/services/services.routes.ts';
 import {
   masterPaymentRoutes,
@@ -91,6 +91,8 @@ export async function registerAreas(app: FastifyInstance, config: Config): Promi
   });
   // /liff/api/v1/inflow/:slug: a route's public landing (流入経路)
   await app.register(async (scope) => inflowLandingRoutes(scope));
+  // /liff/api/v1/rich-menu-tap/:key: the tap hop of rich menus' uri areas (decision 0049 addendum)
+  await app.register(async (scope) => richMenuTapHopRoutes(scope));
   // payments of LINE accounts (client area) and the operator's prices (master area)
   await app.register(async (area) => {
     paymentRoutes(area);

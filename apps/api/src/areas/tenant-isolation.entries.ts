@@ -304,6 +304,16 @@ const inflowEntries: Record<string, Entry> = {
     kind: 'public',
     reason: 'records a visit of a route by its slug; the LIFF ID token is verified (inflow.test.ts)',
   },
+  'GET /liff/api/v1/rich-menu-tap/:key': {
+    kind: 'public',
+    reason:
+      "a uri area's hop names one area by an unguessable key; answers only the LIFF id (rich-menu-taps.test.ts)",
+  },
+  'POST /liff/api/v1/rich-menu-tap/:key': {
+    kind: 'public',
+    reason:
+      "counts a tap of one area by its key (the LIFF ID token verified) and answers the owner's URL only",
+  },
 };
 
 /** The session decides the tenant for CLIENT users; an AGENCY naming another agency's client gets 404. */

@@ -17,7 +17,20 @@ const miniApps: Record<string, React.LazyExoticComponent<() => React.JSX.Element
   ),
 };
 
-export function LiffApp({ pathname }: { pathname: string }) {
+// the tap hop of a rich menu's link area (decision 0049 addendum): on any LIFF endpoint, or /liff/tap
+const RichMenuTapHop = lazy(() =>
+  import('../areas/tap-liff/rich-menu-tap-hop.tsx').then((m) => ({ default: m.RichMenuTapHop })),
+);
+
+export function LiffApp({ pathname, search = '' }: { pathname: string; search?: string }) {
+  const tapKey = new URLSearchParams(search).get('richMenuTap');
+  if (tapKey) {
+    return (
+      <Suspense fallback={null}>
+        <RichMenuTapHop tapKey={tapKey} />
+      </Suspense>
+    );
+  }
   const MiniApp = miniApps[pathname.replace(/\/+$/, '')];
   if (!MiniApp) {
     return (

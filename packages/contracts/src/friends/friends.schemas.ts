@@ -29,6 +29,9 @@ export const friendMessages = {
   clickedDeliveries: 'clickedDeliveries must be a list of at most 20 delivery ids',
   clickedWithinDays: 'clickedWithinDays must be a whole number of days from 1 to 365',
   unknownDelivery: 'Unknown delivery: not a delivery of this LINE account',
+  tappedAreas:
+    'tappedAreas must be a list of at most 10 {richMenuId, areaIndex, withinDays} (an area 0-19, 1 to 365 days)',
+  unknownRichMenuArea: 'Unknown rich menu area: not an area of a rich menu of this LINE account',
   boolean: 'Must be true or false',
   textRequired: 'Message text is required',
   textMax: 'Message text cannot exceed 5000 characters',
@@ -195,6 +198,33 @@ export const segmentFilterFields = {
     .int(friendMessages.clickedWithinDays)
     .min(1, friendMessages.clickedWithinDays)
     .max(365, friendMessages.clickedWithinDays)
+    .optional(),
+  // ---- rich menu taps (rich-menus): taps named to a friend only ----
+  /** The friend tapped this area of this rich menu in the last `withinDays` days (one condition each). */
+  tappedAreas: z
+    .array(
+      z.object(
+        {
+          richMenuId: z
+            .number({ error: friendMessages.tappedAreas })
+            .int(friendMessages.tappedAreas)
+            .positive(friendMessages.tappedAreas),
+          areaIndex: z
+            .number({ error: friendMessages.tappedAreas })
+            .int(friendMessages.tappedAreas)
+            .min(0, friendMessages.tappedAreas)
+            .max(19, friendMessages.tappedAreas),
+          withinDays: z
+            .number({ error: friendMessages.tappedAreas })
+            .int(friendMessages.tappedAreas)
+            .min(1, friendMessages.tappedAreas)
+            .max(365, friendMessages.tappedAreas),
+        },
+        { error: friendMessages.tappedAreas },
+      ),
+      { error: friendMessages.tappedAreas },
+    )
+    .max(10, friendMessages.tappedAreas)
     .optional(),
 };
 

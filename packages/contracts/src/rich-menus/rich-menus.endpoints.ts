@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_PREFIX } from '../area-prefixes.ts';
-import { allow, defineEndpoint } from '../common/endpoint.ts';
+import { allow, defineEndpoint, publicAccess } from '../common/endpoint.ts';
 import { okBodySchema } from '../common/errors.ts';
 import {
   createRichMenuBodySchema,
@@ -14,6 +14,10 @@ import {
   richMenuListSchema,
   richMenuParamsSchema,
   richMenuSchema,
+  richMenuTapHopBodySchema,
+  richMenuTapHopParamsSchema,
+  richMenuTapHopResultSchema,
+  richMenuTapHopSchema,
   richMenuTapsQuerySchema,
   richMenuTapsSchema,
   setDefaultRichMenuQuerySchema,
@@ -149,5 +153,31 @@ export const richMenuEndpoints = {
     summary: 'Delete a rich menu at LINE and here',
     params: richMenuParamsSchema,
     responses: { 200: okBodySchema },
+  }),
+} as const;
+
+/**
+ * The tap hop of rich menus' uri areas (public: whoever taps; decision 0049 addendum). A key names one area
+ * of one menu and nothing else; the answer is only the owner's URL of that area.
+ */
+export const richMenuTapHopEndpoints = {
+  start: defineEndpoint({
+    tags,
+    access: publicAccess,
+    method: 'GET',
+    path: '/liff/api/v1/rich-menu-tap/:key',
+    summary: "A uri area's hop: the LIFF that names who tapped",
+    params: richMenuTapHopParamsSchema,
+    responses: { 200: richMenuTapHopSchema },
+  }),
+  tap: defineEndpoint({
+    tags,
+    access: publicAccess,
+    method: 'POST',
+    path: '/liff/api/v1/rich-menu-tap/:key',
+    summary: 'Record a tap of a uri area (the friend of the LIFF ID token, if given) and answer its URL',
+    params: richMenuTapHopParamsSchema,
+    body: richMenuTapHopBodySchema,
+    responses: { 200: richMenuTapHopResultSchema },
   }),
 } as const;

@@ -40,6 +40,7 @@ export const richMenuMessages = {
   switchTarget: 'A richmenuswitch action needs richMenuAliasId and data',
   postbackData: 'A postback action needs its data (choose what the tap does)',
   tapDays: 'Period must be 7, 30 or 90 days',
+  tapLinkNotFound: 'This link is not available',
   imageRequired: 'Image is required',
   imageType: 'Image must be a JPEG or PNG file',
   imageBytes: 'Image must be 1 MB or smaller',
@@ -440,3 +441,17 @@ export const richMenuTapsSchema = z.object({
   areas: z.array(z.object({ index: z.number().int(), taps: z.number().int(), friends: z.number().int() })),
 });
 export type RichMenuTaps = z.output<typeof richMenuTapsSchema>;
+
+/** A uri area's hop key at LINE (decision 0049 addendum): `<menu's tap slug>.<area index>`. */
+export const richMenuTapHopParamsSchema = z.object({ key: z.string().max(64) });
+/** The hop page's start: the account's LIFF (to name the friend) and whether LINE is the simulator. */
+export const richMenuTapHopSchema = z.object({
+  liffId: z.string().nullable(),
+  lineMode: z.enum(['line', 'simulator']),
+});
+export const richMenuTapHopBodySchema = z.object({
+  /** The LIFF ID token of who tapped (verified with LINE for the account's LINE Login channel); none: anonymous. */
+  idToken: z.string().max(4096).optional(),
+});
+/** Where the area leads: the owner's own URL. */
+export const richMenuTapHopResultSchema = z.object({ url: z.string() });

@@ -53,6 +53,11 @@ export const richMenus = pgTable(
     menuAliasId: varchar('menu_alias_id', { length: 32 }),
     /** The group's tabs as they were sent, on each of its rows. */
     tabConfig: jsonb('tab_config').$type<TabConfig[]>(),
+    /**
+     * The menu's key in the URLs of its uri areas at LINE (the tap hop, decision 0049 addendum): 96 random
+     * bits, so a hop URL names one menu and cannot be guessed from another's.
+     */
+    tapSlug: varchar('tap_slug', { length: 24 }).unique(),
     updatedByUserId: integer('updated_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,7 +67,8 @@ export const richMenus = pgTable(
 
 /**
  * A friend's tap on an area of one of our rich menus (issue 32, decision 0049): recorded from the webhook's
- * postback when its data carries our tap mark (`#tap:<menu id>:<area index>`). A deleted menu takes its taps.
+ * postback when its data carries our tap mark (`#tap:<menu id>:<area index>`), and by the tap hop of a uri
+ * area (the friend of the LIFF ID token, or nobody). A deleted menu takes its taps.
  */
 export const richMenuTaps = pgTable(
   'rich_menu_taps',
@@ -78,9 +84,8 @@ export const richMenuTaps = pgTable(
       .notNull()
       .references(() => richMenus.id, { onDelete: 'cascade' }),
     areaIndex: integer('area_index').notNull(),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
+    /** The friend who tapped; null for a uri area opened outside LINE or by someone we cannot name. */
+    friendId: integer('friend_id').references(() => friends.id, { onDelete: 'cascade' }),
     tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -1,18 +1,23 @@
 import { richMenuObjectSchema } from '@app/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
+import { listFriendCardsOfAccount } from '../../modules/friends/index.ts';
 import {
   createRichMenu,
+  importRichMenuTaps,
   layoutRichMenu,
   listRichMenusOfAccount,
   renderRichMenuImage,
   setDefaultRichMenu,
+  type PastTap,
   type RenderInput,
 } from '../../modules/rich-menus/index.ts';
+import { DAY_MS, HOUR_MS } from './clock.ts';
 
 /**
  * The account's default rich menu, as a manager makes it in the editor: an image (drawn here as a
  * designer would), tap areas on it (a message, the menu page, a phone call and, with the automation's
- * postback data, a coupon that replies and tags the friend), then set as default.
+ * postback data, a coupon that replies and tags the friend), then set as default; and 60 days of its
+ * taps (issue 32), so the タップ数 heat map has data on first start.
  */
 export async function seedRichMenu(
   ctx: ServiceContext,
@@ -52,4 +57,38 @@ export async function seedRichMenu(
     },
   });
   await setDefaultRichMenu({ ctx, input: { lineAccountId, richMenuId: menu.id } });
+  await seedRichMenuTaps(ctx, lineAccountId, menu.id, couponData !== null);
+}
+
+/**
+ * 60 days of taps of the demo menu, as the webhook (クーポン, a postback) and the tap hop (メニュー, a web
+ * link) record them: most friends open the menu page now and then, two in three take the coupon, and some
+ * open the menu page outside LINE (a tap without a friend). The message and phone areas are not counted.
+ */
+async function seedRichMenuTaps(
+  ctx: ServiceContext,
+  lineAccountId: number,
+  richMenuId: number,
+  hasCoupon: boolean,
+): Promise<void> {
+  const scope = { clientId: ctx.clientId!, lineAccountId };
+  const now = ctx.clock.now().getTime();
+  const friends = await listFriendCardsOfAccount(ctx.db, scope, 500);
+  const when = (seed: number) => new Date(now - (seed % 60) * DAY_MS - ((seed * 7) % 23) * HOUR_MS - HOUR_MS);
+  const taps: PastTap[] = [];
+  for (const [i, friend] of friends.entries()) {
+    // メニュー (area 1, a link through the hop): 1-3 opens for four friends in five
+    if (i % 5 !== 4) {
+      for (let k = 0; k <= i % 3; k += 1)
+        taps.push({ areaIndex: 1, friendId: friend.id, at: when(i * 11 + k * 17) });
+    }
+    // クーポン (area 3, a postback): two friends in three, some twice
+    if (hasCoupon && i % 3 !== 1) {
+      taps.push({ areaIndex: 3, friendId: friend.id, at: when(i * 13 + 5) });
+      if (i % 4 === 0) taps.push({ areaIndex: 3, friendId: friend.id, at: when(i * 13 + 29) });
+    }
+  }
+  // the menu page opened outside LINE: counted without a friend
+  for (let k = 0; k < 12; k += 1) taps.push({ areaIndex: 1, friendId: null, at: when(k * 5 + 2) });
+  await importRichMenuTaps(ctx.db, scope, richMenuId, taps);
 }

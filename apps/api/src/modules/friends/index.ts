@@ -19,6 +19,8 @@ export {
   type ChatImageDirectory,
   type ClickConditions,
   type ClickDirectory,
+  type TapConditions,
+  type TapDirectory,
   type FriendDirectories,
   type InflowDirectory,
   type MemberCardConditions,

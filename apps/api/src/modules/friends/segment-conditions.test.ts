@@ -11,8 +11,10 @@ import {
   deliveryRecipientTokens,
   friends,
   memberCoupons,
+  richMenuTaps,
   scenarioEnrolments,
 } from '../../db/schema/index.ts';
+import { createPng, dataUrl } from '../../testing/images.ts';
 import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
 
 const C = '/client/api/v1';
@@ -532,5 +534,97 @@ describe('click conditions (クリックしたURL / 配信)', () => {
     });
     expect(counted.statusCode, counted.body).toBe(400);
     expect(counted.json().message).toBe(friendMessages.unknownDelivery);
+  });
+});
+
+describe('tap conditions (タップした: a rich menu area within N days)', () => {
+  type SimMenu = { name: string; areas: { action: { type: string; data?: string } }[] };
+  const menuOf = async (accountId: number, cookie: string, name: string) => {
+    const created = await t.api('POST', `${acc(accountId)}/rich-menu`, {
+      cookie,
+      body: {
+        richMenu: {
+          name,
+          size: { width: 1200, height: 405 },
+          selected: true,
+          chatBarText: 'メニュー',
+          areas: [
+            {
+              bounds: { x: 0, y: 0, width: 600, height: 405 },
+              action: { type: 'postback', data: 'coupon=1' },
+            },
+            {
+              bounds: { x: 600, y: 0, width: 600, height: 405 },
+              action: { type: 'postback', data: 'shop=1' },
+            },
+          ],
+        },
+        image: dataUrl(createPng(1200, 405)),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number }>().id;
+  };
+  const tapAs = async (person: Member, data: string) => {
+    await sim.act(person.userId, 'postback', { channelId: own.channel.channelId, data });
+    await settle();
+  };
+
+  it('finds friends who tapped an area lately (each area one condition), with tags, in a delivery audience', async () => {
+    const menuId = await menuOf(own.accountId, a.owner.cookie, 'タップ条件');
+    const atLine = (
+      await sim.consoleCall<{ richMenus: SimMenu[] }>(
+        'GET',
+        `/_sim/channels/${own.channel.channelId}/richmenus`,
+      )
+    ).richMenus.find((m) => m.name === 'タップ条件')!;
+    const [coupon, shop] = atLine.areas.map((area) => area.action.data!);
+    await tapAs(people['佐藤 花子']!, coupon!);
+    await tapAs(people['鈴木 太郎']!, coupon!);
+    await tapAs(people['鈴木 太郎']!, shop!);
+    await tapAs(people['流入 さくら']!, shop!);
+    // さくら's tap was 40 days ago
+    await t.db
+      .update(richMenuTaps)
+      .set({ tappedAt: new Date(t.clock.now().getTime() - 40 * 24 * 60 * 60 * 1000) })
+      .where(eq(richMenuTaps.friendId, people['流入 さくら']!.friendId));
+    const area = (areaIndex: number, withinDays: number) => ({ richMenuId: menuId, areaIndex, withinDays });
+
+    expect(await names({ tappedAreas: [area(0, 30)] })).toEqual(['佐藤 花子', '鈴木 太郎']);
+    expect(await names({ tappedAreas: [area(1, 30)] })).toEqual(['鈴木 太郎']);
+    expect(await names({ tappedAreas: [area(1, 41)] })).toEqual(['流入 さくら', '鈴木 太郎']);
+    expect(await names({ tappedAreas: [area(0, 30), area(1, 41)] })).toEqual(['鈴木 太郎']);
+    expect(await names({ tappedAreas: [area(0, 30), area(1, 41)], condition: 'OR' })).toEqual([
+      '佐藤 花子',
+      '流入 さくら',
+      '鈴木 太郎',
+    ]);
+    expect(await names({ tappedAreas: [area(0, 30)], hasTags: [tagId] })).toEqual(['鈴木 太郎']);
+    expect(await audienceCount({ tappedAreas: [area(1, 41)] })).toBe(2);
+
+    // another account's menu, an area the menu lacks, a bad window: 400, in the search and a saved segment
+    const theirs = await menuOf(other.accountId, b.owner.cookie, '他社のメニュー');
+    await expectBadRequest(
+      { tappedAreas: [{ richMenuId: theirs, areaIndex: 0, withinDays: 7 }] },
+      friendMessages.unknownRichMenuArea,
+    );
+    await expectBadRequest({ tappedAreas: [area(2, 7)] }, friendMessages.unknownRichMenuArea);
+    await expectBadRequest({ tappedAreas: [area(0, 0)] }, friendMessages.tappedAreas);
+    await expectBadRequest({ tappedAreas: [area(0, 366)] }, friendMessages.tappedAreas);
+    await expectBadRequest({ tappedAreas: [{ richMenuId: menuId }] }, friendMessages.tappedAreas);
+    const saved = await t.api('POST', `${acc()}/segments`, {
+      cookie: a.manager.cookie,
+      body: {
+        name: '他社のメニュー',
+        conditions: { tappedAreas: [{ richMenuId: theirs, areaIndex: 0, withinDays: 7 }] },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const counted = await t.api('POST', `${acc()}/delivery-audience/count`, {
+      cookie: a.staff.cookie,
+      body: { audience: { type: 'SEGMENT', segmentId: saved.json<{ id: number }>().id } },
+    });
+    expect(counted.statusCode, counted.body).toBe(400);
+    expect(counted.json().message).toBe(friendMessages.unknownRichMenuArea);
   });
 });

@@ -128,7 +128,23 @@ export type TagUseDirectory = {
   tagUses: (db: Db, scope: { clientId: number; lineAccountId: number }, tagId: number) => Promise<TagUse[]>;
 };
 
-/** The directories of the services whose users are friends, as the friends module's services take them. */
+/** The tap conditions of a segment (SearchFriendsFilter's field of the same name). */
+export type TapConditions = Pick<SearchFriendsFilter, 'tappedAreas'>;
+
+/** The rich-menus module's side (rich menu taps): the friends a tap was named to. */
+export type TapDirectory = {
+  /**
+   * One set of friends per area named (a tap on it since `now` less its withinDays). Throws the typed
+   * error of a menu or area that is not the account's.
+   */
+  tapSets: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    conditions: TapConditions,
+    now: Date,
+  ) => Promise<SQL[]>;
+};
+
 /**
  * The image uploads of the delivery composer (deliveries owns them, and depends on friends): an image
  * sent from the chat names one, which must be an image upload of the account (else a 400 in words).
@@ -137,6 +153,7 @@ export type ChatImageDirectory = {
   checkImageUpload: (db: Db, lineAccountId: number, imageKey: string) => Promise<void>;
 };
 
+/** The directories of the services whose users are friends, as the friends module's services take them. */
 export type FriendDirectories = {
   /** Every module that names tags (src/composition.ts lists them). */
   tagUses: TagUseDirectory[];
@@ -146,12 +163,13 @@ export type FriendDirectories = {
   scenarios: ScenarioDirectory;
   clicks: ClickDirectory;
   images: ChatImageDirectory;
+  taps: TapDirectory;
 };
 
 const friendColumns = (): FriendColumns => ({ id: friends.id, clientId: friends.clientId });
 
 /** What the friends services ask of the directories, over the friends table's own columns. */
-export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: FriendDirectories) => ({
+export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks, taps }: FriendDirectories) => ({
   isShiftStaff: (): SQL => staff.isStaff(friendColumns()),
   listStaffOfFriends: (db: Db, clientId: number, friendIds: number[]) =>
     friendIds.length === 0 ? Promise.resolve([]) : staff.listStaffOfFriends(db, clientId, friendIds),
@@ -181,7 +199,7 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: Fr
       !!c.memberRanks?.length || !!c.pointsBalance || !!c.visitCount || !!c.holdsCoupons?.length;
     const hasScenarios = !!c.inScenarios?.length || !!c.finishedScenarios?.length;
     const hasClicks = !!c.clickedDeliveries?.length || c.clickedWithinDays !== undefined;
-    const [attributeSets, cardSets, routeSets, scenarioSets, clickSets] = await Promise.all([
+    const [attributeSets, cardSets, routeSets, scenarioSets, clickSets, tapSets] = await Promise.all([
       c.memberAttributes?.length ? members.attributeSets(db, scope, c.memberAttributes) : [],
       hasCard ? members.cardSets(db, scope, card, now) : [],
       c.inflowRoutes?.length ? inflow.routeSet(db, scope, c.inflowRoutes).then((s) => [s]) : [],
@@ -199,10 +217,11 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks }: Fr
             now,
           )
         : [],
+      c.tappedAreas?.length ? taps.tapSets(db, scope, { tappedAreas: c.tappedAreas }, now) : [],
     ]);
     return {
       memberOnly: [...attributeSets, ...cardSets],
-      others: [...routeSets, ...scenarioSets, ...clickSets],
+      others: [...routeSets, ...scenarioSets, ...clickSets, ...tapSets],
     };
   },
 });

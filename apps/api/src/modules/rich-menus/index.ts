@@ -6,4 +6,6 @@ export {
   setDefaultRichMenu,
 } from './rich-menus.service.ts';
 export { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
-export { recordRichMenuTap, splitTapMark } from './rich-menu-taps.ts';
+export { importRichMenuTaps, recordRichMenuTap, splitTapMark, type PastTap } from './rich-menu-taps.ts';
+// the friend search's タップした condition (src/composition.ts hands it to the friends module)
+export { tapDirectory } from './rich-menu-taps.segments.ts';

@@ -1,10 +1,14 @@
-import { richMenuMessages, type RichMenuTapDays, type RichMenuTaps } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
+import { richMenuMessages, type RichMenuArea, type RichMenuTapDays, type RichMenuTaps } from '@app/contracts';
 import { and, count, countDistinct, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { richMenus, richMenuTaps } from '../../db/schema/rich-menus.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
 import { findFriendOfLineUser } from '../friends/index.ts';
+import { findLineAccountById } from '../line-accounts/index.ts';
+import { accountLiffIdOf } from '../services/index.ts';
 
 type AccountScope = { clientId: number; lineAccountId: number };
 
@@ -67,6 +71,113 @@ export async function recordRichMenuTap(
   });
 }
 
+/** A menu's key in its uri areas' hop URLs (decision 0049 addendum): 96 random bits, URL-safe. */
+export const newTapSlug = (): string => randomBytes(12).toString('base64url');
+
+/** Where a menu's uri areas lead at LINE: through the hop, the LIFF of the account or our page. */
+export type TapHop = { slug: string; liffId: string | null; appUrl: string };
+
+/** The account's hop for a menu being sent to LINE (its LIFF, if a linked service has one). */
+export async function tapHopOf(
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  scope: AccountScope,
+  slug: string,
+): Promise<TapHop> {
+  return { slug, liffId: await accountLiffIdOf(ctx.db, scope), appUrl: ctx.config.appUrl };
+}
+
+/**
+ * The URL LINE holds for a uri area: the account's LIFF URL (LINE opens it in the LIFF browser, which
+ * names the user) with the area's key, or our own hop page when the account has no LIFF. Only web
+ * targets go through the hop: a tel: or line: link stays as the owner wrote it (not counted).
+ */
+export function hopUri(uri: string, hop: TapHop, areaIndex: number): string {
+  if (!/^https?:\/\//i.test(uri)) return uri;
+  const key = `richMenuTap=${hop.slug}.${areaIndex}`;
+  return hop.liffId
+    ? `https://liff.line.me/${hop.liffId}?${key}`
+    : `${hop.appUrl.replace(/\/$/, '')}/liff/tap?${key}`;
+}
+
+/** The LINE simulator: the default, or LINE's base URL on this machine (as the services module says). */
+const isLineSimulator = (line: { isSimulator: boolean; apiBaseUrl: string }) =>
+  line.isSimulator || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(line.apiBaseUrl);
+
+/** The menu and web uri area a hop key names, else the one 404 (nothing says which part failed). */
+async function hopAreaOrThrow(ctx: Pick<ServiceContext, 'db'>, key: string) {
+  const found = /^([A-Za-z0-9_-]{16})\.(\d{1,2})$/.exec(key);
+  const [menu] = found
+    ? await ctx.db
+        .select({
+          id: richMenus.id,
+          clientId: richMenus.clientId,
+          lineAccountId: richMenus.lineAccountId,
+          areas: richMenus.areas,
+        })
+        .from(richMenus)
+        .where(eq(richMenus.tapSlug, found[1]!))
+    : [];
+  const areaIndex = found ? Number(found[2]) : -1;
+  const area: RichMenuArea | undefined = menu?.areas[areaIndex];
+  if (!menu || !area || area.action.type !== 'uri' || !/^https?:\/\//i.test(area.action.uri ?? '')) {
+    throw notFound(richMenuMessages.tapLinkNotFound);
+  }
+  return {
+    menu,
+    areaIndex,
+    url: area.action.uri!,
+    scope: { clientId: menu.clientId, lineAccountId: menu.lineAccountId },
+  };
+}
+
+/** The hop page's start: the LIFF to name who tapped (null: the tap counts without a friend). */
+export async function tapHopStart({ ctx, input }: { ctx: ServiceContext; input: { key: string } }) {
+  const { scope } = await hopAreaOrThrow(ctx, input.key);
+  return {
+    liffId: await accountLiffIdOf(ctx.db, scope),
+    lineMode: isLineSimulator(ctx.config.line) ? ('simulator' as const) : ('line' as const),
+  };
+}
+
+/**
+ * A tap of a uri area through the hop: the friend of the LIFF ID token (verified with LINE for the
+ * account's LINE Login channel) or nobody; counted either way, and the answer is the owner's URL. A token
+ * LINE refuses, LINE unreachable, or a user who is not a friend: counted without a friend, never stranded.
+ */
+export async function recordUriTap({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { key: string; idToken?: string | undefined };
+}): Promise<{ url: string }> {
+  const { menu, areaIndex, url, scope } = await hopAreaOrThrow(ctx, input.key);
+  let friendId: number | null = null;
+  const account = input.idToken ? await findLineAccountById(ctx, scope.lineAccountId) : undefined;
+  if (input.idToken && account?.loginChannelId) {
+    try {
+      const result = await verifyLiffIdToken(ctx.config, {
+        idToken: input.idToken,
+        channelId: account.loginChannelId,
+      });
+      const friend = result.ok
+        ? await findFriendOfLineUser(ctx.db, scope, result.identity.userId)
+        : undefined;
+      friendId = friend?.id ?? null;
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'LIFF ID token verification unavailable');
+    }
+  }
+  await ctx.db.insert(richMenuTaps).values({
+    ...scope,
+    richMenuId: menu.id,
+    areaIndex,
+    friendId,
+    tappedAt: ctx.clock.now(),
+  });
+  return { url };
+}
+
 /** Per area of one menu: taps and distinct friends over the last `days` days (every area, zeros too). */
 export async function readRichMenuTaps(
   ctx: ServiceContext,
@@ -112,4 +223,29 @@ export async function readRichMenuTaps(
       friends: Number(byArea.get(index)?.friends ?? 0),
     })),
   };
+}
+
+/** One tap of a menu's past: the area, the friend (or nobody: a link opened outside LINE) and when. */
+export type PastTap = { areaIndex: number; friendId: number | null; at: Date };
+
+/**
+ * A menu's past taps (the demo world's 60 days), written as the webhook and the hop would have written
+ * them at their times. Not for requests: live taps go through recordRichMenuTap and recordUriTap.
+ */
+export async function importRichMenuTaps(
+  db: Db,
+  scope: AccountScope,
+  richMenuId: number,
+  taps: PastTap[],
+): Promise<void> {
+  for (let i = 0; i < taps.length; i += 500) {
+    const rows = taps.slice(i, i + 500).map((tap) => ({
+      ...scope,
+      richMenuId,
+      areaIndex: tap.areaIndex,
+      friendId: tap.friendId,
+      tappedAt: tap.at,
+    }));
+    if (rows.length > 0) await db.insert(richMenuTaps).values(rows);
+  }
 }

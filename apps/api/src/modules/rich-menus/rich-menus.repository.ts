@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { richMenus } from '../../db/schema/rich-menus.ts';
 import { userNamesOf } from '../users/index.ts';
@@ -96,6 +96,33 @@ export async function listTabGroup(db: Db, scope: AccountScope, groupId: string)
       .where(and(inAccount(scope), eq(richMenus.tabGroupId, groupId)))
       .orderBy(richMenus.tabIndex),
   );
+}
+
+/**
+ * A tab's row under a known id: written, or rewritten in place when the id is the tab's row already (an
+ * edited tabbed menu keeps its rows' ids, so their taps stay theirs; decision 0049 addendum).
+ */
+export async function writeTabRow(db: Db, values: typeof richMenus.$inferInsert & { id: number }) {
+  const { id: _id, createdAt: _created, ...changed } = values;
+  const [row] = await db
+    .insert(richMenus)
+    .values(values)
+    .onConflictDoUpdate({ target: richMenus.id, set: changed })
+    .returning();
+  return row!;
+}
+
+/** The group's rows other than `keep` (tabs an edit dropped); their taps go with them. */
+export async function deleteTabRowsExcept(db: Db, scope: AccountScope, groupId: string, keep: number[]) {
+  await db
+    .delete(richMenus)
+    .where(
+      and(
+        inAccount(scope),
+        eq(richMenus.tabGroupId, groupId),
+        keep.length > 0 ? notInArray(richMenus.id, keep) : undefined,
+      ),
+    );
 }
 
 export async function deleteTabGroupRows(db: Db, scope: AccountScope, groupId: string): Promise<void> {

@@ -1,8 +1,9 @@
-import { richMenuEndpoints } from '@app/contracts';
+import { richMenuEndpoints, richMenuTapHopEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireSameOrigin } from '../../platform/csrf.ts';
 import { route } from '../../platform/route.ts';
 import * as richMenus from './rich-menus.service.ts';
+import * as taps from './rich-menu-taps.ts';
 import * as tabbed from './tabbed-rich-menus.service.ts';
 
 /** A 1 MB image as a base64 data URL in JSON is about 1.4 MB; the app's limit is 1 MB. */
@@ -50,5 +51,18 @@ export function richMenuRoutes(app: FastifyInstance) {
   route(app, e.setDefault, async ({ params, query }, request) => {
     requireSameOrigin(request);
     return richMenus.setDefaultRichMenu({ ctx: request.ctx, input: { ...params, ...query } });
+  });
+}
+
+/** The public tap hop of uri areas: nothing is cached, nothing leaks the referrer. */
+export function richMenuTapHopRoutes(app: FastifyInstance) {
+  const h = richMenuTapHopEndpoints;
+  route(app, h.start, async ({ params }, { ctx }, reply) => {
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return taps.tapHopStart({ ctx, input: params });
+  });
+  route(app, h.tap, async ({ params, body }, { ctx }, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return taps.recordUriTap({ ctx, input: { ...params, ...body } });
   });
 }

@@ -17,7 +17,14 @@ import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platfo
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
 import { renderAreaImage } from './rich-menu-render.ts';
-import { readRichMenuTaps, withTapMark } from './rich-menu-taps.ts';
+import {
+  hopUri,
+  newTapSlug,
+  readRichMenuTaps,
+  tapHopOf,
+  withTapMark,
+  type TapHop,
+} from './rich-menu-taps.ts';
 import {
   deleteRichMenuRow,
   deleteTabGroupRows,
@@ -84,30 +91,36 @@ async function menuOrThrow(
   return row;
 }
 
+/** What marks a menu's taps at LINE (decision 0049): our menu's id, and the hop of its uri areas. */
+export type TapMarks = { richMenuId: number; hop?: TapHop | undefined };
+
 /**
- * The action as LINE takes it: only the fields of its type. With `tap` (our menu's id and the area's
- * index) a postback area's data carries the tap mark, so the webhook can count the tap (decision 0049).
+ * The action as LINE takes it: only the fields of its type. With `marks` a postback (or richmenuswitch)
+ * area's data carries the tap mark, so the webhook can count the tap, and a web uri area leads through
+ * the tap hop, which counts it (decision 0049 and its addendum).
  */
 function toLineAction(
   action: RichMenuArea['action'],
-  tap?: { richMenuId: number; areaIndex: number },
+  areaIndex: number,
+  marks?: TapMarks,
 ): messagingApi.Action {
   const label = action.label ? { label: action.label } : {};
+  const marked = (data: string) => (marks ? withTapMark(data, marks.richMenuId, areaIndex) : data);
   if (action.type === 'message') return { type: 'message', ...label, text: action.text! };
-  if (action.type === 'uri') return { type: 'uri', ...label, uri: action.uri! };
-  if (action.type === 'postback') {
-    const data = tap ? withTapMark(action.data!, tap.richMenuId, tap.areaIndex) : action.data!;
-    return { type: 'postback', ...label, data };
+  if (action.type === 'uri') {
+    const uri = marks?.hop ? hopUri(action.uri!, marks.hop, areaIndex) : action.uri!;
+    return { type: 'uri', ...label, uri };
   }
+  if (action.type === 'postback') return { type: 'postback', ...label, data: marked(action.data!) };
   return {
     type: 'richmenuswitch',
     ...label,
     richMenuAliasId: action.richMenuAliasId!,
-    data: action.data!,
+    data: marked(action.data!),
   };
 }
 
-export function toLineRichMenu(menu: RichMenuObject, richMenuId?: number): messagingApi.RichMenuRequest {
+export function toLineRichMenu(menu: RichMenuObject, marks?: TapMarks): messagingApi.RichMenuRequest {
   return {
     size: menu.size,
     selected: menu.selected,
@@ -115,7 +128,7 @@ export function toLineRichMenu(menu: RichMenuObject, richMenuId?: number): messa
     chatBarText: menu.chatBarText,
     areas: menu.areas.map((area, areaIndex) => ({
       bounds: area.bounds,
-      action: toLineAction(area.action, richMenuId === undefined ? undefined : { richMenuId, areaIndex }),
+      action: toLineAction(area.action, areaIndex, marks),
     })),
   };
 }
@@ -129,10 +142,10 @@ export async function createMenuAtLine(
   channel: LineChannel,
   menu: RichMenuObject,
   image: RichMenuImage,
-  /** Our menu's id, when its postback taps are to be counted (decision 0049). */
-  ourId?: number,
+  /** Our menu's id and hop, when its taps are to be counted (decision 0049). */
+  marks?: TapMarks,
 ): Promise<string> {
-  const richMenuId = await line.createRichMenu(channel, toLineRichMenu(menu, ourId));
+  const richMenuId = await line.createRichMenu(channel, toLineRichMenu(menu, marks));
   try {
     await line.setRichMenuImage(channel, richMenuId, image);
   } catch (error) {
@@ -200,9 +213,10 @@ export async function createRichMenu({ ctx, input }: Ctx & { input: CreateInput 
   const line = lineGatewayFor(ctx.config);
   // The row's id is taken before LINE is called: the areas' tap marks name it (decision 0049).
   const id = await reserveRichMenuId(ctx.db);
+  const hop = await tapHopOf(ctx, scope, newTapSlug());
   let lineRichMenuId: string;
   try {
-    lineRichMenuId = await createMenuAtLine(line, channel, input.richMenu, image, id);
+    lineRichMenuId = await createMenuAtLine(line, channel, input.richMenu, image, { richMenuId: id, hop });
   } catch (error) {
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
@@ -211,6 +225,7 @@ export async function createRichMenu({ ctx, input }: Ctx & { input: CreateInput 
       id,
       ...scope,
       lineRichMenuId,
+      tapSlug: hop.slug,
       ...rowValuesOf(input.richMenu, image),
       updatedByUserId: requireActor(ctx).userId,
       createdAt: ctx.clock.now(),
@@ -285,10 +300,12 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
           input.richMenu.size,
         );
   const line = lineGatewayFor(ctx.config);
+  // A menu made before the hop gets its key now; a kept key keeps the hop URLs of its areas.
+  const hop = await tapHopOf(ctx, scope, row.tapSlug ?? newTapSlug());
   let newId: string;
   let undoMoves: () => Promise<void>;
   try {
-    newId = await createMenuAtLine(line, channel, input.richMenu, image, row.id);
+    newId = await createMenuAtLine(line, channel, input.richMenu, image, { richMenuId: row.id, hop });
   } catch (error) {
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
@@ -301,6 +318,7 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
   try {
     await updateRichMenuRow(ctx.db, scope, row.id, {
       lineRichMenuId: newId,
+      tapSlug: hop.slug,
       ...rowValuesOf(input.richMenu, image),
       updatedByUserId: requireActor(ctx).userId,
       updatedAt: ctx.clock.now(),

@@ -12,7 +12,14 @@ import { notFound } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { lineFailure } from '../line-accounts/index.ts';
 import { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-menu-render.ts';
-import { deleteTabGroupRows, insertRichMenu, listTabGroup, markDefault } from './rich-menus.repository.ts';
+import { newTapSlug, tapHopOf, type TapHop } from './rich-menu-taps.ts';
+import {
+  deleteTabRowsExcept,
+  listTabGroup,
+  markDefault,
+  reserveRichMenuId,
+  writeTabRow,
+} from './rich-menus.repository.ts';
 import { accountOf, activeChannel, createMenuAtLine, toRichMenuView } from './rich-menus.service.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -100,6 +107,8 @@ export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input 
     image: renderRichMenuImage(designOf(input, index, colorOf(account))),
   }));
   const line = lineGatewayFor(ctx.config);
+  // Each tab's row id and hop are known before LINE is called: its areas' tap marks name them.
+  const marks = await tabMarks(ctx, scope, tabs.length, []);
   const createdMenus: string[] = [];
   const createdAliases: string[] = [];
   const rollback = async () => {
@@ -107,7 +116,8 @@ export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input 
     for (const id of createdMenus) await line.deleteRichMenu(channel, id).catch(() => undefined);
   };
   try {
-    for (const tab of tabs) createdMenus.push(await createMenuAtLine(line, channel, tab.menu, tab.image));
+    for (const [index, tab] of tabs.entries())
+      createdMenus.push(await createMenuAtLine(line, channel, tab.menu, tab.image, marks[index]));
     for (const [index, tab] of input.tabConfig.entries()) {
       try {
         await line.createRichMenuAlias(channel, tab.menuAliasId, createdMenus[index]!);
@@ -127,7 +137,7 @@ export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input 
   const groupId = randomUUID();
   try {
     await inTransaction(ctx.db, (tx) =>
-      insertTabRows(tx, ctx, scope, groupId, input, tabs, createdMenus, null),
+      insertTabRows(tx, ctx, scope, groupId, input, tabs, createdMenus, marks, null),
     );
   } catch (error) {
     await rollback();
@@ -138,6 +148,28 @@ export async function createTabbedRichMenu({ ctx, input }: Ctx & { input: Input 
 
 type Scope = { clientId: number; lineAccountId: number };
 type DrawnTab = { menu: RichMenuObject; image: ReturnType<typeof renderRichMenuImage> };
+type TabMark = { richMenuId: number; hop: TapHop };
+
+/**
+ * Each tab's row id and hop (decision 0049 addendum): a tab at a place the group had keeps that row's id
+ * and key, so an edit keeps counting into the same figures; a new place takes a fresh id and key.
+ */
+async function tabMarks(
+  ctx: ServiceContext,
+  scope: Scope,
+  count: number,
+  old: { id: number; tapSlug: string | null }[],
+): Promise<TabMark[]> {
+  const marks: TabMark[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const kept = old[index];
+    marks.push({
+      richMenuId: kept?.id ?? (await reserveRichMenuId(ctx.db)),
+      hop: await tapHopOf(ctx, scope, kept?.tapSlug ?? newTapSlug()),
+    });
+  }
+  return marks;
+}
 
 /** The group's rows, one per tab, the `defaultIndex` tab marked the account's default. */
 async function insertTabRows(
@@ -148,10 +180,21 @@ async function insertTabRows(
   input: Input,
   tabs: DrawnTab[],
   lineMenuIds: string[],
+  marks: TabMark[],
   defaultIndex: number | null,
 ) {
+  // Rows of places the edit dropped go (with their taps); the others are rewritten under their ids.
+  await deleteTabRowsExcept(
+    tx,
+    scope,
+    groupId,
+    marks.map((mark) => mark.richMenuId),
+  );
   for (const [index, tab] of tabs.entries()) {
-    const row = await insertRichMenu(tx, {
+    const row = await writeTabRow(tx, {
+      id: marks[index]!.richMenuId,
+      tapSlug: marks[index]!.hop.slug,
+      isDefault: false,
       ...scope,
       lineRichMenuId: lineMenuIds[index]!,
       name: tab.menu.name,
@@ -222,8 +265,10 @@ export async function updateTabbedRichMenu({
   };
   const oldTarget = new Map(old.map((row) => [row.menuAliasId, row.lineRichMenuId]));
   let defaultIndex: number | null = null;
+  const marks = await tabMarks(ctx, scope, tabs.length, old);
   try {
-    for (const tab of tabs) created.push(await createMenuAtLine(line, channel, tab.menu, tab.image));
+    for (const [index, tab] of tabs.entries())
+      created.push(await createMenuAtLine(line, channel, tab.menu, tab.image, marks[index]));
     for (const [index, tab] of input.tabConfig.entries()) {
       const previous = oldTarget.get(tab.menuAliasId);
       if (previous) {
@@ -251,10 +296,9 @@ export async function updateTabbedRichMenu({
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
   try {
-    await inTransaction(ctx.db, async (tx) => {
-      await deleteTabGroupRows(tx, scope, input.groupId);
-      await insertTabRows(tx, ctx, scope, input.groupId, input, tabs, created, defaultIndex);
-    });
+    await inTransaction(ctx.db, (tx) =>
+      insertTabRows(tx, ctx, scope, input.groupId, input, tabs, created, marks, defaultIndex),
+    );
   } catch (error) {
     await rollback();
     throw error;

@@ -4,6 +4,7 @@ export { serviceLinkDirectory } from './service-links.ts';
 export { storesForJoin } from './services.reads.ts';
 export { storeNameOf } from './store-names.ts';
 export {
+  accountLiffIdOf,
   findLiffStore,
   findServiceStore,
   findServiceStoreOfAccount,

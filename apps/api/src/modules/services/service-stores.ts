@@ -92,3 +92,18 @@ export async function listServiceStores(
 /** The mini-apps' store look-up (platform/liff.ts LiffDirectory). */
 export const findLiffStore = (db: Db, app: LiffApp, storeId: number) =>
   findServiceStore(db, { serviceCode: serviceOfLiffApp[app], storeId });
+
+/**
+ * A LIFF app of the account's LINE Login channel, to name a LINE user on a page of ours (the member or
+ * the shift service's, whichever is linked and has one), or null.
+ */
+export async function accountLiffIdOf(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+): Promise<string | null> {
+  for (const serviceCode of ['KS-001', 'KS-002'] as const) {
+    const store = await findServiceStoreOfAccount(db, { serviceCode, ...scope });
+    if (store?.liffId && store.linkStatus === 'ACTIVE') return store.liffId;
+  }
+  return null;
+}

@@ -20,6 +20,7 @@ import {
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
 import {
+  menuAreaId,
   SegmentBuilder,
   segmentOf,
   segmentSize,
@@ -29,6 +30,8 @@ import { memberProgramQueryOptions } from '../../features/member-card/api/member
 import { couponsQueryOptions } from '../../features/member-card/api/coupons.api.ts';
 import { inflowReportQueryOptions } from '../../features/inflow/api/inflow.api.ts';
 import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
+import { richMenusQueryOptions } from '../../features/rich-menus/api/rich-menus.api.ts';
+import { isCountedArea } from '../../features/rich-menus/components/rich-menu-tap-map.tsx';
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
@@ -64,6 +67,7 @@ function segmentConditionsOf(params: ReturnType<typeof useListParams>): SegmentC
     ...(conditions.finishedScenarios ? { finishedScenarios: conditions.finishedScenarios } : {}),
     ...(conditions.clickedDeliveries ? { clickedDeliveries: conditions.clickedDeliveries } : {}),
     ...(conditions.clickedWithinDays ? { clickedWithinDays: conditions.clickedWithinDays } : {}),
+    ...(conditions.tappedAreas ? { tappedAreas: conditions.tappedAreas } : {}),
   };
 }
 
@@ -133,6 +137,8 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
   const scenarios = useQuery({ ...scenariosQueryOptions(lineAccountId), retry: false });
   // The deliveries that went out (the newest 100): their links are tracked, so their clicks are conditions.
   const deliveries = useQuery({ ...deliveriesQueryOptions(lineAccountId, 1, 100), retry: false });
+  // The account's rich menus: their counted areas' taps are conditions (タップした).
+  const menus = useQuery({ ...richMenusQueryOptions(lineAccountId), retry: false });
   const segmentOptions: SegmentOptions = {
     ranks: program.data?.ranks.map((r) => r.name) ?? [],
     coupons: coupons.data?.map((c) => ({ id: c.id, name: c.name })) ?? [],
@@ -142,6 +148,23 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
       deliveries.data?.data
         .filter((d) => d.status === 'SENT' || d.status === 'PARTLY_FAILED' || d.status === 'SENDING')
         .map((d) => ({ id: d.id, name: d.title })) ?? [],
+    menuAreas:
+      menus.data?.data.flatMap((menu) =>
+        menu.areas.flatMap((area, index) =>
+          isCountedArea(area.action)
+            ? [
+                {
+                  id: menuAreaId(menu.id, index),
+                  name: t('segment.menuArea', {
+                    menu: menu.name,
+                    n: index + 1,
+                    label: area.action.label ?? area.action.text ?? area.action.uri ?? area.action.data ?? '',
+                  }),
+                },
+              ]
+            : [],
+        ),
+      ) ?? [],
   };
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
   /** A filter is on (the segment builder, a search or a narrower audience): its friends may be sent to. */

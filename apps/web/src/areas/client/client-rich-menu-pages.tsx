@@ -226,8 +226,8 @@ function RichMenuEditPage({ id, session, account }: { id: number; session: Sessi
                 await navigate(listHref(account.id));
               }}
             />
-            {/* taps are counted on a menu's own postback areas; a tab's menu is not marked (decision 0049) */}
-            {m.tab === null && <RichMenuTapMap lineAccountId={account.id} menu={m} />}
+            {/* taps are counted on every menu, a tab's menu too (decision 0049 and its addendum) */}
+            <RichMenuTapMap lineAccountId={account.id} menu={m} />
           </>
         )}
       </QueryState>

@@ -246,4 +246,65 @@ describe('the segment builder', { timeout: 30_000 }, () => {
     const odd = JSON.stringify({ condition: 'AND', memberAttributes: [], clickedWithinDays: 400 });
     expect(friendSearchBodyOf(paramsOf({ segment: odd })).clickedWithinDays).toBeUndefined();
   });
+
+  it('picks rich menu areas tapped within N days (タップした), each area one condition', () => {
+    const setFilters = vi.fn();
+    const { ui } = renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <SegmentBuilder
+              params={paramsOf({}, setFilters)}
+              attributes={[]}
+              audienceFlags={{ isMemberServiceUser: true, isShiftServiceUser: true, includeNonMembers: true }}
+              options={{
+                ranks: [],
+                coupons: [],
+                routes: [],
+                scenarios: [],
+                menuAreas: [
+                  { id: 501, name: '基本メニュー / area 2: メニュー' },
+                  { id: 503, name: '基本メニュー / area 4: クーポン' },
+                ],
+              }}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+    });
+    render(ui);
+    fireEvent.click(screen.getByTestId('segment-open'));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Tapped rich menu')).toBeTruthy();
+    fireEvent.mouseDown(within(screen.getByTestId('segment-tappedAreas')).getByRole('combobox'));
+    fireEvent.click(screen.getByRole('option', { name: '基本メニュー / area 4: クーポン' }));
+    const days = within(screen.getByTestId('segment-tappedWithinDays')).getByLabelText(
+      'Tapped in the last N days',
+    );
+    fireEvent.change(days, { target: { value: '400' } });
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(true);
+    fireEvent.change(days, { target: { value: '14' } });
+    expect(screen.getByTestId<HTMLButtonElement>('segment-apply').disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('segment-apply'));
+
+    expect(setFilters).toHaveBeenCalledTimes(1);
+    const filters = setFilters.mock.calls[0]![0] as { segment: string };
+    expect(JSON.parse(filters.segment)).toEqual({
+      condition: 'AND',
+      memberAttributes: [],
+      tappedAreas: [{ richMenuId: 5, areaIndex: 3, withinDays: 14 }],
+    });
+    expect(friendSearchBodyOf(paramsOf({ segment: filters.segment }))).toMatchObject({
+      tappedAreas: [{ richMenuId: 5, areaIndex: 3, withinDays: 14 }],
+    });
+    // a window outside 1-365 in the address is dropped, not sent
+    const odd = JSON.stringify({
+      condition: 'AND',
+      memberAttributes: [],
+      tappedAreas: [{ richMenuId: 5, areaIndex: 3, withinDays: 400 }],
+    });
+    expect(friendSearchBodyOf(paramsOf({ segment: odd })).tappedAreas).toBeUndefined();
+  });
 });

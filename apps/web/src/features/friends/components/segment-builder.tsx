@@ -46,7 +46,14 @@ export type Segment = {
   /** Clicked a tracked link of these deliveries (ids), or any tracked link in the last N days. */
   clickedDeliveries?: number[];
   clickedWithinDays?: number;
+  /** Tapped these rich menu areas, each within its number of days (one condition each). */
+  tappedAreas?: TappedArea[];
 };
+
+type TappedArea = { richMenuId: number; areaIndex: number; withinDays: number };
+
+/** A rich menu area as the builder's picker names it: one number for the menu and the area. */
+export const menuAreaId = (richMenuId: number, areaIndex: number) => richMenuId * 100 + areaIndex;
 
 type Range = { min?: number; max?: number };
 
@@ -58,6 +65,8 @@ export type SegmentOptions = {
   scenarios: { id: number; name: string }[];
   /** Deliveries that went out (their links are tracked). */
   deliveries?: { id: number; name: string }[];
+  /** Rich menu areas whose taps are counted (`menuAreaId` of each), named for the picker. */
+  menuAreas?: { id: number; name: string }[];
 };
 
 const rangeOf = (value: unknown): Range | undefined => {
@@ -86,6 +95,7 @@ function extraFields(value: Partial<Segment>): Partial<Segment> {
     finishedScenarios: ids(value.finishedScenarios),
     clickedDeliveries: ids(value.clickedDeliveries),
     clickedWithinDays: days(value.clickedWithinDays),
+    tappedAreas: tappedAreas(value.tappedAreas),
   };
   return Object.fromEntries(Object.entries(pick).filter(([, v]) => v !== undefined));
 }
@@ -96,6 +106,24 @@ const ids = (value: unknown): number[] | undefined =>
 /** A whole number of days from 1 to 365 (the search's bounds), or nothing. */
 const days = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 365 ? value : undefined;
+
+/** The tap conditions that the search takes (a menu, an area 0-19, 1-365 days), or nothing. */
+const tappedAreas = (value: unknown): TappedArea[] | undefined => {
+  if (!Array.isArray(value)) return undefined;
+  const kept = value
+    .map((v) => v as Partial<TappedArea>)
+    .filter(
+      (v) =>
+        Number.isInteger(v.richMenuId) &&
+        (v.richMenuId ?? 0) > 0 &&
+        Number.isInteger(v.areaIndex) &&
+        (v.areaIndex ?? -1) >= 0 &&
+        (v.areaIndex ?? 99) <= 19 &&
+        days(v.withinDays) !== undefined,
+    )
+    .map((v) => ({ richMenuId: v.richMenuId!, areaIndex: v.areaIndex!, withinDays: v.withinDays! }));
+  return kept.length > 0 ? kept.slice(0, 10) : undefined;
+};
 
 const emptySegment: Segment = { condition: 'AND', memberAttributes: [] };
 
@@ -151,7 +179,8 @@ export const segmentSize = (segment: Segment | null) =>
       (segment.inScenarios?.length ?? 0) +
       (segment.finishedScenarios?.length ?? 0) +
       (segment.clickedDeliveries?.length ?? 0) +
-      (segment.clickedWithinDays ? 1 : 0)
+      (segment.clickedWithinDays ? 1 : 0) +
+      (segment.tappedAreas?.length ?? 0)
     : 0;
 
 /** A min–max pair of whole numbers (ポイント残高, 来店回数). */
@@ -330,7 +359,7 @@ function ConditionRow(props: {
 /**
  * The friends list's segment builder: member attribute conditions combined with AND or OR, a member
  * code range, tags, the member card (rank, balance, visits, coupons), inflow routes, scenarios, clicks on a
- * delivery's tracked links (クリックしたURL / 配信), and who
+ * delivery's tracked links (クリックしたURL / 配信), taps on rich menu areas (タップした), and who
  * is listed (members, shift staff, the other friends). Kept in the address as
  * ?segment=, so a segment can be shared as a link; the search is the friend search itself.
  */
@@ -348,13 +377,18 @@ export function SegmentBuilder(props: {
   const current = segmentOf(props.params);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Segment>(emptySegment);
+  // The window of the tap conditions (one for all the areas picked here), in days.
+  const [tapDays, setTapDays] = useState<number | undefined>(30);
   const size = segmentSize(current);
   const flags = draft.flags ?? props.audienceFlags;
   const options = props.options;
   const invalid =
     reversed(draft.pointsBalance) ||
     reversed(draft.visitCount) ||
-    (draft.clickedWithinDays !== undefined && !days(draft.clickedWithinDays));
+    (draft.clickedWithinDays !== undefined && !days(draft.clickedWithinDays)) ||
+    (!!draft.tappedAreas?.length && !days(tapDays));
+  const withTapDays = (areas: { richMenuId: number; areaIndex: number }[], within = tapDays) =>
+    areas.map((a) => ({ richMenuId: a.richMenuId, areaIndex: a.areaIndex, withinDays: within ?? 0 }));
   const pickIds = (
     key: 'holdsCoupons' | 'inflowRoutes' | 'inScenarios' | 'finishedScenarios' | 'clickedDeliveries',
   ) => ({
@@ -366,6 +400,7 @@ export function SegmentBuilder(props: {
 
   const start = () => {
     setDraft(current ?? emptySegment);
+    setTapDays(current?.tappedAreas?.[0]?.withinDays ?? 30);
     setOpen(true);
   };
   const apply = () => {
@@ -568,6 +603,46 @@ export function SegmentBuilder(props: {
               data-testid="segment-clickedWithinDays"
             />
           </Box>
+          {options?.menuAreas?.length ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Typography variant="subtitle2">{t('segment.taps')}</Typography>
+              <PickMany
+                label={t('segment.tappedAreas')}
+                name="tappedAreas"
+                options={options.menuAreas}
+                labelOf={(o) => o.name}
+                selected={(o) =>
+                  draft.tappedAreas?.some((a) => menuAreaId(a.richMenuId, a.areaIndex) === o.id) ?? false
+                }
+                onChange={(picked) =>
+                  setDraft((d) => ({
+                    ...d,
+                    tappedAreas: withTapDays(
+                      picked
+                        .slice(0, 10)
+                        .map((o) => ({ richMenuId: Math.floor(o.id / 100), areaIndex: o.id % 100 })),
+                    ),
+                  }))
+                }
+              />
+              <TextField
+                size="small"
+                type="number"
+                label={t('segment.tappedWithinDays')}
+                value={tapDays ?? ''}
+                onChange={(e) => {
+                  const value = e.target.value === '' ? undefined : Math.trunc(Number(e.target.value));
+                  setTapDays(value);
+                  setDraft((d) => ({ ...d, tappedAreas: withTapDays(d.tappedAreas ?? [], value) }));
+                }}
+                error={!!draft.tappedAreas?.length && !days(tapDays)}
+                helperText={t('segment.tappedWithinDaysHelp')}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, max: 365, step: 1 } }}
+                sx={{ width: 240 }}
+                data-testid="segment-tappedWithinDays"
+              />
+            </Box>
+          ) : null}
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             <Typography variant="subtitle2">{t('segment.attributes')}</Typography>
             {props.attributes.length === 0 ? (

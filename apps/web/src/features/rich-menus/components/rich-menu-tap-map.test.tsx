@@ -16,9 +16,10 @@ const menu = {
   areas: [
     { bounds: { x: 0, y: 0, width: 600, height: 405 }, action: { type: 'postback', data: 'a' } },
     {
-      bounds: { x: 600, y: 0, width: 600, height: 405 },
+      bounds: { x: 600, y: 0, width: 300, height: 405 },
       action: { type: 'uri', uri: 'https://example.com' },
     },
+    { bounds: { x: 900, y: 0, width: 300, height: 405 }, action: { type: 'uri', uri: 'tel:0312345678' } },
   ],
   imageUrl: '/client/api/v1/line-account/3/rich-menu/5/image?v=1',
   isDefault: true,
@@ -42,7 +43,8 @@ describe('RichMenuTapMap', { timeout: 20_000 }, () => {
             since: '2026-11-01T00:00:00.000Z',
             areas: [
               { index: 0, taps, friends: 4 },
-              { index: 1, taps: 0, friends: 0 },
+              { index: 1, taps: 3, friends: 1 },
+              { index: 2, taps: 0, friends: 0 },
             ],
           },
         };
@@ -56,7 +58,9 @@ describe('RichMenuTapMap', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('tap-area-0')).textContent).toBe('12 taps · 4 friends');
     expect(screen.getByTestId('tap-area-0').style.left).toBe('0%');
     expect(screen.getByTestId('tap-area-1').style.left).toBe('50%');
-    expect(screen.getByTestId('tap-area-1').textContent).toBe('Not counted');
+    // a web link is counted (through the tap hop); a phone link is not
+    expect(screen.getByTestId('tap-area-1').textContent).toBe('3 taps · 1 friends');
+    expect(screen.getByTestId('tap-area-2').textContent).toBe('Not counted');
     expect(asked).toEqual(['30']);
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(screen.getByTestId('tap-area-0').textContent).toBe('2 taps · 4 friends'));

@@ -11,12 +11,19 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
 import { richMenuTapsQueryOptions } from '../api/rich-menus.api.ts';
 
+/** Which areas the server counts: postbacks and tab switches (the tap mark), web links (the hop). */
+export const isCountedArea = (action: { type: string; uri?: string | undefined }) =>
+  action.type === 'postback' ||
+  action.type === 'richmenuswitch' ||
+  (action.type === 'uri' && /^https?:\/\//i.test(action.uri ?? ''));
+
 /** The heat's colour: the share of the busiest area's taps as the opacity of one warm colour. */
 const heat = (taps: number, max: number) => `rgba(229, 57, 53, ${max === 0 ? 0 : 0.15 + 0.6 * (taps / max)})`;
 
 /**
  * タップ数: each area of the menu over its image, coloured by its taps in the period (7/30/90 days), with
- * its taps and the friends who tapped (decision 0049). Postback areas are counted; link areas are not.
+ * its taps and the friends who tapped (decision 0049). Postback, tab-switch and web link areas are counted
+ * (links through the tap hop, its addendum); message areas and tel: or line: links are not.
  */
 export function RichMenuTapMap({ lineAccountId, menu }: { lineAccountId: number; menu: RichMenu }) {
   const { t } = useTranslation();
@@ -60,7 +67,7 @@ export function RichMenuTapMap({ lineAccountId, menu }: { lineAccountId: number;
                   />
                   {menu.areas.map((area, index) => {
                     const figure = figures.areas[index] ?? { taps: 0, friends: 0 };
-                    const counted = area.action.type === 'postback';
+                    const counted = isCountedArea(area.action);
                     const label = counted
                       ? t('richMenus.taps.figure', { taps: figure.taps, friends: figure.friends })
                       : t('richMenus.taps.notCounted');
