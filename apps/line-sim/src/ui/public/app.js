@@ -178,7 +178,8 @@ const stickerBubble = (sticker) =>
     h('img', {
       src: stickerUrl(sticker.stickerId),
       alt: `スタンプ（${sticker.packageId} / ${sticker.stickerId}）`,
-      onerror: (event) => event.target.replaceWith(`🧸 スタンプ（${sticker.packageId} / ${sticker.stickerId}）`),
+      onerror: (event) =>
+        event.target.replaceWith(`🧸 スタンプ（${sticker.packageId} / ${sticker.stickerId}）`),
     }),
   );
 
