@@ -8,7 +8,7 @@ import { runScenarioTick, SCENARIO_TICK_QUEUE, scenarioTickPayloadSchema } from 
 export function defineScenarioJobs(jobs: JobRunner, events: EventSubscriptions, config: Config): void {
   events.subscribe(
     'automation.scenarios',
-    ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED'],
+    ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED', 'MEMBER_RANK_CHANGED'],
     handleScenarioEvent,
   );
   jobs.define(SCENARIO_TICK_QUEUE, {

@@ -22,6 +22,7 @@ import { PostbackActionsPanel } from '../../features/automation/components/postb
 import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
 import { ScenarioEditor } from '../../features/automation/components/scenario-editor.tsx';
 import { ScenarioList } from '../../features/automation/components/scenario-list.tsx';
+import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
 import { LineChatPreview } from '../../features/deliveries/components/line-chat-preview.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
@@ -100,6 +101,8 @@ function KeywordReplies({ lineAccountId, session }: { lineAccountId: number; ses
 function Scenarios({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const scenarios = useQuery(scenariosQueryOptions(lineAccountId));
   const tags = useQuery(tagsQueryOptions(lineAccountId));
+  // the member card's ranks for ランクに到達した時 (none when the account has no member service or programme)
+  const program = useQuery({ ...memberProgramQueryOptions(lineAccountId), retry: false });
   const failure = useQueryFailure(scenarios);
   const [open, setOpen] = useState<number | 'new' | null>(null);
   if (!scenarios.data) return failure;
@@ -114,6 +117,7 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         scenario={scenario}
         tags={tags.data?.tags ?? []}
         scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
+        ranks={program.data?.ranks.map((r) => r.name) ?? []}
         canEdit={canEdit}
         editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}
         onDone={() => setOpen(null)}
