@@ -1,11 +1,11 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatOneDReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
+// Each class from its own module: the package's index pulls in every format and the browser helpers
+// (about 580 kB); the one-dimensional readers alone are much less.
+import BarcodeFormat from '@zxing/library/esm/core/BarcodeFormat';
+import BinaryBitmap from '@zxing/library/esm/core/BinaryBitmap';
+import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
+import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
+import MultiFormatOneDReader from '@zxing/library/esm/core/oned/MultiFormatOneDReader';
+import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 import jsQR from 'jsqr';
 
 /**
