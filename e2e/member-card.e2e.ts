@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code128Widths } from '../apps/web/src/components/liff-shell/code128.ts';
 import { CHROMIUM, launchBrowser, logIn, screenshot } from './support/browser.ts';
 import { newSimUser, pickSimChannel, pickSimUser } from './support/line-sim-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -42,7 +43,22 @@ const phoneSize = {
   deviceScaleFactor: 2,
 } as const;
 
-/** A Y4M video (4:2:0, a few identical frames) showing the QR code of `text`, black on white. */
+/** A Y4M video file (4:2:0, a few identical frames) of a black-on-white luma picture `size`×`size`. */
+function y4m(name: string, size: number, luma: Buffer): string {
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const file = path.join(dir, name);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array(5).fill(frame),
+    ]),
+  );
+  return file;
+}
+
+/** A video showing the QR code of `text`. */
 function qrVideo(text: string): string {
   const qr = encode(text, { border: 4 });
   const size = 480;
@@ -59,17 +75,37 @@ function qrVideo(text: string): string {
           (offset + row * module + dy) * size + offset + (col + 1) * module,
         );
     }
-  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  const file = path.join(dir, 'card.y4m');
-  fs.writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\n`),
-      ...Array(5).fill(frame),
-    ]),
-  );
-  return file;
+  return y4m('card.y4m', size, y);
+}
+
+/** A video showing `text` as the Code 128 barcode the mini-app's card draws (the same bar widths). */
+function barcodeVideo(text: string): string {
+  const bars = code128Widths(text);
+  const size = 480;
+  const module = Math.floor((size - 40) / (bars.reduce((a, b) => a + b, 0) + 20));
+  let x = Math.floor((size - bars.reduce((a, b) => a + b, 0) * module) / 2);
+  const y = Buffer.alloc(size * size, 235);
+  bars.forEach((w, i) => {
+    if (i % 2 === 0)
+      for (let row = 160; row < 320; row += 1) y.fill(16, row * size + x, row * size + x + w * module);
+    x += w * module;
+  });
+  return y4m('card-barcode.y4m', size, y);
+}
+
+/** A browser whose fake camera films `video`. */
+function cameraFilming(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
 }
 
 describe('member card: earn at the counter, see it in the mini-app', () => {
@@ -117,18 +153,7 @@ describe('member card: earn at the counter, see it in the mini-app', () => {
   });
 
   it('the demo staff scan the card with the phone camera and add points for an amount', async () => {
-    const video = qrVideo(memberCode);
-    cameraBrowser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    cameraBrowser = await cameraFilming(qrVideo(memberCode));
     const staffPhone = await cameraBrowser.newContext(phoneSize);
     await staffPhone.grantPermissions(['camera'], { origin: server.url });
     const page = await staffPhone.newPage();
@@ -250,5 +275,49 @@ describe('member card: earn at the counter, see it in the mini-app', () => {
       )
       .toBe('使用済み');
     await mini.close();
+  });
+
+  it('a store whose card shows a barcode: staff scan the barcode with the phone camera', async () => {
+    // the manager has the card show the member code as a barcode
+    const desk = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 860 } });
+    const manager = await desk.newPage();
+    await logIn(manager, server.url, 'manager@demo.example');
+    await manager.goto(`${server.url}/client/members?tab=card`);
+    const showMode = manager.getByRole('combobox', { name: '会員番号の表示方法' });
+    await expect.poll(() => showMode.isVisible(), { timeout: 20_000 }).toBe(true);
+    await showMode.click();
+    await manager.getByRole('option', { name: 'バーコード' }).click();
+    await manager.getByRole('button', { name: '保存', exact: true }).click();
+    await expect.poll(() => manager.getByText('保存しました').isVisible(), { timeout: 15_000 }).toBe(true);
+    await desk.close();
+
+    // the member's card now shows the barcode
+    const mini = await browser.newContext(phoneSize);
+    const app = await mini.newPage();
+    await app.goto(new URL(liffUrl, server.lineSimUrl).toString());
+    await app.waitForURL((url) => url.pathname === '/liff/member');
+    await expect
+      .poll(() => app.getByTestId('member-card').getAttribute('data-mode'), { timeout: 20_000 })
+      .toBe('BARCODE');
+    expect(await app.getByRole('img', { name: '会員番号のバーコード' }).count()).toBe(1);
+    await screenshot(app, 'member-card-liff-barcode');
+    await mini.close();
+
+    // a staff phone whose camera films that barcode (the same bars the card draws)
+    await cameraBrowser?.close();
+    cameraBrowser = await cameraFilming(barcodeVideo(memberCode));
+    const staffPhone = await cameraBrowser.newContext(phoneSize);
+    await staffPhone.grantPermissions(['camera'], { origin: server.url });
+    const page = await staffPhone.newPage();
+    await logIn(page, server.url, 'staff@demo.example');
+    await page.waitForURL((url) => url.pathname === '/client/scan');
+    await page.getByRole('button', { name: 'カメラで読み取る' }).click();
+    const counter = page.getByTestId('counter-card');
+    await expect.poll(() => counter.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId('counter-member-name').innerText()).toBe(name);
+    expect(await page.getByLabel('会員番号').inputValue()).toBe(memberCode);
+    expect(await page.getByTestId('counter-balance').innerText()).toBe('300 ポイント');
+    await screenshot(page, 'member-card-counter-barcode-scanned');
+    await staffPhone.close();
   });
 });

@@ -84,6 +84,12 @@ export const domainEventPayloads = {
     direction: z.enum(['UP', 'DOWN']),
     /** The message of the rank reached upwards ('' = the notification template's text; decision 0050). */
     message: z.string().default(''),
+    /**
+     * Upwards: every rank the member reached by this change, the lowest first (a jump from the first rank
+     * to the third reached the second too; the first rank, everyone's start, is never reached). Scenarios
+     * started by a rank react to it (ランクに到達した時).
+     */
+    reachedRanks: z.array(z.string()).default([]),
   }),
   /**
    * Tags newly put on friends of an account (a tag already on a friend is not added again): by hand, in

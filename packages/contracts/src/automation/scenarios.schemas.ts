@@ -8,8 +8,10 @@ export const scenarioMessages = {
   friendNotFound: 'Friend not found',
   nameRequired: 'Scenario name is required',
   nameMax: 'Scenario name cannot exceed 50 characters',
-  trigger: 'trigger must be FOLLOW, MEMBER_REGISTERED, TAG_ADDED or MANUAL',
+  trigger: 'trigger must be FOLLOW, MEMBER_REGISTERED, TAG_ADDED, RANK_REACHED or MANUAL',
   triggerTag: 'A scenario started by a tag names that tag (triggerTagId), and only then',
+  triggerRank:
+    'A scenario started by a rank names that rank (triggerRank, 1 to 30 characters), and only then',
   steps: 'A scenario has 1 to 30 steps',
   stepMessages: 'A step has 1 to 5 messages',
   delayAmount: 'A delay is a whole number from 0 to 365 (days), 8760 (hours) or 525600 (minutes)',
@@ -29,7 +31,13 @@ export const scenarioMessages = {
   alreadyEnrolled: 'This friend is already in this scenario',
 } as const;
 
-export const scenarioTriggers = ['FOLLOW', 'MEMBER_REGISTERED', 'TAG_ADDED', 'MANUAL'] as const;
+export const scenarioTriggers = [
+  'FOLLOW',
+  'MEMBER_REGISTERED',
+  'TAG_ADDED',
+  'RANK_REACHED',
+  'MANUAL',
+] as const;
 export type ScenarioTrigger = (typeof scenarioTriggers)[number];
 export const delayUnits = ['MINUTES', 'HOURS', 'DAYS'] as const;
 export type DelayUnit = (typeof delayUnits)[number];
@@ -122,6 +130,14 @@ export const scenarioBodySchema = z
     trigger: z.enum(scenarioTriggers, { error: scenarioMessages.trigger }),
     /** TAG_ADDED: the tag whose adding to a friend (by hand, bulk, an action, a route) starts the scenario. */
     triggerTagId: positiveId(scenarioMessages.triggerTag).nullable().default(null),
+    /** RANK_REACHED: the member card rank (its name) whose reaching, upwards, starts the scenario. */
+    triggerRank: z
+      .string({ error: scenarioMessages.triggerRank })
+      .trim()
+      .min(1, scenarioMessages.triggerRank)
+      .max(30, scenarioMessages.triggerRank)
+      .nullable()
+      .default(null),
     /** Stop conditions besides blocking (always): a tag added, registered as a member. */
     stopTagIds: tagIdList.default([]),
     stopOnMember: z.boolean().default(false),
@@ -133,6 +149,10 @@ export const scenarioBodySchema = z
   .refine((b) => (b.trigger === 'TAG_ADDED') === (b.triggerTagId !== null), {
     message: scenarioMessages.triggerTag,
     path: ['triggerTagId'],
+  })
+  .refine((b) => (b.trigger === 'RANK_REACHED') === (b.triggerRank !== null), {
+    message: scenarioMessages.triggerRank,
+    path: ['triggerRank'],
   });
 export type ScenarioBody = z.input<typeof scenarioBodySchema>;
 
@@ -174,6 +194,7 @@ export const scenarioSchema = z.object({
   enabled: z.boolean(),
   trigger: z.enum(scenarioTriggers),
   triggerTagId: idSchema.nullable(),
+  triggerRank: z.string().nullable(),
   stopTagIds: z.array(idSchema),
   stopOnMember: z.boolean(),
   steps: z.array(scenarioStepSchema),

@@ -150,6 +150,8 @@ export const scenarios = pgTable(
     trigger: varchar('trigger', { length: 20 }).$type<ScenarioTrigger>().notNull(),
     /** TAG_ADDED: the tag (of the account) whose adding starts the scenario; null for the other triggers. */
     triggerTagId: integer('trigger_tag_id'),
+    /** RANK_REACHED: the member card rank (by name) whose reaching upwards starts it; null for the others. */
+    triggerRank: varchar('trigger_rank', { length: 30 }),
     stopTagIds: jsonb('stop_tag_ids').$type<number[]>().notNull().default([]),
     stopOnMember: boolean('stop_on_member').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

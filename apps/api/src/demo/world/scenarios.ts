@@ -22,6 +22,7 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
       enabled: true,
       trigger: 'FOLLOW',
       triggerTagId: null,
+      triggerRank: null,
       stopTagIds: [],
       stopOnMember: false,
       steps: [

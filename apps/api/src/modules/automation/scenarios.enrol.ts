@@ -6,6 +6,7 @@ import type { AccountScope } from './automation.repository.ts';
 import {
   addStepCounts,
   findScenario,
+  findRankTriggeredScenarios,
   findTagTriggeredScenarios,
   findTriggeredScenarios,
   insertEnrolment,
@@ -50,22 +51,35 @@ export async function enrolInScenario(db: Db, input: EnrolInput, now: Date): Pro
  * NEW_FRIEND: the friend enters every scenario triggered by a follow. MEMBERSHIP_REGISTRATION: the
  * friend enters the member-registration scenarios and leaves those that stop on registration.
  * FRIEND_TAGGED: the friends who got the tag (and still follow) enter the scenarios it starts (タグ付与時),
- * each at most once, however often the tag comes and goes.
+ * each at most once, however often the tag comes and goes. MEMBER_RANK_CHANGED upwards: the member's
+ * friend (if still following) enters the scenarios of the ranks reached (ランクに到達した時), once.
  */
 export async function handleScenarioEvent(
-  event: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION' | 'FRIEND_TAGGED'>,
+  event: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION' | 'FRIEND_TAGGED' | 'MEMBER_RANK_CHANGED'>,
   ctx: JobContext,
 ): Promise<void> {
   if (event.lineAccountId === null) return;
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
   const now = ctx.clock.now();
-  if (event.topic === 'FRIEND_TAGGED') {
-    for (const scenario of await findTagTriggeredScenarios(ctx.db, scope, event.payload.tagId)) {
+  const enrolFriends = async (scenarios: ScenarioRow[], friendIds: number[]) => {
+    for (const scenario of scenarios) {
       const [first] = await listLiveSteps(ctx.db, [scenario.id]);
       if (!first) continue;
       const due = { id: first.id, dueAt: stepDueAt(first.delay, now) };
-      await insertEnrolmentsOfFriends(ctx.db, scenario, due, event.payload.friendIds, now);
+      await insertEnrolmentsOfFriends(ctx.db, scenario, due, friendIds, now);
     }
+  };
+  if (event.topic === 'FRIEND_TAGGED') {
+    const scenarios = await findTagTriggeredScenarios(ctx.db, scope, event.payload.tagId);
+    await enrolFriends(scenarios, event.payload.friendIds);
+    return;
+  }
+  if (event.topic === 'MEMBER_RANK_CHANGED') {
+    const { direction, reachedRanks, toRank, friendId } = event.payload;
+    if (direction !== 'UP') return;
+    // an event recorded before reachedRanks existed names only the rank it ended at
+    const ranks = reachedRanks.length > 0 ? reachedRanks : toRank === null ? [] : [toRank];
+    await enrolFriends(await findRankTriggeredScenarios(ctx.db, scope, ranks), [friendId]);
     return;
   }
   if (event.topic === 'NEW_FRIEND') {

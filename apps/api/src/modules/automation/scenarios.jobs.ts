@@ -14,7 +14,7 @@ export function defineScenarioJobs(
 ): void {
   events.subscribe(
     'automation.scenarios',
-    ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED'],
+    ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED', 'MEMBER_RANK_CHANGED'],
     handleScenarioEvent,
   );
   jobs.define(SCENARIO_TICK_QUEUE, {

@@ -60,6 +60,26 @@ export async function findTagTriggeredScenarios(
     );
 }
 
+/** The account's scenarios that are on and start when a member reaches one of these ranks (ランク到達時). */
+export async function findRankTriggeredScenarios(
+  db: Db,
+  scope: AccountScope,
+  ranks: string[],
+): Promise<ScenarioRow[]> {
+  if (ranks.length === 0) return [];
+  return db
+    .select()
+    .from(scenarios)
+    .where(
+      and(
+        inAccount(scope),
+        eq(scenarios.trigger, 'RANK_REACHED'),
+        inArray(scenarios.triggerRank, ranks),
+        eq(scenarios.enabled, true),
+      ),
+    );
+}
+
 /**
  * Enrols some friends of the scenario's account in it at its first step: only friends who still follow;
  * a friend already in the scenario (in it now, or before) stays as they were. Answers how many entered.

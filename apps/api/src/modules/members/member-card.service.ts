@@ -212,7 +212,8 @@ export async function requireProgram(db: Db, scope: MemberScope): Promise<Progra
 
 /**
  * Set the member's rank from their figures; a change records MEMBER_RANK_CHANGED in the caller's
- * transaction (notifications sends the member a LINE message on reaching a higher rank).
+ * transaction (notifications sends the member a LINE message on reaching a higher rank; automation
+ * starts the scenarios of the ranks reached).
  */
 async function applyRank(
   db: Db,
@@ -242,6 +243,10 @@ async function applyRank(
       toRank,
       direction: index > fromIndex ? 'UP' : 'DOWN',
       message: index > fromIndex ? (program.ranks[index]?.message ?? '') : '',
+      reachedRanks:
+        index > fromIndex
+          ? program.ranks.slice(Math.max(fromIndex + 1, 1), index + 1).map((r) => r.name)
+          : [],
     },
   });
 }

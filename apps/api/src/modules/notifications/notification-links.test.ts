@@ -187,6 +187,7 @@ describe('notice links by recipient type', () => {
           toRank: 'シルバー',
           direction: 'UP',
           message: '',
+          reachedRanks: ['シルバー'],
         },
       },
     ];

@@ -184,6 +184,7 @@ describe('delivery', () => {
           toRank: 'シルバー',
           direction: 'UP',
           message: '',
+          reachedRanks: ['シルバー'],
         },
       },
     ];

@@ -23,6 +23,7 @@ import { scenariosQueryOptions } from '../../features/automation/api/scenarios.a
 import { ScenarioEditor } from '../../features/automation/components/scenario-editor.tsx';
 import { ScenarioList } from '../../features/automation/components/scenario-list.tsx';
 import { segmentsQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
+import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
 import { LineChatPreview } from '../../features/deliveries/components/line-chat-preview.tsx';
 import { MessageListEditor } from '../../features/deliveries/components/message-list-editor.tsx';
 import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
@@ -102,6 +103,8 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
   const scenarios = useQuery(scenariosQueryOptions(lineAccountId));
   const tags = useQuery(tagsQueryOptions(lineAccountId));
   const segments = useQuery(segmentsQueryOptions(lineAccountId));
+  // the member card's ranks for ランクに到達した時 (none when the account has no member service or programme)
+  const program = useQuery({ ...memberProgramQueryOptions(lineAccountId), retry: false });
   const failure = useQueryFailure(scenarios);
   const [open, setOpen] = useState<number | 'new' | null>(null);
   if (!scenarios.data) return failure;
@@ -117,6 +120,7 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         tags={tags.data?.tags ?? []}
         segments={segments.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? []}
         scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
+        ranks={program.data?.ranks.map((r) => r.name) ?? []}
         canEdit={canEdit}
         editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}
         onDone={() => setOpen(null)}

@@ -111,6 +111,7 @@ export function ScenarioEditor({
   tags,
   segments,
   scenarios,
+  ranks = [],
   canEdit,
   editor,
   onDone,
@@ -121,6 +122,8 @@ export function ScenarioEditor({
   /** The account's saved segments (セグメント), a step's condition. */
   segments: Named[];
   scenarios: Named[];
+  /** The member card's ranks (by name, lowest first), for the ランクに到達した時 trigger. */
+  ranks?: string[];
   canEdit: boolean;
   editor: MessageListEditor;
   onDone: () => void;
@@ -133,6 +136,11 @@ export function ScenarioEditor({
   const [enabled, setEnabled] = useState(scenario?.enabled ?? false);
   const [trigger, setTrigger] = useState<ScenarioBody['trigger']>(scenario?.trigger ?? 'FOLLOW');
   const [triggerTagId, setTriggerTagId] = useState<number | null>(scenario?.triggerTagId ?? null);
+  const [triggerRank, setTriggerRank] = useState<string | null>(scenario?.triggerRank ?? null);
+  // ranks to offer: the programme's (the first, everyone's start, is never reached) and the one saved
+  const rankChoices = [
+    ...new Set([...ranks.slice(1), ...(scenario?.triggerRank ? [scenario.triggerRank] : [])]),
+  ];
   const [stopTagIds, setStopTagIds] = useState(scenario?.stopTagIds ?? []);
   const [stopOnMember, setStopOnMember] = useState(scenario?.stopOnMember ?? false);
   const [steps, setSteps] = useState<DraftStep[]>(
@@ -171,6 +179,7 @@ export function ScenarioEditor({
           enabled,
           trigger,
           triggerTagId: trigger === 'TAG_ADDED' ? triggerTagId : null,
+          triggerRank: trigger === 'RANK_REACHED' ? triggerRank : null,
           stopTagIds,
           stopOnMember,
           steps: steps.map((s) => ({
@@ -222,7 +231,7 @@ export function ScenarioEditor({
               disabled={!canEdit}
               sx={{ flex: 1 }}
             >
-              {(['FOLLOW', 'MEMBER_REGISTERED', 'TAG_ADDED', 'MANUAL'] as const).map((v) => (
+              {(['FOLLOW', 'MEMBER_REGISTERED', 'TAG_ADDED', 'RANK_REACHED', 'MANUAL'] as const).map((v) => (
                 <MenuItem key={v} value={v}>
                   {t(`scenarios.trigger.${v}`)}
                 </MenuItem>
@@ -243,6 +252,27 @@ export function ScenarioEditor({
                 {tags.map((tag) => (
                   <MenuItem key={tag.id} value={tag.id}>
                     {tag.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {trigger === 'RANK_REACHED' && (
+              <TextField
+                select
+                label={t('scenarios.trigger.rank')}
+                value={triggerRank ?? ''}
+                onChange={(e) => setTriggerRank(e.target.value)}
+                disabled={!canEdit}
+                required
+                helperText={t(
+                  rankChoices.length > 0 ? 'scenarios.trigger.rankHelp' : 'scenarios.trigger.noRanks',
+                )}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { 'data-testid': 'scenario-trigger-rank' } }}
+              >
+                {rankChoices.map((rank) => (
+                  <MenuItem key={rank} value={rank}>
+                    {rank}
                   </MenuItem>
                 ))}
               </TextField>
@@ -529,7 +559,11 @@ export function ScenarioEditor({
               <Button
                 variant="contained"
                 onClick={() => void submit()}
-                disabled={save.isPending || (trigger === 'TAG_ADDED' && triggerTagId === null)}
+                disabled={
+                  save.isPending ||
+                  (trigger === 'TAG_ADDED' && triggerTagId === null) ||
+                  (trigger === 'RANK_REACHED' && triggerRank === null)
+                }
                 data-testid="scenario-save"
               >
                 {t('scenarios.save')}

@@ -99,7 +99,10 @@ export function ScenarioList({
                           {s.name}
                         </Button>
                       </TableCell>
-                      <TableCell>{t(`scenarios.trigger.${s.trigger}`)}</TableCell>
+                      <TableCell>
+                        {t(`scenarios.trigger.${s.trigger}`)}
+                        {s.triggerRank ? `（${s.triggerRank}）` : ''}
+                      </TableCell>
                       <TableCell>
                         <Chip
                           size="small"

@@ -1,13 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import jsQR from 'jsqr';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCodeReader } from '../lib/code-reader.ts';
 
 /**
- * The phone's camera read in the browser: frames drawn to a canvas and decoded with jsQR (plain
- * JavaScript from npm, nothing fetched at run time). Opened by a tap, closed once a code is read.
+ * The phone's camera read in the browser: frames drawn to a canvas and read for the member card's QR
+ * code or barcode (lib/code-reader.ts: the native BarcodeDetector where there is one, else a reader
+ * bundled by us and loaded only now). Opened by a tap, closed once a code is read.
  */
 export function QrScanner(props: { onCode: (code: string) => void }) {
   const { t } = useTranslation();
@@ -39,23 +40,29 @@ export function QrScanner(props: { onCode: (code: string) => void }) {
         stream = s;
         if (isDone || !video.current) return stop();
         video.current.srcObject = s;
-        await video.current.play().catch(() => undefined);
+        const [read] = await Promise.all([loadCodeReader(), video.current.play().catch(() => undefined)]);
+        if (isDone) return;
+        let isReading = false;
         timer = window.setInterval(() => {
           const v = video.current;
-          if (!v || v.videoWidth === 0) return;
+          if (isReading || !v || v.videoWidth === 0) return;
           canvas.width = v.videoWidth;
           canvas.height = v.videoHeight;
           const context = canvas.getContext('2d', { willReadFrequently: true });
           if (!context) return;
           context.drawImage(v, 0, 0);
-          const image = context.getImageData(0, 0, canvas.width, canvas.height);
-          const found = jsQR(image.data, image.width, image.height);
-          const code = found?.data.trim();
-          if (code) {
-            stop();
-            setIsOn(false);
-            onCode.current(code);
-          }
+          isReading = true;
+          read(canvas)
+            .then((code) => {
+              if (!code || isDone) return;
+              stop();
+              setIsOn(false);
+              onCode.current(code);
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              isReading = false;
+            });
         }, 250);
       })
       .catch(() => {

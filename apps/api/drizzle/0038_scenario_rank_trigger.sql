@@ -1,0 +1,1 @@
+ALTER TABLE "scenarios" ADD COLUMN "trigger_rank" varchar(30);
