@@ -63,6 +63,8 @@ const post = (id: number, body: string, signature = signLineBody(channel.channel
     payload: body,
   });
 
+// LINE's message ids are unique (a message already stored under its id is a redelivery, decision 0055)
+let messageSeq = 0;
 const textEvent = (webhookEventId: string, userId: string, text: string, isRedelivery = false) => ({
   type: 'message',
   mode: 'active',
@@ -71,7 +73,7 @@ const textEvent = (webhookEventId: string, userId: string, text: string, isRedel
   deliveryContext: { isRedelivery },
   source: { type: 'user', userId },
   replyToken: 'r'.repeat(32),
-  message: { id: `${Date.now()}`, type: 'text', quoteToken: 'q', text },
+  message: { id: `${Date.now()}${(messageSeq += 1)}`, type: 'text', quoteToken: 'q', text },
 });
 
 describe('LINE webhook, end to end through the simulator', () => {
