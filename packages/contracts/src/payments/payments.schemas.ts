@@ -160,24 +160,26 @@ export const savedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
+/** A Stripe object's id (pm_…, seti_…): letters, digits and underscores, nothing else is sent to Stripe. */
+const stripeId = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(255, message)
+    .regex(/^[A-Za-z0-9_]+$/, message);
+
 export const saveCardBodySchema = z.object({
-  setupIntentId: z
-    .string({ error: paymentMessages.setupIntentId })
-    .min(1, paymentMessages.setupIntentId)
-    .max(255),
+  setupIntentId: stripeId(paymentMessages.setupIntentId),
 });
 export const paymentMethodBodySchema = z.object({
-  paymentMethodId: z
-    .string({ error: paymentMessages.paymentMethodId })
-    .min(1, paymentMessages.paymentMethodId)
-    .max(255),
+  paymentMethodId: stripeId(paymentMessages.paymentMethodId),
 });
 
 export const confirmSubscriptionBodySchema = z.object({
   serviceCode: serviceCodeSchema,
   paymentType: paymentTypeSchema.default('CREDIT'),
   /** A saved card of the account; default: its default card. */
-  paymentMethodId: z.string().min(1).max(255).optional(),
+  paymentMethodId: stripeId(paymentMessages.paymentMethodId).optional(),
 });
 export const cancelSubscriptionBodySchema = z.object({ serviceCode: serviceCodeSchema });
 

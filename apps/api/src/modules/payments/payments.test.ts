@@ -212,6 +212,20 @@ describe('cards', () => {
     expect(poor.json().message).toBe(declineMessages.insufficient_funds);
     expect((await api(x, 'GET', '/cards')).json().data).toEqual([]);
   });
+
+  it('an id that cannot be a Stripe id is a 400 with the text, never sent to Stripe (a lone surrogate was a 500)', async () => {
+    const x = await tenant();
+    for (const [path, body] of [
+      ['/add-card', { paymentMethodId: '\ud800' }],
+      ['/add-card', { paymentMethodId: 'pm_1 OR 1=1' }],
+      ['/method', { paymentMethodId: 'pm/../x' }],
+    ] as const) {
+      const refused = await api(x, 'POST', path, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(paymentMessages.paymentMethodId);
+    }
+    expect((await api(x, 'GET', '/cards')).json().data).toEqual([]);
+  });
 });
 
 describe('subscriptions', () => {
