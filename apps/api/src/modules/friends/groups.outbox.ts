@@ -2,10 +2,9 @@ import { groupChatMessages, lineAccountMessages } from '@app/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { JobContext } from '../../platform/jobs.ts';
-import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
-import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
+import { findLineAccountOfClient } from '../line-accounts/index.ts';
 import { findGroup, findGroupMessage, updateGroupMessage } from './groups.repository.ts';
-import { CHAT_REPLY_SEND_MS, lineMessagesOf, PUSH_MAX_ATTEMPTS } from './message-outbox.ts';
+import { sendChatAnswer } from './message-outbox.ts';
 
 export const groupPushPayloadSchema = z.object({ messageId: z.number().int().positive() });
 
@@ -39,38 +38,10 @@ export async function deliverGroupMessage({
   const group = await findGroup(ctx.db, scope, message.groupId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!group || group.leftAt) return fail(groupChatMessages.left);
-  const lineMessages = lineMessagesOf(message.contents, ctx.config.appUrl);
-  if (!lineMessages || !message.retryKey) return fail('Not a text, sticker or image message');
-  const retryKey = message.retryKey;
-  const channel = channelsOf(ctx, account).messaging;
-  const gateway = lineGatewayFor(ctx.config);
-  const push = () =>
-    gateway.pushMessages(channel, { to: group.lineGroupId, messages: lineMessages, retryKey });
-  const sentAt = (message.lineTimestamp ?? message.createdAt).getTime();
-  const mayReply = message.replyToken !== null && ctx.clock.now().getTime() - sentAt < CHAT_REPLY_SEND_MS;
-  try {
-    let result: { lineMessageId: string | null };
-    if (mayReply) {
-      try {
-        await gateway.replyMessages(channel, { replyToken: message.replyToken!, messages: lineMessages });
-        result = { lineMessageId: null };
-      } catch (error) {
-        if (!(error instanceof LineError && error.status === 400 && ctx.attempt === 1)) throw error;
-        result = await push();
-      }
-    } else {
-      result = await push();
-    }
-    await updateGroupMessage(ctx.db, message.id, {
-      delivery: 'SENT',
-      deliveryError: null,
-      lineMessageId: result.lineMessageId,
-      sentAt: ctx.clock.now(),
-    });
-  } catch (error) {
-    if (!(error instanceof LineError)) throw error;
-    if (!error.isRetryable || ctx.attempt >= PUSH_MAX_ATTEMPTS) return fail(error.reason);
-    await updateGroupMessage(ctx.db, message.id, { deliveryError: error.reason.slice(0, 500) });
-    throw error;
-  }
+  await sendChatAnswer(ctx, {
+    account,
+    to: group.lineGroupId,
+    message,
+    save: (values) => updateGroupMessage(ctx.db, message.id, values),
+  });
 }

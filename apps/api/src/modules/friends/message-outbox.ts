@@ -79,13 +79,53 @@ export async function deliverMessage({
   const friend = await findFriend(ctx.db, scope, message.friendId);
   if (!account || account.status !== 'ACTIVE') return fail(lineAccountMessages.inactive);
   if (!friend?.isFriend) return fail(friendMessages.notFollowing);
+  await sendChatAnswer(ctx, {
+    account,
+    to: friend.lineUserId,
+    message,
+    save: (values) => updateMessage(ctx.db, scope, message.id, values),
+  });
+}
+
+type DeliveryValues = {
+  delivery?: 'SENT' | 'FAILED';
+  deliveryError: string | null;
+  lineMessageId?: string | null;
+  sentAt?: Date;
+};
+
+/**
+ * Sends one chat answer, a friend's (deliverMessage) or a group's (groups.outbox.ts): a reply with the
+ * claimed token while it is fresh (free), else, or when LINE refuses the token on the first try, a push to
+ * `to` with the message's own X-Line-Retry-Key. Stores SENT, or LINE's reason: FAILED for good (a refusal,
+ * or the last try), or kept beside a QUEUED message while the thrown error asks the job runner to retry.
+ */
+export async function sendChatAnswer(
+  ctx: JobServiceContext,
+  input: {
+    account: Parameters<typeof channelsOf>[1];
+    to: string;
+    message: {
+      contents: unknown;
+      retryKey: string | null;
+      replyToken: string | null;
+      lineTimestamp: Date | null;
+      createdAt: Date;
+    };
+    save: (values: DeliveryValues) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { message, save } = input;
+  const fail = (reason: string) => save({ delivery: 'FAILED', deliveryError: reason.slice(0, 500) });
   const lineMessages = lineMessagesOf(message.contents, ctx.config.appUrl);
-  if (!lineMessages || !message.retryKey) return fail('Not a text, sticker or image message');
+  if (!lineMessages || !message.retryKey) {
+    await fail('Not a text, sticker or image message');
+    return;
+  }
   const retryKey = message.retryKey;
-  const channel = channelsOf(ctx, account).messaging;
+  const channel = channelsOf(ctx, input.account).messaging;
   const gateway = lineGatewayFor(ctx.config);
-  const push = () =>
-    gateway.pushMessages(channel, { to: friend.lineUserId, messages: lineMessages, retryKey });
+  const push = () => gateway.pushMessages(channel, { to: input.to, messages: lineMessages, retryKey });
   const sentAt = (message.lineTimestamp ?? message.createdAt).getTime();
   const mayReply = message.replyToken !== null && ctx.clock.now().getTime() - sentAt < CHAT_REPLY_SEND_MS;
 
@@ -104,7 +144,7 @@ export async function deliverMessage({
     } else {
       result = await push();
     }
-    await updateMessage(ctx.db, scope, message.id, {
+    await save({
       delivery: 'SENT',
       deliveryError: null,
       lineMessageId: result.lineMessageId,
@@ -112,10 +152,11 @@ export async function deliverMessage({
     });
   } catch (error) {
     if (!(error instanceof LineError)) throw error;
-    const reason = error.reason;
-    if (!error.isRetryable) return fail(reason);
-    if (ctx.attempt >= PUSH_MAX_ATTEMPTS) return fail(reason);
-    await updateMessage(ctx.db, scope, message.id, { deliveryError: reason.slice(0, 500) });
+    if (!error.isRetryable || ctx.attempt >= PUSH_MAX_ATTEMPTS) {
+      await fail(error.reason);
+      return;
+    }
+    await save({ deliveryError: error.reason.slice(0, 500) });
     throw error;
   }
 }
