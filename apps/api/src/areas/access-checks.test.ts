@@ -18,7 +18,7 @@ import { entries } from './tenant-isolation.entries.ts';
  * behind a session answers 401 without one, and 403 to each role-position the permission table leaves out.
  */
 
-useTenantsAndCallers();
+await useTenantsAndCallers();
 
 /** Routes behind a session: a public one (LIFF, webhooks, login) authenticates its own way, tested by its module. */
 const accessCheckedKeys = () =>

@@ -65,11 +65,19 @@ export const actors = new Map<RolePosition, Actor>();
 export let own: Tenant;
 export let other: Tenant;
 
-// Built while a test file is collected: the route list of its tests comes from the app.
-export const t: TestApp = await createTestApp({ DEV_MAILBOX: 'true' });
+/**
+ * The file's app, built while the file is collected (the route list of its tests comes from the app): a new
+ * one for each file, since files share this module when they run in one worker (isolate: false).
+ */
+export let t: TestApp;
 
-/** Makes the two tenants and the callers before the file's tests, and closes the app after them. */
-export function useTenantsAndCallers() {
+/**
+ * Builds the file's app, then makes the two tenants and the callers before its tests and closes the app
+ * after them. A test file awaits it at its top level.
+ */
+export async function useTenantsAndCallers() {
+  t = await createTestApp({ DEV_MAILBOX: 'true' });
+  actors.clear();
   beforeAll(async () => {
     own = await createTenant('A');
     other = await createTenant('B');

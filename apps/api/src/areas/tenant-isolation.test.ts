@@ -27,7 +27,7 @@ import { entries } from './tenant-isolation.entries.ts';
  * 403 per role-position); a 'tenant' entry adds the own-versus-other-tenant calls.
  */
 
-useTenantsAndCallers();
+await useTenantsAndCallers();
 
 /** Strings that would betray the other tenant in an answer. */
 const markersOf = (x: Tenant) => [
