@@ -58,7 +58,7 @@ describe('automation: the greeting', () => {
     await pickSimChannel(sim, 'デモ商店 梅田店');
     await pickSimUser(sim, NEWCOMER);
     await sim.locator('#message-text').fill('予約');
-    await sim.locator('#composer').getByRole('button').click();
+    await sim.locator('#composer').getByRole('button', { name: '送信' }).click();
     await waitForSimText(sim, { channel: 'デモ商店 梅田店', user: NEWCOMER, text: RESERVE_REPLY });
     await screenshot(sim, 'automation-sim-keyword-reply');
 
