@@ -53,7 +53,8 @@ type WithDirectories = { directories: FriendDirectories };
 type AccountInput = { lineAccountId: number };
 type FriendInput = AccountInput & { friendId: number };
 
-async function accountScope(ctx: ServiceContext, lineAccountId: number) {
+/** The caller's client and its LINE account (404 when it is not theirs): the scope of every friends call. */
+export async function accountScope(ctx: ServiceContext, lineAccountId: number) {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
   return { clientId, lineAccountId: account.id, account };

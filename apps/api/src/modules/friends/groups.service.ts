@@ -10,11 +10,10 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
-import { requireClientId, type ServiceContext } from '../../platform/context.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
-import { CHAT_REPLY_CLAIM_MS } from './friends.service.ts';
+import { accountScope, CHAT_REPLY_CLAIM_MS } from './friends.service.ts';
 import {
   claimGroupReplyToken,
   countMembers,
@@ -34,12 +33,6 @@ export const GROUP_PUSH_QUEUE = 'line.push-group-message';
 type Ctx = { ctx: ServiceContext };
 type AccountInput = { lineAccountId: number };
 type GroupInput = AccountInput & { groupId: number };
-
-async function accountScope(ctx: ServiceContext, lineAccountId: number) {
-  const clientId = requireClientId(ctx);
-  const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
-  return { clientId, lineAccountId: account.id, account };
-}
 
 async function groupOrThrow(ctx: ServiceContext, input: GroupInput) {
   const scope = await accountScope(ctx, input.lineAccountId);
