@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -18,7 +18,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { checkCsrf } from './platform/csrf.ts';
 import { AppError } from './platform/errors.ts';
 import { handleFrameworkError, registerErrorHandling } from './platform/error-handler.ts';
-import { redactPaths, serializeError } from './platform/log-redaction.ts';
+import { censorSecrets, serializeError, serializeRequest } from './platform/log-redaction.ts';
 import { computeSecurityHeaders, securityPolicy } from './platform/security-headers.ts';
 import { SessionCache } from './platform/session-cache.ts';
 import type { SessionRecord } from './platform/sessions.ts';
@@ -81,9 +81,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 }
               : {}),
             ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: { paths: redactPaths, censor: '[redacted]' },
-            // Fastify's type wants message and stack; ours leaves the message out of database errors.
-            serializers: { err: serializeError as unknown as (err: Error) => LoggedError },
+            // One copy-on-write walk per line instead of pino's wildcard redact paths (issue 31).
+            formatters: { log: censorSecrets, bindings: censorSecrets },
+            serializers: {
+              // Fastify's type wants message and stack; ours leaves the message out of database errors.
+              err: serializeError as unknown as (err: Error) => LoggedError,
+              req: serializeRequest as unknown as (req: FastifyRequest) => Record<string, unknown>,
+            },
           },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Config } from '../config/env.ts';
 import { mails } from '../db/schema/index.ts';
 import type { JobRunner } from './jobs.ts';
-import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, redactTokens } from './mail.ts';
+import { redactTokens } from './log-redaction.ts';
+import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE } from './mail.ts';
 
 /** The logged text of a mail that will not be sent again: its links' tokens replaced. */
 const redacted = (mail: { text: string; html: string | null }) => ({

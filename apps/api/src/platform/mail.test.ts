@@ -5,7 +5,8 @@ import { jobs, mails } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createJobRunner } from './jobs.ts';
 import { defineMailJobs } from './mail.jobs.ts';
-import { createMailer, MAIL_QUEUE, redactTokens } from './mail.ts';
+import { redactTokens } from './log-redaction.ts';
+import { createMailer, MAIL_QUEUE } from './mail.ts';
 
 type Received = { to: string[]; raw: string };
 

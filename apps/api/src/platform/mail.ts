@@ -61,15 +61,6 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, options: { clock?:
   };
 }
 
-/**
- * The mail log keeps what was sent but no usable link: once a mail is sent (or has failed for good), the
- * single-use tokens in its links are replaced, so the `mails` table never holds a live reset or
- * verification link (issue 24). Mail kept for the development mailbox (never in production) is untouched.
- */
-export function redactTokens(text: string): string {
-  return text.replace(/([?&](?:token|code)=)[^&\s"'<>]+/gi, '$1[redacted]');
-}
-
 /** Housekeeping: drop mail delivered before a time (kept mail of the development mailbox stays). */
 export async function deleteDeliveredMail(db: Db, sentBefore: Date): Promise<number> {
   const rows = await db
