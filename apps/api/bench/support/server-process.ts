@@ -28,7 +28,11 @@ export type ServerProcess = {
 export async function startApi(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const bundle = await bundleServer(root, 'api');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...profile, bundle], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,26 +66,26 @@ export async function queueHourly(
 
 /**
  * Insert rows and queue one job for each row inserted, in one statement (atomic without a transaction's
- * extra round trips; for hot paths such as the LINE webhook): `insert` is an INSERT ... RETURNING id whose
- * rows the job names as `{ [payloadKey]: id }`, deduplicated by `${queue}:${id}`. Answers the ids inserted
- * (a row the INSERT skipped, ON CONFLICT DO NOTHING, gets no job).
+ * extra round trips; for hot paths such as the LINE webhook): `insert` is an INSERT ... RETURNING `id`,
+ * `job_run_at` (the job's time) and whatever the caller needs to tell its rows apart. Each job names its
+ * row as `{ [payloadKey]: id }`, deduplicated by `${queue}:${id}`. Answers the rows inserted (a row the
+ * INSERT skipped, ON CONFLICT DO NOTHING, gets no job).
  */
-export async function insertWithJobs(
+export async function insertRowsWithJobs<R extends { id: number }>(
   db: Db,
   insert: SQL,
-  options: { queue: string; runAt: Date; payloadKey: string },
-): Promise<number[]> {
+  options: { queue: string; payloadKey: string },
+): Promise<R[]> {
   const result: unknown = await db.execute(sql`
     with inserted as (${insert})
     , queued as (
       insert into ${jobs} (queue, payload, run_at, dedupe_key)
-      select ${options.queue}, jsonb_build_object(${options.payloadKey}::text, id), ${options.runAt.toISOString()}::timestamptz, ${`${options.queue}:`} || id
+      select ${options.queue}, jsonb_build_object(${options.payloadKey}::text, id), job_run_at, ${`${options.queue}:`} || id
       from inserted
       on conflict (dedupe_key) do nothing
     )
-    select id from inserted`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number }[];
-  return rows.map((r) => Number(r.id));
+    select * from inserted`);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as R[];
 }
 
 /**

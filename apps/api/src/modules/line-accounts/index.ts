@@ -5,6 +5,7 @@ export {
   createLineAccount,
   listLineAccountsOfClient,
   findLineAccountById,
+  findLineAccountForReceiving,
   findLineAccountOfClient,
   getLineAccountRowOrThrow,
   lineFailure,

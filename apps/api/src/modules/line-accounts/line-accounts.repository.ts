@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lineAccounts } from '../../db/schema/line-accounts.ts';
+import { FeedCache } from '../../platform/feed-cache.ts';
 import { clientsForJoin } from '../clients/index.ts';
 
 export type LineAccountRow = typeof lineAccounts.$inferSelect;
@@ -23,6 +24,9 @@ export async function findLineAccount(
  * The webhook entry point only: LINE names the account by id in the URL, before any tenant is known.
  * The caller proves it is LINE with the account's own channel secret.
  */
+/** The kind of the change feed's `l:<id>` (migration `line_account_cache_notify`). */
+export const LINE_ACCOUNT_CACHE_KIND = 'l';
+
 export async function findLineAccountForWebhook(db: Db, id: number): Promise<LineAccountRow | undefined> {
   const [row] = await db.select().from(lineAccounts).where(eq(lineAccounts.id, id)).limit(1);
   return row;
@@ -57,6 +61,7 @@ export async function updateLineAccount(
   id: number,
   values: Partial<NewLineAccountRow>,
 ): Promise<LineAccountRow | undefined> {
+  FeedCache.forget(LINE_ACCOUNT_CACHE_KIND, id);
   const [row] = await db
     .update(lineAccounts)
     .set(values)

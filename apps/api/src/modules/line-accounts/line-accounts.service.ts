@@ -14,7 +14,8 @@ import {
   type WebhookSetupResult,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { inTransaction, type Db } from '../../db/client.ts';
+import { changeFeedOf, inTransaction, type Db } from '../../db/client.ts';
+import { FeedCache } from '../../platform/feed-cache.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
@@ -24,6 +25,7 @@ import {
   findLineAccount,
   findLineAccountByChannelId,
   findLineAccountForWebhook,
+  LINE_ACCOUNT_CACHE_KIND,
   insertLineAccount,
   listLineAccounts,
   searchLineAccounts as searchLineAccountRows,
@@ -69,6 +71,30 @@ export async function findLineAccountById(
   lineAccountId: number,
 ): Promise<LineAccountRow | undefined> {
   return findLineAccountForWebhook(ctx.db, lineAccountId);
+}
+
+const receivingCaches = new WeakMap<Db, FeedCache<LineAccountRow>>();
+
+/**
+ * The account a LINE webhook call names, from memory while the database's change feed is live (LINE
+ * calls 1,000 times a second; the row changes a few times a year). Dropped at once by this process's own
+ * update (updateLineAccount) and by any process's at its commit (the `l:<id>` notification). Unknown ids
+ * are not remembered. Only the call's receipt reads it: what the jobs read stays a fresh query.
+ */
+export async function findLineAccountForReceiving(
+  ctx: Pick<ServiceContext, 'db'>,
+  lineAccountId: number,
+): Promise<LineAccountRow | undefined> {
+  const feed = changeFeedOf(ctx.db);
+  if (!feed) return findLineAccountForWebhook(ctx.db, lineAccountId);
+  let cache = receivingCaches.get(ctx.db);
+  if (!cache) receivingCaches.set(ctx.db, (cache = new FeedCache(feed, LINE_ACCOUNT_CACHE_KIND)));
+  const cached = cache.get(lineAccountId);
+  if (cached) return cached;
+  const generation = cache.generation;
+  const row = await findLineAccountForWebhook(ctx.db, lineAccountId);
+  if (row) cache.set(lineAccountId, row, generation);
+  return row;
 }
 
 /** An account of a client, or undefined (jobs: no error answer to build). */

@@ -1,7 +1,7 @@
 import { lineAccountMessages } from '@app/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, friends, jobs, messages, webhookEvents } from '../../db/schema/index.ts';
+import { domainEvents, friends, jobs, lineAccounts, messages, webhookEvents } from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -11,6 +11,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { insertWebhookEventsWithJobs } from './line-webhook.repository.ts';
 
 let sim: LineSim;
 let t: LineTestApp;
@@ -243,5 +244,78 @@ describe('LINE webhook, end to end through the simulator', () => {
     expect(garbage.json().message).toBe(lineAccountMessages.invalidWebhookBody);
     const empty = await post(accountId, JSON.stringify({ destination: channel.botUserId, events: [] }));
     expect(empty.json()).toEqual({ success: true, accepted: 0 });
+  });
+
+  it('calls arriving together are stored in shared statements: each event once, one job each, counted for the call that named it first', async () => {
+    const userId = 'U' + 'c'.repeat(32);
+    const ids = Array.from({ length: 40 }, (_, i) => `01CONCURRENT${String(i).padStart(14, '0')}`);
+    // 60 calls at once: the first 40 name one new event each; the last 20 repeat events 0..19 (LINE's
+    // redeliveries, racing the first delivery)
+    const bodies = [...ids, ...ids.slice(0, 20)].map((id) =>
+      JSON.stringify({ destination: channel.botUserId, events: [textEvent(id, userId, id)] }),
+    );
+    const answers = await Promise.all(bodies.map((body) => post(accountId, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(bodies.map(() => 200));
+    const accepted = answers.map((a) => a.json<{ accepted: number }>().accepted);
+    expect(accepted.slice(0, 40)).toEqual(ids.map(() => 1));
+    expect(accepted.slice(40)).toEqual(ids.slice(0, 20).map(() => 0));
+    const stored = (await storedEvents()).filter((e) => ids.includes(e.webhookEventId));
+    expect(stored.map((e) => e.webhookEventId).sort()).toEqual([...ids].sort());
+    const queued = await t.db.select().from(jobs).where(eq(jobs.queue, 'line.webhook-event'));
+    const queuedFor = new Set(queued.map((j) => (j.payload as { webhookEventId: number }).webhookEventId));
+    for (const e of stored) expect(queuedFor.has(e.id)).toBe(true);
+    expect(
+      queued.filter((j) =>
+        stored.some((e) => e.id === (j.payload as { webhookEventId: number }).webhookEventId),
+      ),
+    ).toHaveLength(40);
+  });
+
+  it('one call that cannot be stored fails alone; the calls sharing its statement are stored', async () => {
+    const userId = 'U' + 'd'.repeat(32);
+    const event = (id: string) => ({
+      webhookEventId: id,
+      type: 'message',
+      payload: textEvent(id, userId, id),
+    });
+    const at = new Date();
+    const options = { queue: 'line.webhook-event', receivedAt: at };
+    // account 987654 does not exist: its row breaks the foreign key, and with it the shared statement
+    const results = await Promise.allSettled([
+      insertWebhookEventsWithJobs(t.db, accountId, [event('01ALONE00000000000000000001')], options),
+      insertWebhookEventsWithJobs(t.db, accountId, [event('01ALONE00000000000000000002')], options),
+      insertWebhookEventsWithJobs(t.db, 987654, [event('01ALONE00000000000000000003')], options),
+      insertWebhookEventsWithJobs(t.db, accountId, [event('01ALONE00000000000000000004')], options),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([1, 1, null, 1]);
+    const stored = (await storedEvents()).map((e) => e.webhookEventId);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        '01ALONE00000000000000000001',
+        '01ALONE00000000000000000002',
+        '01ALONE00000000000000000004',
+      ]),
+    );
+  });
+
+  it('an account changed by another process is refused as soon as the database says so', async () => {
+    const body = () =>
+      JSON.stringify({
+        destination: channel.botUserId,
+        events: [
+          textEvent(`01FEED${Date.now()}${(messageSeq += 1)}`.padEnd(26, '0'), 'U' + 'e'.repeat(32), 'x'),
+        ],
+      });
+    expect((await post(accountId, body())).statusCode).toBe(200); // the account is now held in memory
+    // a write that does not go through this process's line-accounts module: only the trigger tells
+    await t.db.update(lineAccounts).set({ status: 'INACTIVE' }).where(eq(lineAccounts.id, accountId));
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 403; i++) {
+      status = (await post(accountId, body())).statusCode;
+      if (status !== 403) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(status).toBe(403);
+    await t.db.update(lineAccounts).set({ status: 'ACTIVE' }).where(eq(lineAccounts.id, accountId));
   });
 });
