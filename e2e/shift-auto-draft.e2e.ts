@@ -84,7 +84,10 @@ describe('Shift: the manager drafts the open period automatically, reads the gap
     expect(expected.proposed.length).toBeGreaterThan(3);
 
     // a staff member without requests asks, in the mini-app, for the first hour of a slot nobody asked for
-    const gap = expected.slots.find((x) => x.reasons.some((r) => r.kind === 'NO_REQUEST'))!;
+    // (that day, or at those hours on any day)
+    const gap = expected.slots.find((x) =>
+      x.reasons.some((r) => r.kind === 'NO_REQUEST' || r.kind === 'OUTSIDE_REQUESTS'),
+    )!;
     const staff = (
       await api<{ data: { name: string; status: string }[] }>(
         'GET',

@@ -43,7 +43,15 @@ const proposedShiftSchema = z.object({
   requestEndAt: z.string(),
 });
 const gapReasonSchema = z.object({
-  kind: z.enum(['NO_REQUEST', 'UNMEETABLE', 'PARTIAL_REQUEST', 'SWAP', 'BLOCKED', 'NOT_DRAFTED']),
+  kind: z.enum([
+    'NO_REQUEST',
+    'OUTSIDE_REQUESTS',
+    'UNMEETABLE',
+    'PARTIAL_REQUEST',
+    'SWAP',
+    'BLOCKED',
+    'NOT_DRAFTED',
+  ]),
   staffId: idSchema.nullable(),
   /** CLOSED_DAY, CLOSED_HOURS, REST_DAY, OVERLAP, ONE_PER_DAY, MIN_REST, DAY_CAP, WEEK_CAP, MONTH_CAP; null otherwise. */
   rule: z.string().nullable(),

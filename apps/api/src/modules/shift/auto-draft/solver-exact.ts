@@ -28,6 +28,12 @@ export const FAIRNESS_NODES = 50;
 
 export const WEIGHTS = { filled: 1000, over: 10, spread: 8, overTargetHour: 0.5, shift: 0.01 };
 
+/**
+ * A band of fulfilment rates: each staff member's rate above `hi` or below `lo` costs `weight` per unit.
+ * Nested bands with growing weights make a convex cost per staff member that pulls the ends in hardest.
+ */
+export type Band = { lo: number; hi: number; weight: number };
+
 export type ExactModel = { lp: string; options: Option[]; empty: boolean };
 
 const MINUTE = 60_000;
@@ -37,7 +43,9 @@ export function buildModel(
   goals: {
     fairness: boolean;
     hold?: Map<number, { start: number; end: number }>;
-    band?: { lo: number; hi: number };
+    /** Hold each slot's places filled at `hold`'s (not only their sum): a smaller model. */
+    holdSlots?: boolean;
+    bands?: Band[];
   } = { fairness: true },
 ): ExactModel {
   const input = normalise(raw);
@@ -156,7 +164,8 @@ export function buildModel(
     }
   }
 
-  if (goals.fairness || goals.band) {
+  const bands = goals.bands ?? [];
+  if (goals.fairness || bands.length > 0) {
     // the spread of fulfilment rates (max - min over staff with requests) and hours over target
     const requested = new Map<number, number>();
     const fromRequests = new Map<number, number>();
@@ -174,14 +183,17 @@ export function buildModel(
     for (const [staffId, req] of requested) {
       const mine = (byStaff.get(staffId) ?? []).map((o): [number, string] => [minutesOf(o) / req, x(o)]);
       const base = (fromRequests.get(staffId) ?? 0) / req;
-      if (goals.band) {
-        // outside a band of rates known to be reachable (the greedy's): a cost per staff member, which
-        // keeps the model as easy as the places alone (no row ties all staff together)
-        const { lo, hi } = goals.band;
+      if (bands.length > 0) {
+        // outside a band of rates: a cost per staff member, which keeps the model as easy as the places
+        // alone (no row ties all staff together)
         if (mine.length === 0) continue;
-        obj.push([-WEIGHTS.spread, `u${staffId}`], [-WEIGHTS.spread, `l${staffId}`]);
-        row([...mine, [-1, `u${staffId}`]], '<=', hi - base);
-        row([...mine, [1, `l${staffId}`]], '>=', lo - base);
+        bands.forEach(({ lo, hi, weight }, k) => {
+          const [u, l] = [`u${k}_${staffId}`, `l${k}_${staffId}`];
+          obj.push([-weight, u], [-weight, l]);
+          row([...mine, [-1, u]], '<=', hi - base);
+          row([...mine, [1, l]], '>=', lo - base);
+          bounds.push(` 0 <= ${u} <= 1`, ` 0 <= ${l} <= 1`);
+        });
         continue;
       }
       row([[1, 'rmin'], ...mine.map(([k, v]): [number, string] => [-k, v])], '<=', base);
@@ -189,9 +201,6 @@ export function buildModel(
       any = true;
     }
     if (any) obj.push([-WEIGHTS.spread, 'rmax'], [WEIGHTS.spread, 'rmin']);
-    if (goals.band)
-      for (const staffId of requested.keys())
-        if (byStaff.has(staffId)) bounds.push(` 0 <= u${staffId} <= 1`, ` 0 <= l${staffId} <= 1`);
     for (const s of input.staff) {
       const list = byStaff.get(s.id);
       if (s.targetMinutes === null || !list) continue;
@@ -201,7 +210,7 @@ export function buildModel(
       obj.push([-WEIGHTS.overTargetHour, `t${s.id}`]);
       row([...hours, [-1, `t${s.id}`]], '<=', room / 60);
     }
-    if (!goals.band) free.push('rmin', 'rmax');
+    if (any) free.push('rmin', 'rmax');
   }
   for (const o of options) obj.push([-WEIGHTS.shift, x(o)]);
   // fairness among answers as good as `hold` (places filled and over held at its figures)
@@ -219,6 +228,12 @@ export function buildModel(
     const o = obj.filter(([, v]) => /^o\d/.test(v)).map(([, v]): [number, string] => [1, v]);
     row(f, '>=', filled);
     row(o, '<=', over);
+    // each slot's places at least as filled as there: the search then only swaps who fills them
+    if (goals.holdSlots)
+      slots.forEach((_, i) => {
+        const at = bounds.indexOf(` 0 <= f${i} <= ${room(i)}`);
+        if (at >= 0 && count[i]! > 0) bounds[at] = ` ${Math.min(count[i]!, room(i))} <= f${i} <= ${room(i)}`;
+      });
   }
 
   const objective = obj.map(([k, v], j) => `${k < 0 ? '-' : j > 0 ? '+' : ''} ${Math.abs(k)} ${v}`);
@@ -262,12 +277,19 @@ export async function solveExact(
     hold?: Map<number, { start: number; end: number }>;
     /** A limit of branch-and-bound nodes (deterministic, unlike the time limit). */
     maxNodes?: number;
-    /** Without the fairness terms: a cost per staff member for a rate outside this band. */
-    band?: { lo: number; hi: number };
+    /** Each slot's places held too (with `hold`), not only their sum. */
+    holdSlots?: boolean;
+    /** Without the fairness terms: a cost per staff member for a rate outside these bands. */
+    bands?: Band[];
   } = {},
 ): Promise<ExactAnswer | null> {
   const started = performance.now();
-  const model = buildModel(input, { fairness: opts.fairness ?? true, hold: opts.hold, band: opts.band });
+  const model = buildModel(input, {
+    fairness: opts.fairness ?? true,
+    hold: opts.hold,
+    holdSlots: opts.holdSlots,
+    bands: opts.bands,
+  });
   if (opts.hold && !model.empty) return runFrom(model, opts.hold, opts, started);
   if (model.empty) return { drafts: new Map(), status: 'Optimal', objective: 0, ms: 0 };
   const highs = await loadHighs();
@@ -339,48 +361,97 @@ export const defaultBudgetMs = (staffCount: number) =>
 
 export type Drafted = SolverResult & { method: 'EXACT' | 'GREEDY' };
 
+/** The fairness stage's bands, from the rates the greedy's and the seeded answer reached. */
+export type BandsOf = (rates: { greedy: number[]; seeded: number[] }) => Band[];
+
+/** One band: the greedy's range of rates (reachable), weight 8 per unit outside it. */
+export const greedyBand: BandsOf = ({ greedy }) =>
+  greedy.length > 1 ? [{ lo: Math.min(...greedy), hi: Math.max(...greedy), weight: WEIGHTS.spread }] : [];
+
 /**
- * The draft the call answers: the greedy first (milliseconds), then HiGHS with what is left of the budget,
- * its answer re-checked and balanced by solve(); the better of the two by the goals' order. HiGHS failing
- * or finding nothing in time leaves the greedy's answer, so the call always answers within the budget
- * (plus the greedy's own time). Same input, same answer while HiGHS finishes inside the budget.
+ * Nested bands: the narrower of the two answers' ranges, then three more, each an eighth of its width
+ * narrower at both ends, weights 8, 4, 2, 1 (so 15 per unit outside them all): a convex cost per staff
+ * member that pulls the highest and lowest rates towards the middle hardest.
+ */
+export const tieredBands: BandsOf = ({ greedy, seeded }) => {
+  const ranges = [greedy, seeded]
+    .filter((r) => r.length > 1)
+    .map((r) => ({ lo: Math.min(...r), hi: Math.max(...r) }))
+    .sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
+  const outer = ranges[0];
+  if (!outer) return [];
+  const step = (outer.hi - outer.lo) / 8;
+  return [8, 4, 2, 1].map((weight, k) => ({ lo: outer.lo + k * step, hi: outer.hi - k * step, weight }));
+};
+
+/** The last re-check (solve() with its spread pass) is kept back as this many times the quick greedy's time. */
+const RECHECK_PER_QUICK = 3;
+
+/**
+ * The draft the call answers. The greedy without its spread pass first (solve's quick mode, posted at once
+ * as the fallback), then HiGHS for the places and over with what is left of the budget, its answer
+ * re-checked (quick) and posted, then the fairness stage from it (places held slot by slot; nested bands
+ * of rates), and one solve() with the spread pass on the last answer. The spread pass runs once: at 100
+ * staff it is the costliest part of a solve, and it ran three times before (greedy, stage one, fairness
+ * stage), which left the fairness stage no time at 100 staff. HiGHS failing or finding nothing in time
+ * leaves the greedy's answer (with its spread pass), so the call always answers within the budget (plus
+ * the re-check). Same input, same answer while HiGHS finishes inside the budget.
  * `onBest`: each answer as it becomes the best so far (the worker thread posts them, so that the pool can
  * answer the best one when it stops the worker at the budget: draft-pool.ts).
  */
 export async function draftShifts(
   input: SolverInput,
-  opts: { budgetMs?: number; fairnessNodes?: number; onBest?: (best: Drafted) => void } = {},
+  opts: {
+    budgetMs?: number;
+    fairnessNodes?: number;
+    onBest?: (best: Drafted) => void;
+    /** The fairness stage's bands (default tieredBands) and whether it holds each slot's places (default yes). */
+    bandsOf?: BandsOf;
+    holdSlots?: boolean;
+  } = {},
 ): Promise<Drafted> {
   const started = performance.now();
+  const elapsed = () => performance.now() - started;
   const budget = opts.budgetMs ?? defaultBudgetMs(input.staff.length);
-  const greedy: Drafted = { ...solve(input), method: 'GREEDY' };
-  opts.onBest?.(greedy);
-  // what is left once the greedy's own time is kept back for re-checking HiGHS's answer
-  const greedyMs = performance.now() - started;
-  const left = budget - 2 * greedyMs;
-  if (left < 20) return greedy;
+  const quick: Drafted = { ...solve(input, undefined, { quick: true }), method: 'GREEDY' };
+  opts.onBest?.(quick);
+  // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing
+  const greedy = (): Drafted => {
+    const full: Drafted = { ...solve(input), method: 'GREEDY' };
+    opts.onBest?.(full);
+    return full;
+  };
+  const reserve = RECHECK_PER_QUICK * elapsed();
+  const left = budget - elapsed() - reserve;
+  if (left < 20) return greedy();
   try {
     const exact = await solveExact(input, { timeLimitSeconds: left / 1000, fairness: false });
-    if (!exact) return greedy;
-    const seeded: Drafted = { ...solve(input, exact.drafts), method: 'EXACT' };
-    if (ahead(rank(greedy), rank(seeded))) return greedy;
+    if (!exact) return greedy();
+    const seeded: Drafted = { ...solve(input, exact.drafts, { quick: true }), method: 'EXACT' };
+    if (ahead(rank(quick), rank(seeded))) return greedy();
     opts.onBest?.(seeded);
+    const balanced = (drafts: Map<number, { start: number; end: number }>): Drafted => ({
+      ...solve(input, drafts),
+      method: 'EXACT',
+    });
     // the fairness stage: from that answer, places held, a bounded search for a smaller spread
-    const rest = budget - (performance.now() - started) - greedyMs;
-    if (rest < 100 || exact.status !== 'Optimal') return seeded;
-    // within the greedy's band of rates (reachable, and per staff member: as easy as the places alone)
-    const rates = greedy.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
+    const rest = budget - elapsed() - reserve;
+    if (rest < 100 || exact.status !== 'Optimal') return balanced(exact.drafts);
+    // costs per staff member for rates outside nested bands (as easy as the places alone: no row ties
+    // all staff together), from the ranges the two answers reached
+    const ratesOf = (r: SolverResult) =>
+      r.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
+    const bands = (opts.bandsOf ?? tieredBands)({ greedy: ratesOf(quick), seeded: ratesOf(seeded) });
     const fair = await solveExact(input, {
       hold: new Map(seeded.assignments.map((a) => [a.candidateId, a])),
+      holdSlots: opts.holdSlots ?? true,
       timeLimitSeconds: rest / 1000,
       maxNodes: opts.fairnessNodes ?? FAIRNESS_NODES,
-      ...(rates.length > 1
-        ? { fairness: false, band: { lo: Math.min(...rates), hi: Math.max(...rates) } }
-        : {}),
+      ...(bands.length > 0 ? { fairness: false, bands } : {}),
     });
-    const fairer: Drafted = fair ? { ...solve(input, fair.drafts), method: 'EXACT' } : seeded;
+    const fairer = balanced(fair?.drafts ?? exact.drafts);
     return ahead(rank(seeded), rank(fairer)) ? seeded : fairer;
   } catch {
-    return greedy;
+    return greedy();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reasonText } from './reasons.ts';
 import { findViolations } from './solver-scoring.ts';
-import { draftShifts, solveExact } from './solver-exact.ts';
+import { draftShifts, greedyBand, solveExact, tieredBands } from './solver-exact.ts';
 import type { SolverInput } from './solver-types.ts';
 import { solve } from './solver.ts';
 import { at, base, DAY1, DAY2, H, request, slot, staff } from './solver.test-setup.ts';
@@ -201,5 +201,33 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
         [1, day3, 14, 17],
       ]);
     }
+  });
+
+  it("the fairness stage's nested bands pull rates inward that a single band of the reached range leaves", async () => {
+    // the split case above, HiGHS alone (no re-check, no fairness passes): from 青木 11-17 (rates 1 and 0)
+    // with places held, a cost only outside the range reached ([0, 1]) leaves it (one shift is cheaper
+    // than two); nested bands inside it cost 1.375 per end, so HiGHS splits (0.5 and 0.5, no cost)
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('lunch', DAY1, 11, 14, 1), slot('after', DAY1, 14, 17, 1)],
+      candidates: [request(11, 1, DAY1, 11, 17), request(12, 2, DAY1, 14, 20)],
+    });
+    const hold = new Map([[11, { start: at(DAY1, 11), end: at(DAY1, 17) }]]);
+    const rates = { greedy: [1, 0], seeded: [1, 0] };
+    expect(tieredBands(rates)).toEqual([
+      { lo: 0, hi: 1, weight: 8 },
+      { lo: 0.125, hi: 0.875, weight: 4 },
+      { lo: 0.25, hi: 0.75, weight: 2 },
+      { lo: 0.375, hi: 0.625, weight: 1 },
+    ]);
+    const drafted = async (bands: ReturnType<typeof tieredBands>) => {
+      const answer = await solveExact(input, { hold, fairness: false, bands, maxNodes: 50 });
+      return [...answer!.drafts].sort((a, b) => a[0] - b[0]).map(([id, a]) => [id, ...hours(a)]);
+    };
+    expect(await drafted(greedyBand(rates))).toEqual([[11, 11, 17]]);
+    expect(await drafted(tieredBands(rates))).toEqual([
+      [11, 11, 14],
+      [12, 14, 17],
+    ]);
   });
 });

@@ -38,6 +38,21 @@ export function report(
     .sort((a, b) => a.start - b.start || a.staffId - b.staffId || a.candidateId - b.candidateId);
 
   const timeOf = (o: Option) => ({ fromDay: o.day, fromStart: o.start, fromEnd: o.end });
+  // the hours of the day some request (or kept shift) of the period reaches, for slots nobody asked for:
+  // hours outside all of them cannot be met from these requests on any day
+  const DAY_MS = 86_400_000;
+  const ofDay = (x: { day: string; start: number; end: number }) => {
+    const midnight = Date.parse(`${x.day}T00:00:00Z`);
+    return [x.start - midnight, x.end - midnight] as const;
+  };
+  const asked = [
+    ...input.candidates.filter((c) => staffById.has(c.staffId)),
+    ...input.fixed.filter((f) => !f.isRest),
+  ].map(ofDay);
+  const outsideEveryRequest = (slot: Slot) => {
+    const [start, end] = ofDay(slot);
+    return !asked.some(([a, b]) => [-DAY_MS, 0, DAY_MS].some((k) => a + k < end && start < b + k));
+  };
   const slotResults: SlotResult[] = slots.map((slot, i) => {
     const reasons: GapReason[] = [];
     if (need[i]! > 0) {
@@ -47,7 +62,8 @@ export function report(
       const onDay = input.candidates.filter((c) => c.day === slot.day && mine(c));
       const requesters = onDay.filter((c) => covers(c, slot));
       const partial = onDay.filter((c) => !covers(c, slot) && c.start < slot.end && slot.start < c.end);
-      if (requesters.length === 0 && partial.length === 0) reasons.push({ kind: 'NO_REQUEST' });
+      if (requesters.length === 0 && partial.length === 0)
+        reasons.push({ kind: outsideEveryRequest(slot) ? 'OUTSIDE_REQUESTS' : 'NO_REQUEST' });
       const seen = new Set<number>();
       for (const c of requesters) {
         if (seen.has(c.staffId)) continue;

@@ -78,6 +78,11 @@ export type Violation =
 
 export type GapReason =
   | { kind: 'NO_REQUEST' }
+  /**
+   * Nobody asked for the slot, nor for any of its hours on any day of the period (requests and kept shifts
+   * alike): the rule cannot be met from the requests at all.
+   */
+  | { kind: 'OUTSIDE_REQUESTS' }
   /** The rule needs more people than the store has (it cannot be met at all). */
   | { kind: 'UNMEETABLE'; required: number; staffCount: number }
   /** A staff member asked for part of the slot only (their request's times). */

@@ -111,7 +111,7 @@ describe('auto-draft solver: hand-built cases with a known optimum', () => {
     expect(inside.staff[0]).toMatchObject({ plannedMinutes: 300 });
   });
 
-  it('says nobody requested a slot, and respects day, week and month caps', () => {
+  it('says a slot outside every request cannot be met, and respects day, week and month caps', () => {
     const days = Array.from({ length: 7 }, (_, i) => addDays('2026-11-30', i)); // Monday to Sunday
     const input = base({
       staff: [staff(1, '青木', { maxDayMinutes: 4 * 60, maxWeekMinutes: 12 * 60 })],
@@ -121,13 +121,83 @@ describe('auto-draft solver: hand-built cases with a known optimum', () => {
     const result = solve(input);
     expect(result.totals).toMatchObject({ filled: 3, proposedMinutes: 12 * 60 });
     expect(result.assignments.every((a) => a.end - a.start === 4 * H)).toBe(true);
+    // 00:00-05:00: no request of any day reaches those hours, so the rule cannot be met from the requests
     const night = result.slots.find((s) => s.slotId === 'night')!;
-    expect(night.reasons).toEqual([{ kind: 'NO_REQUEST' }]);
-    expect(reasonText(night.reasons[0]!, 'UTC')).toBe('誰も希望を出していません');
+    expect(night.reasons).toEqual([{ kind: 'OUTSIDE_REQUESTS' }]);
+    expect(reasonText(night.reasons[0]!, 'UTC')).toBe(
+      'この時間帯を含む希望が期間中に一つもなく、満たせません',
+    );
     const capped = result.slots.find((s) => s.reasons.some((r) => r.kind === 'BLOCKED'))!;
     expect(capped.reasons[0]).toMatchObject({ violation: { kind: 'WEEK_CAP', cap: 720 } });
     expect(reasonText(capped.reasons[0]!, 'UTC')).toBe('青木さん: 週の上限12時間を超えます(16時間)');
     expect(findViolations(input, result.assignments)).toEqual([]);
+  });
+
+  it('says nobody asked when others asked for those hours on other days (a request the day could have)', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上')],
+      slots: [slot('mon', DAY1, 9, 13, 1), slot('tue', DAY2, 9, 13, 1), slot('late', DAY2, 22, 26, 1)],
+      // 青木 asks Monday 9-13; 井上 works a kept night 23:00-03:00 on Monday (it reaches the late slot's hours)
+      candidates: [request(11, 1, DAY1, 9, 13)],
+      fixed: [
+        {
+          id: 1,
+          staffId: 2,
+          day: DAY1,
+          start: at(DAY1, 23),
+          end: at(DAY1, 27),
+          isRest: false,
+          requestedMinutes: 0,
+          isOutsidePeriod: true,
+        },
+      ],
+    });
+    const result = solve(input);
+    const reasons = Object.fromEntries(result.slots.map((s) => [s.slotId, s.reasons]));
+    expect(reasons).toEqual({ mon: [], tue: [{ kind: 'NO_REQUEST' }], late: [{ kind: 'NO_REQUEST' }] });
+    // a slot the day after midnight's hours (01:00-02:00) is reached by the kept night too
+    const early = solve({ ...input, slots: [slot('early', DAY2, 1, 2, 1)] });
+    expect(early.slots[0]!.reasons).toEqual([{ kind: 'NO_REQUEST' }]);
+    const none = solve({ ...input, slots: [slot('dawn', DAY2, 4, 6, 1)] });
+    expect(none.slots[0]!.reasons).toEqual([{ kind: 'OUTSIDE_REQUESTS' }]);
+  });
+
+  it('the quick mode is the greedy without its spread pass: legal, as many places, less fair', () => {
+    // solver-optimum.test.ts's case past a pair: the pair moves alone leave 青木 at 1.0 (12/3 11-17),
+    // the spread pass narrows it to 0.5, 0.3, 0.786
+    const day3 = '2026-12-03';
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
+      slots: [
+        slot('1a', DAY1, 14, 17, 1),
+        slot('1b', DAY1, 17, 22, 1),
+        slot('2a', DAY2, 7, 11, 1),
+        slot('2b', DAY2, 14, 17, 1),
+        slot('2c', DAY2, 17, 22, 1),
+        slot('3a', day3, 11, 14, 1),
+        slot('3b', day3, 14, 17, 1),
+        slot('3c', day3, 17, 22, 1),
+      ],
+      candidates: [
+        request(1, 1, day3, 11, 17),
+        request(2, 2, DAY2, 11, 17),
+        request(3, 2, day3, 7, 11),
+        request(4, 3, DAY1, 11, 22),
+        request(5, 3, day3, 11, 14),
+      ],
+    });
+    const full = solve(input);
+    const quick = solve(input, undefined, { quick: true });
+    for (const r of [quick, full]) {
+      expect(findViolations(input, r.assignments)).toEqual([]);
+      expect(r.totals).toMatchObject({ filled: 5, over: 0 });
+    }
+    const spread = (r: typeof full) => {
+      const rates = r.staff.map((s) => s.fulfilmentRate!);
+      return Math.max(...rates) - Math.min(...rates);
+    };
+    expect(full.staff.map((s) => s.fulfilmentRate)).toEqual([0.5, 0.3, 0.786]);
+    expect(spread(quick)).toBeGreaterThan(spread(full));
   });
 
   it('never drafts on a rest day, a closed day, or against a kept shift', () => {
@@ -278,6 +348,21 @@ describe('auto-draft solver: properties over random stores', () => {
               !s.staffIds.includes(c.staffId),
           );
           if (askedPart) expect(s.reasons.map((r) => r.kind)).not.toContain('NO_REQUEST');
+          // 'cannot be met' only when no request or kept shift of any day reaches the slot's hours
+          if (s.reasons.some((r) => r.kind === 'OUTSIDE_REQUESTS')) {
+            const hours = (x: { day: string; start: number; end: number }) => {
+              const midnight = Date.parse(`${x.day}T00:00:00Z`);
+              return [x.start - midnight, x.end - midnight];
+            };
+            const [from, to] = hours(s);
+            for (const c of [
+              ...input.candidates.filter((c) => known.has(c.staffId)),
+              ...input.fixed.filter((f) => !f.isRest),
+            ]) {
+              const [a, b] = hours(c);
+              for (const k of [-24 * H, 0, 24 * H]) expect(a! + k < to! && from! < b! + k).toBe(false);
+            }
+          }
         }
       }),
       { numRuns: 300 },

@@ -24,8 +24,16 @@ const SPREAD_MOVES = 6;
  * The solver. `input` is not changed; its order does not matter (everything is sorted first). `preset`:
  * drafts (candidate id -> times, one of its options) to start from, e.g. the exact method's answer; the
  * greedy then only adds what still fills a place, and the search moves nothing that would cost coverage.
+ * `opts.quick`: without the spread pass (`narrowSpread`), the costliest part at 100 staff for the least
+ * (under load: 1.1 s for the greedy and its local search, +1.3 s for the pair moves of `balance`, which
+ * take the 100 x 31 peak store from 37.6 to 18.8 points, +1.9 s for the spread pass, to 17.9): the call's
+ * first answers, the spread pass running once on its last (solver-exact.ts, draft-pool.ts).
  */
-export function solve(raw: SolverInput, preset?: Map<number, { start: number; end: number }>): SolverResult {
+export function solve(
+  raw: SolverInput,
+  preset?: Map<number, { start: number; end: number }>,
+  opts: { quick?: boolean } = {},
+): SolverResult {
   const input = normalise(raw);
   const { settings } = input;
   const slots = input.slots;
@@ -210,20 +218,22 @@ export function solve(raw: SolverInput, preset?: Map<number, { start: number; en
     apply,
     unapply,
   };
+  const fillable = fillableUpperBound(input);
+  const answer = () =>
+    report(input, slots, need, coveredBy, chosen, plans, staffById, requested, fromRequests, {
+      proposed,
+      fillable,
+      unmet,
+    });
   balance(state);
+  if (opts.quick) return answer();
   // then the spread of fulfilment rates itself, from its ends (staff with requests)
   const rated = [...requested]
     .filter(([, minutes]) => minutes > 0)
     .map(([id]) => id)
     .sort((a, b) => a - b);
   narrowSpread(state, rated, SPREAD_MOVES);
-
-  const fillable = fillableUpperBound(input);
-  return report(input, slots, need, coveredBy, chosen, plans, staffById, requested, fromRequests, {
-    proposed,
-    fillable,
-    unmet,
-  });
+  return answer();
 }
 
 /** A binary heap; `above(a, b)` is true when a comes out before b. */
