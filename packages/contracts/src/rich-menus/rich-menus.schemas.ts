@@ -438,6 +438,11 @@ export const richMenuTapsQuerySchema = z.object({
 export const richMenuTapsSchema = z.object({
   days: z.number().int(),
   since: z.string(),
+  /**
+   * Whether a link (uri) area's taps can name the friend: the account has a LIFF for the hop (decision
+   * 0049 addendum). Without one the hop is our own page outside LINE: link taps count, friends do not.
+   */
+  linksNameFriends: z.boolean(),
   areas: z.array(z.object({ index: z.number().int(), taps: z.number().int(), friends: z.number().int() })),
 });
 export type RichMenuTaps = z.output<typeof richMenuTapsSchema>;

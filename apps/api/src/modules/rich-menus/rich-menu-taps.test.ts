@@ -143,6 +143,8 @@ describe('rich menu taps (decision 0049)', () => {
     expect(week.statusCode, week.body).toBe(200);
     expect(week.json()).toMatchObject({
       days: 7,
+      // this account has no LIFF: its link taps name nobody, and the answer says so
+      linksNameFriends: false,
       areas: [
         { index: 0, taps: 3, friends: 2 },
         { index: 1, taps: 0, friends: 0 },

@@ -281,11 +281,15 @@ export async function readRichMenuTaps(
     );
   if (!menu) throw notFound(richMenuMessages.notFound);
   const since = new Date(ctx.clock.now().getTime() - days * 86_400_000);
-  const rows = await tapFiguresSince(ctx.db, scope, richMenuId, since);
+  const [rows, liffId] = await Promise.all([
+    tapFiguresSince(ctx.db, scope, richMenuId, since),
+    accountLiffIdOf(ctx.db, scope),
+  ]);
   const byArea = new Map(rows.map((r) => [r.areaIndex, r]));
   return {
     days,
     since: since.toISOString(),
+    linksNameFriends: liffId !== null,
     areas: menu.areas.map((_, index) => ({
       index,
       taps: Number(byArea.get(index)?.taps ?? 0),
@@ -318,6 +322,9 @@ export async function importRichMenuTaps(
     if (rows.length > 0) await db.insert(richMenuTaps).values(rows);
   }
 }
+
+/** The drawer shows a friend's 50 most recently tapped areas. */
+const FRIEND_TAPS_SHOWN = 50;
 
 /**
  * A friend's taps per menu area (the friend drawer), the latest first: the menu's name and the area's
@@ -364,6 +371,3 @@ export async function friendTapsOf(
     }),
   };
 }
-
-/** The drawer shows a friend's 50 most recently tapped areas. */
-const FRIEND_TAPS_SHOWN = 50;
