@@ -84,16 +84,16 @@ BEGIN
     ON CONFLICT DO NOTHING;
   -- one statement takes every day row it moves, in key order (no two writers wait on each other's days)
   WITH incoming AS (
-    SELECT route_id, line_user_id, max(visited_at) AS at FROM new_rows
+    SELECT route_id, line_user_id, max(visited_at) AS new_at FROM new_rows
     WHERE line_user_id IS NOT NULL GROUP BY 1, 2
   ), locked AS (
-    SELECT v.route_id, v.line_user_id, v.last_visited_at AS old_at, i.at
+    SELECT v.route_id, v.line_user_id, v.last_visited_at AS old_at, i.new_at
     FROM inflow_route_visitors v JOIN incoming i ON i.route_id = v.route_id AND i.line_user_id = v.line_user_id
     ORDER BY 1, 2 FOR UPDATE OF v
   ), moved AS (
-    SELECT * FROM locked WHERE old_at IS NULL OR at > old_at
+    SELECT * FROM locked WHERE old_at IS NULL OR new_at > old_at
   ), saved AS (
-    UPDATE inflow_route_visitors v SET last_visited_at = m.at FROM moved m
+    UPDATE inflow_route_visitors v SET last_visited_at = m.new_at FROM moved m
     WHERE v.route_id = m.route_id AND v.line_user_id = m.line_user_id
   )
   INSERT INTO inflow_route_days (route_id, day, visits, anonymous, visitors)
@@ -101,7 +101,7 @@ BEGIN
       SELECT route_id, report_japan_day(visited_at) AS day, 1 AS v, (line_user_id IS NULL)::int AS an, 0 AS d
         FROM new_rows
       UNION ALL
-      SELECT route_id, report_japan_day(at), 0, 0, 1 FROM moved
+      SELECT route_id, report_japan_day(new_at), 0, 0, 1 FROM moved
       UNION ALL
       SELECT route_id, report_japan_day(old_at), 0, 0, -1 FROM moved WHERE old_at IS NOT NULL
     ) x GROUP BY 1, 2 HAVING sum(v) <> 0 OR sum(d) <> 0 ORDER BY 1, 2
@@ -122,19 +122,19 @@ BEGIN
       ON CONFLICT DO NOTHING;
   END IF;
   WITH incoming AS (
-    SELECT route_id, friend_id, max(attributed_at) AS at,
+    SELECT route_id, friend_id, max(attributed_at) AS new_at,
       max(attributed_at) FILTER (WHERE member_at IS NOT NULL) AS member_at
     FROM new_rows GROUP BY 1, 2
   ), locked AS (
     SELECT r.route_id, r.friend_id, r.last_at AS old_at, r.member_last_at AS old_member_at,
-      greatest(r.last_at, i.at) AS at, greatest(r.member_last_at, i.member_at) AS member_at
+      greatest(r.last_at, i.new_at) AS new_at, greatest(r.member_last_at, i.member_at) AS member_at
     FROM inflow_route_friends r JOIN incoming i ON i.route_id = r.route_id AND i.friend_id = r.friend_id
     ORDER BY 1, 2 FOR UPDATE OF r
   ), moved AS (
     SELECT l.*, NOT f.is_friend AS blocked FROM locked l JOIN friends f ON f.id = l.friend_id
-    WHERE l.at IS DISTINCT FROM l.old_at OR l.member_at IS DISTINCT FROM l.old_member_at
+    WHERE l.new_at IS DISTINCT FROM l.old_at OR l.member_at IS DISTINCT FROM l.old_member_at
   ), saved AS (
-    UPDATE inflow_route_friends r SET last_at = m.at, member_last_at = m.member_at FROM moved m
+    UPDATE inflow_route_friends r SET last_at = m.new_at, member_last_at = m.member_at FROM moved m
     WHERE r.route_id = m.route_id AND r.friend_id = m.friend_id
   )
   INSERT INTO inflow_route_days (route_id, day, new_friends, unblocks, blocked, members)
@@ -143,11 +143,11 @@ BEGIN
           (n.kind = 'UNBLOCK')::int AS ub, 0 AS b, 0 AS mb
         FROM new_rows n JOIN friends f ON f.id = n.friend_id WHERE TG_OP = 'INSERT'
       UNION ALL
-      SELECT route_id, report_japan_day(at), 0, 0, 1, 0 FROM moved
-        WHERE blocked AND at IS DISTINCT FROM old_at
+      SELECT route_id, report_japan_day(new_at), 0, 0, 1, 0 FROM moved
+        WHERE blocked AND new_at IS DISTINCT FROM old_at
       UNION ALL
       SELECT route_id, report_japan_day(old_at), 0, 0, -1, 0 FROM moved
-        WHERE blocked AND old_at IS NOT NULL AND at IS DISTINCT FROM old_at
+        WHERE blocked AND old_at IS NOT NULL AND new_at IS DISTINCT FROM old_at
       UNION ALL
       SELECT route_id, report_japan_day(member_at), 0, 0, 0, 1 FROM moved
         WHERE member_at IS NOT NULL AND member_at IS DISTINCT FROM old_member_at
@@ -189,24 +189,24 @@ BEGIN
       ORDER BY 1, 2, 3
       ON CONFLICT DO NOTHING;
     WITH incoming AS (
-      SELECT rich_menu_id, area_index, friend_id, max(tapped_at) AS at FROM new_rows
+      SELECT rich_menu_id, area_index, friend_id, max(tapped_at) AS new_at FROM new_rows
       WHERE friend_id IS NOT NULL GROUP BY 1, 2, 3
     ), locked AS (
-      SELECT t.rich_menu_id, t.area_index, t.friend_id, t.last_tapped_at AS old_at, i.at
+      SELECT t.rich_menu_id, t.area_index, t.friend_id, t.last_tapped_at AS old_at, i.new_at
       FROM rich_menu_tap_friends t JOIN incoming i
         ON i.rich_menu_id = t.rich_menu_id AND i.area_index = t.area_index AND i.friend_id = t.friend_id
       ORDER BY 1, 2, 3 FOR UPDATE OF t
     ), moved AS (
-      SELECT * FROM locked WHERE old_at IS NULL OR at > old_at
+      SELECT * FROM locked WHERE old_at IS NULL OR new_at > old_at
     ), saved AS (
-      UPDATE rich_menu_tap_friends t SET last_tapped_at = m.at FROM moved m
+      UPDATE rich_menu_tap_friends t SET last_tapped_at = m.new_at FROM moved m
       WHERE t.rich_menu_id = m.rich_menu_id AND t.area_index = m.area_index AND t.friend_id = m.friend_id
     )
     INSERT INTO rich_menu_tap_days (rich_menu_id, area_index, day, taps, friends)
       SELECT rich_menu_id, area_index, day, sum(n), sum(d) FROM (
         SELECT rich_menu_id, area_index, report_japan_day(tapped_at) AS day, 1 AS n, 0 AS d FROM new_rows
         UNION ALL
-        SELECT rich_menu_id, area_index, report_japan_day(at), 0, 1 FROM moved
+        SELECT rich_menu_id, area_index, report_japan_day(new_at), 0, 1 FROM moved
         UNION ALL
         SELECT rich_menu_id, area_index, report_japan_day(old_at), 0, -1 FROM moved WHERE old_at IS NOT NULL
       ) x GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(d) <> 0 ORDER BY 1, 2, 3
@@ -222,26 +222,26 @@ BEGIN
       FROM rich_menu_tap_friends t JOIN keys k
         ON k.rich_menu_id = t.rich_menu_id AND k.area_index = t.area_index AND k.friend_id = t.friend_id
       ORDER BY 1, 2, 3 FOR UPDATE OF t
-    ), found AS (
+    ), refound AS (
       SELECT l.*, (SELECT max(x.tapped_at) FROM rich_menu_taps x WHERE x.friend_id = l.friend_id
-        AND x.rich_menu_id = l.rich_menu_id AND x.area_index = l.area_index) AS at
+        AND x.rich_menu_id = l.rich_menu_id AND x.area_index = l.area_index) AS new_at
       FROM locked l
     ), moved AS (
-      SELECT * FROM found WHERE at IS DISTINCT FROM old_at
+      SELECT * FROM refound WHERE new_at IS DISTINCT FROM old_at
     ), gone AS (
       DELETE FROM rich_menu_tap_friends t USING moved m
-      WHERE m.at IS NULL AND t.rich_menu_id = m.rich_menu_id AND t.area_index = m.area_index
+      WHERE m.new_at IS NULL AND t.rich_menu_id = m.rich_menu_id AND t.area_index = m.area_index
         AND t.friend_id = m.friend_id
     ), saved AS (
-      UPDATE rich_menu_tap_friends t SET last_tapped_at = m.at FROM moved m
-      WHERE m.at IS NOT NULL AND t.rich_menu_id = m.rich_menu_id AND t.area_index = m.area_index
+      UPDATE rich_menu_tap_friends t SET last_tapped_at = m.new_at FROM moved m
+      WHERE m.new_at IS NOT NULL AND t.rich_menu_id = m.rich_menu_id AND t.area_index = m.area_index
         AND t.friend_id = m.friend_id
     )
     INSERT INTO rich_menu_tap_days (rich_menu_id, area_index, day, taps, friends)
       SELECT rich_menu_id, area_index, day, sum(n), sum(d) FROM (
         SELECT rich_menu_id, area_index, report_japan_day(tapped_at) AS day, -1 AS n, 0 AS d FROM old_rows
         UNION ALL
-        SELECT rich_menu_id, area_index, report_japan_day(at), 0, 1 FROM moved WHERE at IS NOT NULL
+        SELECT rich_menu_id, area_index, report_japan_day(new_at), 0, 1 FROM moved WHERE new_at IS NOT NULL
         UNION ALL
         SELECT rich_menu_id, area_index, report_japan_day(old_at), 0, -1 FROM moved WHERE old_at IS NOT NULL
       ) x GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(d) <> 0 ORDER BY 1, 2, 3
@@ -305,11 +305,11 @@ CREATE TRIGGER rich_menu_taps_rollup_delete AFTER DELETE ON rich_menu_taps
 CREATE OR REPLACE FUNCTION delivery_clicks_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH named AS (
-    SELECT delivery_id, friend_id, count(*) AS n, max(clicked_at) AS at, min(link_id) AS link_id
+    SELECT delivery_id, friend_id, count(*) AS n, max(clicked_at) AS new_at, min(link_id) AS link_id
     FROM new_rows WHERE friend_id IS NOT NULL GROUP BY 1, 2
   ), claimed AS (
     INSERT INTO delivery_click_friends (delivery_id, friend_id, links, last_clicked_at)
-      SELECT delivery_id, friend_id, n, at FROM named ORDER BY 1, 2
+      SELECT delivery_id, friend_id, n, new_at FROM named ORDER BY 1, 2
       ON CONFLICT (delivery_id, friend_id) DO UPDATE SET links = delivery_click_friends.links + excluded.links,
         last_clicked_at = greatest(delivery_click_friends.last_clicked_at, excluded.last_clicked_at)
       RETURNING delivery_id, friend_id, (xmax = 0) AS inserted

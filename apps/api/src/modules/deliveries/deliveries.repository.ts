@@ -327,9 +327,7 @@ export async function clickFiguresOf(db: Db, deliveryIds: number[]): Promise<Map
     .from(deliveryLinkClickCounts)
     .where(inArray(deliveryLinkClickCounts.deliveryId, deliveryIds))
     .groupBy(deliveryLinkClickCounts.deliveryId);
-  return new Map(
-    rows.map((r) => [r.deliveryId, { clicks: Number(r.clicks), friends: Number(r.friends) }]),
-  );
+  return new Map(rows.map((r) => [r.deliveryId, { clicks: Number(r.clicks), friends: Number(r.friends) }]));
 }
 
 /**

@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  inflowAttributions,
-  inflowRouteDays,
-  inflowRoutes,
-  inflowVisits,
-} from '../../db/schema/inflow.ts';
+import { inflowAttributions, inflowRouteDays, inflowRoutes, inflowVisits } from '../../db/schema/inflow.ts';
 
 export type AccountScope = { clientId: number; lineAccountId: number };
 export type InflowRouteRow = typeof inflowRoutes.$inferSelect;

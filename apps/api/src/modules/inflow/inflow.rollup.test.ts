@@ -125,10 +125,10 @@ const when = fc
 const op = fc.oneof(
   fc.record({
     kind: fc.constant('visits' as const),
-    rows: fc.array(
-      fc.record({ route: fc.nat(1), user: fc.option(fc.nat(5), { freq: 3 }), at: when }),
-      { minLength: 1, maxLength: 4 },
-    ),
+    rows: fc.array(fc.record({ route: fc.nat(1), user: fc.option(fc.nat(5), { freq: 3 }), at: when }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
   }),
   fc.record({
     kind: fc.constant('follows' as const),

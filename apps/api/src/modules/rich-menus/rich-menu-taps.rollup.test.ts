@@ -66,10 +66,10 @@ const op = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant('taps' as const),
-      rows: fc.array(
-        fc.record({ area: fc.nat(2), friend: fc.option(fc.nat(4), { freq: 4 }), at: when }),
-        { minLength: 1, maxLength: 5 },
-      ),
+      rows: fc.array(fc.record({ area: fc.nat(2), friend: fc.option(fc.nat(4), { freq: 4 }), at: when }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
     }),
     weight: 6,
   },

@@ -190,7 +190,10 @@ describe('rich menu taps (decision 0049)', () => {
     ]);
     const [friendTwo] = await t.db.select().from(friends).where(eq(friends.lineUserId, two.userId));
     // an area without a label and with nothing to show (a postback's data is not shown) has no name
-    const twos = (await drawer(friendTwo!.id)).json().taps as { areaIndex: number; areaLabel: string | null }[];
+    const twos = (await drawer(friendTwo!.id)).json().taps as {
+      areaIndex: number;
+      areaLabel: string | null;
+    }[];
     expect(twos.map((r) => [r.areaIndex, r.areaLabel])).toEqual([
       [2, null],
       [0, '来店'],

@@ -8,12 +8,7 @@ import {
 } from '@app/contracts';
 import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  richMenus,
-  richMenuTapDays,
-  richMenuTapFriends,
-  richMenuTaps,
-} from '../../db/schema/rich-menus.ts';
+import { richMenus, richMenuTapDays, richMenuTapFriends, richMenuTaps } from '../../db/schema/rich-menus.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';

@@ -60,7 +60,9 @@ export function FriendRichMenuTaps({ lineAccountId, friendId }: { lineAccountId:
             </Typography>
           </Box>
           <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-            <Typography variant="body2">{t('friends.drawer.richMenuTapCount', { count: tap.taps })}</Typography>
+            <Typography variant="body2">
+              {t('friends.drawer.richMenuTapCount', { count: tap.taps })}
+            </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
               {t('friends.drawer.richMenuTapLast', { at: formatDateTime(tap.lastTappedAt) })}
             </Typography>
