@@ -115,6 +115,20 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await expect.poll(() => map.getByTestId('tap-area-2').textContent()).toContain('数えないエリア');
     await map.scrollIntoViewIfNeeded();
     await screenshot(page, 'rich-menu-tap-map');
+
+    // the friend's drawer lists the areas they tapped, the latest first: クーポン, just now
+    await page.goto(`${server.url}/client/friends`);
+    await page.getByLabel('検索').first().fill(FRIEND.split(' ')[0]!);
+    await expect.poll(() => page.getByText(FRIEND).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByText(FRIEND).first().click();
+    const taps = page.getByTestId('friend-drawer').getByTestId('friend-rich-menu-taps');
+    await expect.poll(() => taps.isVisible(), { timeout: 20_000 }).toBe(true);
+    const first = taps.locator('li').first();
+    expect(await first.textContent()).toContain('クーポン');
+    expect(await first.textContent()).toContain('基本メニュー');
+    expect(await first.textContent()).toMatch(/\d+回/);
+    await taps.scrollIntoViewIfNeeded();
+    await screenshot(page, 'friend-drawer-rich-menu-taps');
   });
 
   it('a manager draws a two-area menu, saves it and sets it as default; a LINE user taps an area', async () => {

@@ -225,7 +225,21 @@ export async function writeWorld(
     'messages',
     'conversations',
     ...(options.withReports
-      ? ['inflow_visits', 'inflow_attributions', 'delivery_clicks', 'delivery_links', 'rich_menu_taps']
+      ? [
+          'inflow_visits',
+          'inflow_attributions',
+          'delivery_clicks',
+          'delivery_links',
+          'rich_menu_taps',
+          // the roll-ups their triggers kept (decision 0058)
+          'inflow_route_days',
+          'inflow_route_visitors',
+          'inflow_route_friends',
+          'delivery_link_click_counts',
+          'delivery_click_friends',
+          'rich_menu_tap_days',
+          'rich_menu_tap_friends',
+        ]
       : []),
   ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));

@@ -296,6 +296,10 @@ const inflowEntries: Record<string, Entry> = {
   [`GET ${D}/inflow-routes/:routeId/qr.png`]: { kind: 'tenant', build: (x) => freshRoute(x) },
   [`GET ${D}/inflow-routes/:routeId/qr.pdf`]: { kind: 'tenant', build: (x) => freshRoute(x) },
   [`GET ${D}/friends/:friendId/inflow-route`]: { kind: 'tenant', build: (x) => freshFriendOfAccount(x) },
+  [`GET ${D}/friends/:friendId/rich-menu-taps`]: {
+    kind: 'tenant',
+    build: (x) => freshFriendOfAccount(x),
+  },
   'GET /liff/api/v1/inflow/:slug': {
     kind: 'public',
     reason: 'a route URL names one route by an unguessable slug (inflow.test.ts)',

@@ -5,6 +5,8 @@ import { okBodySchema } from '../common/errors.ts';
 import {
   createRichMenuBodySchema,
   createTabbedRichMenuBodySchema,
+  friendRichMenuTapsSchema,
+  richMenuFriendParamsSchema,
   richMenuPreviewBodySchema,
   richMenuPreviewSchema,
   tabbedPreviewSchema,
@@ -69,6 +71,14 @@ export const richMenuEndpoints = {
     params: richMenuParamsSchema,
     query: richMenuTapsQuerySchema,
     responses: { 200: richMenuTapsSchema },
+  }),
+  friendTaps: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/friends/:friendId/rich-menu-taps`,
+    summary: "A friend's rich menu taps: per menu area, how often and when last (the friend drawer)",
+    params: richMenuFriendParamsSchema,
+    responses: { 200: friendRichMenuTapsSchema },
   }),
   image: defineEndpoint({
     ...read,

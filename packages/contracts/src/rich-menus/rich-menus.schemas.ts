@@ -438,9 +438,35 @@ export const richMenuTapsQuerySchema = z.object({
 export const richMenuTapsSchema = z.object({
   days: z.number().int(),
   since: z.string(),
+  /**
+   * Whether a link (uri) area's taps can name the friend: the account has a LIFF for the hop (decision
+   * 0049 addendum). Without one the hop is our own page outside LINE: link taps count, friends do not.
+   */
+  linksNameFriends: z.boolean(),
   areas: z.array(z.object({ index: z.number().int(), taps: z.number().int(), friends: z.number().int() })),
 });
 export type RichMenuTaps = z.output<typeof richMenuTapsSchema>;
+
+export const richMenuFriendParamsSchema = z.object({ lineAccountId: idParamSchema, friendId: idParamSchema });
+
+/**
+ * A friend's rich menu taps (the friend drawer): per menu area they tapped, the menu's and the area's
+ * names (the area's label, else its action's), how often and when last; the latest first. Taps of a
+ * deleted menu go with it.
+ */
+export const friendRichMenuTapsSchema = z.object({
+  taps: z.array(
+    z.object({
+      richMenuId: idSchema,
+      richMenuName: z.string(),
+      areaIndex: z.number().int(),
+      areaLabel: z.string().nullable(),
+      taps: z.number().int(),
+      lastTappedAt: z.string(),
+    }),
+  ),
+});
+export type FriendRichMenuTaps = z.output<typeof friendRichMenuTapsSchema>;
 
 /** A uri area's hop key at LINE (decision 0049 addendum): `<menu's tap slug>.<area index>`. */
 export const richMenuTapHopParamsSchema = z.object({ key: z.string().max(64) });

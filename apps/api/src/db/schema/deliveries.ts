@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -172,6 +173,48 @@ export const deliveryClicks = pgTable(
     index('delivery_clicks_delivery_idx').on(t.deliveryId),
     // NULLs are distinct: anonymous taps all count, a named friend once per link.
     uniqueIndex('delivery_clicks_link_friend_uq').on(t.linkId, t.friendId),
+  ],
+);
+
+/**
+ * The click report's roll-up (decision 0058), kept by a statement trigger on delivery_clicks (migration
+ * report_rollups) in the click's own transaction. Per link, in 8 shards (the click's id mod 8) so that the
+ * redirect's clicks on one link do not queue on one row: clicks, named clicks (a friend counts once per
+ * link, so these are the link's distinct friends) and the friends whose first click of the delivery this
+ * was (their sum is the delivery's distinct friends).
+ */
+export const deliveryLinkClickCounts = pgTable(
+  'delivery_link_click_counts',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => deliveryLinks.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull(),
+    deliveryId: integer('delivery_id').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    friends: integer('friends').notNull().default(0),
+    deliveryFriends: integer('delivery_friends').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.linkId, t.shard] }),
+    index('delivery_link_click_counts_delivery_idx').on(t.deliveryId),
+  ],
+);
+
+/** Each named friend who clicked a delivery: how many of its links, and when last (the report's list). */
+export const deliveryClickFriends = pgTable(
+  'delivery_click_friends',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => messageDeliveries.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id').notNull(),
+    links: integer('links').notNull(),
+    lastClickedAt: timestamp('last_clicked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deliveryId, t.friendId] }),
+    index('delivery_click_friends_last_idx').on(t.deliveryId, t.lastClickedAt.desc(), t.friendId),
   ],
 );
 

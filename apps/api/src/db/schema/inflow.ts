@@ -1,9 +1,11 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -90,5 +92,59 @@ export const inflowAttributions = pgTable(
     uniqueIndex('inflow_attributions_visit_uq').on(t.visitId),
     index('inflow_attributions_route_idx').on(t.routeId, t.attributedAt),
     index('inflow_attributions_friend_idx').on(t.lineAccountId, t.friendId),
+  ],
+);
+
+/**
+ * The route report's daily roll-up (decision 0058): per route and Japan day, kept by statement triggers on
+ * inflow_visits, inflow_attributions and friends (migration report_rollups) in the writer's transaction.
+ * Distinct counts are counted on the day of each person's LAST touch (the report's periods all end now, so
+ * "touched since S" is "last touch since S"): visitors (named), blocked (attributed friends who do not
+ * follow now) and members (friends with a member-marked attribution) sum exactly over days.
+ */
+export const inflowRouteDays = pgTable(
+  'inflow_route_days',
+  {
+    routeId: integer('route_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+    /** visits without a LINE user: each one a visitor of its own */
+    anonymous: integer('anonymous').notNull().default(0),
+    /** named visitors whose last visit of the route is on this day */
+    visitors: integer('visitors').notNull().default(0),
+    newFriends: integer('new_friends').notNull().default(0),
+    unblocks: integer('unblocks').notNull().default(0),
+    /** attributed friends whose last attribution to the route is on this day and who do not follow now */
+    blocked: integer('blocked').notNull().default(0),
+    /** friends whose last member-marked attribution to the route is on this day */
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.routeId, t.day] })],
+);
+
+/** Each named visitor's last visit of a route (the roll-up's visitors move with it). */
+export const inflowRouteVisitors = pgTable(
+  'inflow_route_visitors',
+  {
+    routeId: integer('route_id').notNull(),
+    lineUserId: varchar('line_user_id', { length: 64 }).notNull(),
+    /** null only inside the trigger, between the row's claim and its first value */
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.routeId, t.lineUserId] })],
+);
+
+/** Each attributed friend's last attribution to a route, and their last member-marked one. */
+export const inflowRouteFriends = pgTable(
+  'inflow_route_friends',
+  {
+    routeId: integer('route_id').notNull(),
+    friendId: integer('friend_id').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    memberLastAt: timestamp('member_last_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.routeId, t.friendId] }),
+    index('inflow_route_friends_friend_idx').on(t.friendId),
   ],
 );

@@ -2,10 +2,12 @@ import type { RichMenuArea, TabConfig } from '@app/contracts';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   varchar,
@@ -91,5 +93,40 @@ export const richMenuTaps = pgTable(
   (t) => [
     index('rich_menu_taps_menu_idx').on(t.clientId, t.lineAccountId, t.richMenuId, t.tappedAt),
     index('rich_menu_taps_friend_idx').on(t.friendId),
+  ],
+);
+
+/**
+ * The tap report's daily roll-up (decision 0058): per menu, area and Japan day, kept by statement triggers
+ * on rich_menu_taps (migration report_rollups). friends: named friends whose LAST tap of the area is on
+ * this day, so "friends who tapped since S" sums exactly over the days after S's day; S's own day is
+ * read from rich_menu_tap_friends (one day of rows).
+ */
+export const richMenuTapDays = pgTable(
+  'rich_menu_tap_days',
+  {
+    richMenuId: integer('rich_menu_id').notNull(),
+    areaIndex: integer('area_index').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    taps: integer('taps').notNull().default(0),
+    friends: integer('friends').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.richMenuId, t.areaIndex, t.day] })],
+);
+
+/** Each named friend's last tap of a menu's area (the roll-up's friends move with it). */
+export const richMenuTapFriends = pgTable(
+  'rich_menu_tap_friends',
+  {
+    richMenuId: integer('rich_menu_id').notNull(),
+    areaIndex: integer('area_index').notNull(),
+    friendId: integer('friend_id').notNull(),
+    /** null only inside the trigger, between the row's claim and its first value */
+    lastTappedAt: timestamp('last_tapped_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.richMenuId, t.areaIndex, t.friendId] }),
+    index('rich_menu_tap_friends_last_idx').on(t.richMenuId, t.lastTappedAt, t.areaIndex),
+    index('rich_menu_tap_friends_friend_idx').on(t.friendId, t.lastTappedAt),
   ],
 );

@@ -1,9 +1,11 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendsForJoin } from '../friends/index.ts';
 import {
   deliveryChunks,
+  deliveryClickFriends,
   deliveryClicks,
+  deliveryLinkClickCounts,
   deliveryLinks,
   deliveryRecipientTokens,
   deliveryTestRecipients,
@@ -260,29 +262,29 @@ export async function insertRecipientTokens(
   await db.insert(deliveryRecipientTokens).values(rows).onConflictDoNothing();
 }
 
-/** The named friends who tapped a delivery's links, the latest tap first (names through the friends door). */
+/**
+ * The named friends who tapped a delivery's links, the latest tap first (names through the friends door):
+ * from the per-friend roll-up rows (decision 0058), read in the order of their index.
+ */
 export async function clickedFriendsOf(db: Db, scope: AccountScope, deliveryId: number, limit: number) {
-  const last = sql<Date>`max(${deliveryClicks.clickedAt})`;
-  const rows = await db
+  return db
     .select({
       id: friendsForJoin.id,
       displayName: friendsForJoin.displayName,
-      links: countDistinct(deliveryClicks.linkId),
-      lastClickedAt: last,
+      links: deliveryClickFriends.links,
+      lastClickedAt: deliveryClickFriends.lastClickedAt,
     })
-    .from(deliveryClicks)
-    .innerJoin(friendsForJoin, eq(friendsForJoin.id, deliveryClicks.friendId))
+    .from(deliveryClickFriends)
+    .innerJoin(friendsForJoin, eq(friendsForJoin.id, deliveryClickFriends.friendId))
     .where(
       and(
-        eq(deliveryClicks.deliveryId, deliveryId),
+        eq(deliveryClickFriends.deliveryId, deliveryId),
         eq(friendsForJoin.clientId, scope.clientId),
         eq(friendsForJoin.lineAccountId, scope.lineAccountId),
       ),
     )
-    .groupBy(friendsForJoin.id, friendsForJoin.displayName)
-    .orderBy(desc(last), asc(friendsForJoin.id))
+    .orderBy(desc(deliveryClickFriends.lastClickedAt), asc(deliveryClickFriends.friendId))
     .limit(limit);
-  return rows.map((r) => ({ ...r, lastClickedAt: new Date(r.lastClickedAt) }));
 }
 
 export type LinkTarget = { linkId: number; deliveryId: number; url: string };
@@ -313,36 +315,50 @@ export async function insertClick(
 
 export type ClickFigures = { clicks: number; friends: number };
 
-/** Taps and distinct named friends per delivery. */
+/** Taps and distinct named friends per delivery: the links' roll-up rows summed (decision 0058). */
 export async function clickFiguresOf(db: Db, deliveryIds: number[]): Promise<Map<number, ClickFigures>> {
   if (deliveryIds.length === 0) return new Map();
   const rows = await db
     .select({
-      deliveryId: deliveryClicks.deliveryId,
-      clicks: count(),
-      friends: countDistinct(deliveryClicks.friendId),
+      deliveryId: deliveryLinkClickCounts.deliveryId,
+      clicks: sql<number>`sum(${deliveryLinkClickCounts.clicks})::int`,
+      friends: sql<number>`sum(${deliveryLinkClickCounts.deliveryFriends})::int`,
     })
-    .from(deliveryClicks)
-    .where(inArray(deliveryClicks.deliveryId, deliveryIds))
-    .groupBy(deliveryClicks.deliveryId);
-  return new Map(rows.map((r) => [r.deliveryId, { clicks: r.clicks, friends: r.friends }]));
+    .from(deliveryLinkClickCounts)
+    .where(inArray(deliveryLinkClickCounts.deliveryId, deliveryIds))
+    .groupBy(deliveryLinkClickCounts.deliveryId);
+  return new Map(rows.map((r) => [r.deliveryId, { clicks: Number(r.clicks), friends: Number(r.friends) }]));
 }
 
-/** The deliveries' links with their taps and distinct named friends, in the order they were made. */
+/**
+ * The deliveries' links with their taps and distinct named friends, in the order they were made (a
+ * friend's tap counts once per link, so the link's named taps are its distinct friends).
+ */
 export async function linkFiguresOf(db: Db, deliveryIds: number[]) {
   if (deliveryIds.length === 0) return [];
-  return db
-    .select({
-      deliveryId: deliveryLinks.deliveryId,
-      url: deliveryLinks.url,
-      clicks: count(deliveryClicks.id),
-      friends: countDistinct(deliveryClicks.friendId),
-    })
-    .from(deliveryLinks)
-    .leftJoin(deliveryClicks, eq(deliveryClicks.linkId, deliveryLinks.id))
-    .where(inArray(deliveryLinks.deliveryId, deliveryIds))
-    .groupBy(deliveryLinks.id, deliveryLinks.deliveryId, deliveryLinks.url)
-    .orderBy(asc(deliveryLinks.id));
+  const [links, counts] = await Promise.all([
+    db
+      .select({ id: deliveryLinks.id, deliveryId: deliveryLinks.deliveryId, url: deliveryLinks.url })
+      .from(deliveryLinks)
+      .where(inArray(deliveryLinks.deliveryId, deliveryIds))
+      .orderBy(asc(deliveryLinks.id)),
+    db
+      .select({
+        linkId: deliveryLinkClickCounts.linkId,
+        clicks: sql<number>`sum(${deliveryLinkClickCounts.clicks})::int`,
+        friends: sql<number>`sum(${deliveryLinkClickCounts.friends})::int`,
+      })
+      .from(deliveryLinkClickCounts)
+      .where(inArray(deliveryLinkClickCounts.deliveryId, deliveryIds))
+      .groupBy(deliveryLinkClickCounts.linkId),
+  ]);
+  const byLink = new Map(counts.map((c) => [c.linkId, c]));
+  return links.map((l) => ({
+    deliveryId: l.deliveryId,
+    url: l.url,
+    clicks: Number(byLink.get(l.id)?.clicks ?? 0),
+    friends: Number(byLink.get(l.id)?.friends ?? 0),
+  }));
 }
 
 // ---- "me": the friend a user test-sends to ----

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inflowAttributions, inflowRoutes, inflowVisits } from '../../db/schema/inflow.ts';
-import { friendsForJoin } from '../friends/index.ts';
+import { inflowAttributions, inflowRouteDays, inflowRoutes, inflowVisits } from '../../db/schema/inflow.ts';
 
 export type AccountScope = { clientId: number; lineAccountId: number };
 export type InflowRouteRow = typeof inflowRoutes.$inferSelect;
@@ -158,15 +157,21 @@ export type RouteFigureRow = {
   members: number;
 };
 
-/** Each route's figures since a time: two grouped reads (visits; attributions with the friends' state). */
+export type RouteDayRow = { routeId: number; day: string; visits: number; newFriends: number };
+
+/**
+ * Each route's figures from a Japan day on (null: all time), and its visits and new friends per day: one
+ * read of the daily roll-up (decision 0058), which the triggers keep exactly equal to counting the rows
+ * (visits, attributions and the friends' state; inflow.rollup.test compares the two on random data).
+ */
 export async function routeFigures(
   db: Db,
-  scope: AccountScope,
   routeIds: number[],
-  since: Date,
-): Promise<Map<number, RouteFigureRow>> {
+  fromDay: string | null,
+): Promise<{ figures: Map<number, RouteFigureRow>; days: RouteDayRow[] }> {
   const figures = new Map<number, RouteFigureRow>();
-  if (routeIds.length === 0) return figures;
+  const days: RouteDayRow[] = [];
+  if (routeIds.length === 0) return { figures, days };
   for (const routeId of routeIds) {
     figures.set(routeId, {
       routeId,
@@ -178,81 +183,26 @@ export async function routeFigures(
       members: 0,
     });
   }
-  const visits = await db
-    .select({
-      routeId: inflowVisits.routeId,
-      visits: sql<number>`count(*)::int`,
-      unique: sql<number>`count(distinct coalesce(${inflowVisits.lineUserId}, 'visit:' || ${inflowVisits.id}))::int`,
-    })
-    .from(inflowVisits)
+  const rows = await db
+    .select()
+    .from(inflowRouteDays)
     .where(
       and(
-        eq(inflowVisits.clientId, scope.clientId),
-        inArray(inflowVisits.routeId, routeIds),
-        gte(inflowVisits.visitedAt, since),
+        inArray(inflowRouteDays.routeId, routeIds),
+        fromDay === null ? undefined : gte(inflowRouteDays.day, fromDay),
       ),
-    )
-    .groupBy(inflowVisits.routeId);
-  for (const v of visits) {
-    const f = figures.get(v.routeId)!;
-    f.visits = Number(v.visits);
-    f.uniqueVisitors = Number(v.unique);
+    );
+  for (const r of rows) {
+    const f = figures.get(r.routeId)!;
+    f.visits += r.visits;
+    f.uniqueVisitors += r.anonymous + r.visitors;
+    f.newFriends += r.newFriends;
+    f.unblocked += r.unblocks;
+    f.blockedLater += r.blocked;
+    f.members += r.members;
+    if (r.visits !== 0 || r.newFriends !== 0) {
+      days.push({ routeId: r.routeId, day: r.day, visits: r.visits, newFriends: r.newFriends });
+    }
   }
-  const follows = await db
-    .select({
-      routeId: inflowAttributions.routeId,
-      newFriends: sql<number>`count(*) filter (where ${inflowAttributions.kind} = 'NEW_FRIEND')::int`,
-      unblocked: sql<number>`count(*) filter (where ${inflowAttributions.kind} = 'UNBLOCK')::int`,
-      blockedLater: sql<number>`count(distinct ${inflowAttributions.friendId}) filter (where not ${friendsForJoin.isFriend})::int`,
-      members: sql<number>`count(distinct ${inflowAttributions.friendId}) filter (where ${inflowAttributions.memberAt} is not null)::int`,
-    })
-    .from(inflowAttributions)
-    .innerJoin(friendsForJoin, eq(friendsForJoin.id, inflowAttributions.friendId))
-    .where(
-      and(
-        eq(inflowAttributions.clientId, scope.clientId),
-        inArray(inflowAttributions.routeId, routeIds),
-        gte(inflowAttributions.attributedAt, since),
-      ),
-    )
-    .groupBy(inflowAttributions.routeId);
-  for (const a of follows) {
-    const f = figures.get(a.routeId)!;
-    f.newFriends = Number(a.newFriends);
-    f.unblocked = Number(a.unblocked);
-    f.blockedLater = Number(a.blockedLater);
-    f.members = Number(a.members);
-  }
-  return figures;
-}
-
-/** Visits and new friends per Japan day and route since a time. */
-export async function dailyCounts(db: Db, scope: AccountScope, routeIds: number[], since: Date) {
-  if (routeIds.length === 0) return { visits: [], follows: [] };
-  const visitDay = sql<string>`to_char(${inflowVisits.visitedAt} at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`;
-  const followDay = sql<string>`to_char(${inflowAttributions.attributedAt} at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`;
-  const visits = await db
-    .select({ routeId: inflowVisits.routeId, day: visitDay, n: sql<number>`count(*)::int` })
-    .from(inflowVisits)
-    .where(
-      and(
-        eq(inflowVisits.clientId, scope.clientId),
-        inArray(inflowVisits.routeId, routeIds),
-        gte(inflowVisits.visitedAt, since),
-      ),
-    )
-    .groupBy(inflowVisits.routeId, visitDay);
-  const follows = await db
-    .select({ routeId: inflowAttributions.routeId, day: followDay, n: sql<number>`count(*)::int` })
-    .from(inflowAttributions)
-    .where(
-      and(
-        eq(inflowAttributions.clientId, scope.clientId),
-        inArray(inflowAttributions.routeId, routeIds),
-        eq(inflowAttributions.kind, 'NEW_FRIEND'),
-        gte(inflowAttributions.attributedAt, since),
-      ),
-    )
-    .groupBy(inflowAttributions.routeId, followDay);
-  return { visits, follows };
+  return { figures, days };
 }

@@ -16,7 +16,6 @@ import { findFriendOfLineUser, listTags } from '../friends/index.ts';
 import { findLineAccountById, getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { findServiceStoreOfAccount } from '../services/index.ts';
 import {
-  dailyCounts,
   findRoute,
   findRouteBySlug,
   friendRouteOf,
@@ -114,7 +113,7 @@ export async function changeRoute({ ctx, input }: Ctx & { input: RouteInput & Ro
     updatedAt: ctx.clock.now(),
   });
   if (!row) throw notFound(inflowMessages.routeNotFound);
-  const figures = await routeFigures(ctx.db, scope, [row.id], new Date(0));
+  const { figures } = await routeFigures(ctx.db, [row.id], null);
   return toRouteView(ctx, row, figures.get(row.id));
 }
 
@@ -150,9 +149,9 @@ export async function routesReport({
   since.setUTCHours(-9, 0, 0, 0); // the start of that Japan day
   const rows = await listRoutes(ctx.db, scope);
   const ids = rows.map((r) => r.id);
-  const figures = await routeFigures(ctx.db, scope, ids, since);
-  const daily = await dailyCounts(ctx.db, scope, ids, since);
   const dayList = japanDays(since, now);
+  // since is the start of a Japan day: the roll-up's days from it on are exactly the period
+  const { figures, days: daily } = await routeFigures(ctx.db, ids, dayList[0]!);
   const index = new Map(dayList.map((d, i) => [d, i]));
   const series = rows.map((r) => ({
     routeId: r.id,
@@ -160,13 +159,11 @@ export async function routesReport({
     newFriends: dayList.map(() => 0),
   }));
   const byRoute = new Map(series.map((s) => [s.routeId, s]));
-  for (const v of daily.visits) {
-    const i = index.get(v.day);
-    if (i !== undefined) byRoute.get(v.routeId)!.visits[i] = Number(v.n);
-  }
-  for (const f of daily.follows) {
-    const i = index.get(f.day);
-    if (i !== undefined) byRoute.get(f.routeId)!.newFriends[i] = Number(f.n);
+  for (const d of daily) {
+    const i = index.get(d.day);
+    if (i === undefined) continue;
+    byRoute.get(d.routeId)!.visits[i] = d.visits;
+    byRoute.get(d.routeId)!.newFriends[i] = d.newFriends;
   }
   return {
     days,

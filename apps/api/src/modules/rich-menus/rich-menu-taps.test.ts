@@ -143,6 +143,8 @@ describe('rich menu taps (decision 0049)', () => {
     expect(week.statusCode, week.body).toBe(200);
     expect(week.json()).toMatchObject({
       days: 7,
+      // this account has no LIFF: its link taps name nobody, and the answer says so
+      linksNameFriends: false,
       areas: [
         { index: 0, taps: 3, friends: 2 },
         { index: 1, taps: 0, friends: 0 },
@@ -161,6 +163,46 @@ describe('rich menu taps (decision 0049)', () => {
       cookie: b.owner.cookie,
     });
     expect(viaOther.statusCode).toBe(404);
+
+    // the friend drawer: the friend's taps per area, the latest first, named by the area's label
+    const drawer = async (friendId: number, cookie = a.staff.cookie, account = accountId) =>
+      t.api('GET', `${C}/line-account/${account}/friends/${friendId}/rich-menu-taps`, { cookie });
+    const ones = await drawer(friendOne!.id);
+    expect(ones.statusCode, ones.body).toBe(200);
+    expect(ones.json().taps).toEqual([
+      {
+        richMenuId: menu.id,
+        richMenuName: 'タップ計測',
+        areaIndex: 0,
+        areaLabel: '来店',
+        taps: 2,
+        lastTappedAt: expect.any(String),
+      },
+      // the tap 20 days ago, last
+      {
+        richMenuId: menu.id,
+        richMenuName: 'タップ計測',
+        areaIndex: 1,
+        areaLabel: 'サイト',
+        taps: 1,
+        lastTappedAt: expect.any(String),
+      },
+    ]);
+    const [friendTwo] = await t.db.select().from(friends).where(eq(friends.lineUserId, two.userId));
+    // an area without a label and with nothing to show (a postback's data is not shown) has no name
+    const twos = (await drawer(friendTwo!.id)).json().taps as {
+      areaIndex: number;
+      areaLabel: string | null;
+    }[];
+    expect(twos.map((r) => [r.areaIndex, r.areaLabel])).toEqual([
+      [2, null],
+      [0, '来店'],
+    ]);
+    // another tenant: 404 through our account, nothing through its own
+    expect((await drawer(friendOne!.id, b.owner.cookie)).statusCode).toBe(404);
+    const foreign = await drawer(friendOne!.id, b.owner.cookie, otherAccountId);
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json()).toEqual({ taps: [] });
 
     // a replaced menu keeps its id in the marks of the new LINE menu
     const updated = await t.api('PUT', url(`/rich-menu/${menu.id}`), {

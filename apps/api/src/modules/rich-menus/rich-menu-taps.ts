@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { richMenuMessages, type RichMenuArea, type RichMenuTapDays, type RichMenuTaps } from '@app/contracts';
-import { and, count, countDistinct, eq, gte } from 'drizzle-orm';
+import {
+  richMenuMessages,
+  type FriendRichMenuTaps,
+  type RichMenuArea,
+  type RichMenuTapDays,
+  type RichMenuTaps,
+} from '@app/contracts';
+import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { richMenus, richMenuTaps } from '../../db/schema/rich-menus.ts';
+import { richMenus, richMenuTapDays, richMenuTapFriends, richMenuTaps } from '../../db/schema/rich-menus.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
@@ -178,6 +184,79 @@ export async function recordUriTap({
   return { url };
 }
 
+const JST_MS = 9 * 3_600_000;
+
+/** The Japan day of a time (YYYY-MM-DD) and the start of the Japan day after it. */
+export function japanDayOf(at: Date): { day: string; nextStart: Date } {
+  const day = new Date(at.getTime() + JST_MS).toISOString().slice(0, 10);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { day, nextStart: new Date(Date.UTC(y, m - 1, d + 1) - JST_MS) };
+}
+
+/**
+ * Taps and distinct named friends per area since a time, from the daily roll-up (decision 0058): the
+ * whole days after the one `since` falls in from rich_menu_tap_days (a friend counted on the day of their
+ * last tap of the area), and that first day's part live: its taps from rich_menu_taps, its friends from
+ * the last-tap rows (one day of rows either way). Exactly the count over the taps themselves
+ * (rich-menu-taps.rollup.test compares the two on random data).
+ */
+export async function tapFiguresSince(
+  db: Db,
+  scope: AccountScope,
+  richMenuId: number,
+  since: Date,
+): Promise<{ areaIndex: number; taps: number; friends: number }[]> {
+  const { day, nextStart } = japanDayOf(since);
+  const [whole, firstTaps, firstFriends] = await Promise.all([
+    db
+      .select({
+        areaIndex: richMenuTapDays.areaIndex,
+        taps: sql<number>`coalesce(sum(${richMenuTapDays.taps}), 0)::int`,
+        friends: sql<number>`coalesce(sum(${richMenuTapDays.friends}), 0)::int`,
+      })
+      .from(richMenuTapDays)
+      .where(and(eq(richMenuTapDays.richMenuId, richMenuId), gt(richMenuTapDays.day, day)))
+      .groupBy(richMenuTapDays.areaIndex),
+    db
+      .select({ areaIndex: richMenuTaps.areaIndex, n: count() })
+      .from(richMenuTaps)
+      .where(
+        and(
+          eq(richMenuTaps.clientId, scope.clientId),
+          eq(richMenuTaps.lineAccountId, scope.lineAccountId),
+          eq(richMenuTaps.richMenuId, richMenuId),
+          gte(richMenuTaps.tappedAt, since),
+          lt(richMenuTaps.tappedAt, nextStart),
+        ),
+      )
+      .groupBy(richMenuTaps.areaIndex),
+    db
+      .select({ areaIndex: richMenuTapFriends.areaIndex, n: count() })
+      .from(richMenuTapFriends)
+      .where(
+        and(
+          eq(richMenuTapFriends.richMenuId, richMenuId),
+          gte(richMenuTapFriends.lastTappedAt, since),
+          lt(richMenuTapFriends.lastTappedAt, nextStart),
+        ),
+      )
+      .groupBy(richMenuTapFriends.areaIndex),
+  ]);
+  const byArea = new Map<number, { areaIndex: number; taps: number; friends: number }>();
+  const of = (areaIndex: number) => {
+    let row = byArea.get(areaIndex);
+    if (!row) byArea.set(areaIndex, (row = { areaIndex, taps: 0, friends: 0 }));
+    return row;
+  };
+  for (const r of whole) {
+    of(r.areaIndex).taps += Number(r.taps);
+    of(r.areaIndex).friends += Number(r.friends);
+  }
+  for (const r of firstTaps) of(r.areaIndex).taps += Number(r.n);
+  for (const r of firstFriends) of(r.areaIndex).friends += Number(r.n);
+  return [...byArea.values()];
+}
+
 /** Per area of one menu: taps and distinct friends over the last `days` days (every area, zeros too). */
 export async function readRichMenuTaps(
   ctx: ServiceContext,
@@ -197,26 +276,15 @@ export async function readRichMenuTaps(
     );
   if (!menu) throw notFound(richMenuMessages.notFound);
   const since = new Date(ctx.clock.now().getTime() - days * 86_400_000);
-  const rows = await ctx.db
-    .select({
-      areaIndex: richMenuTaps.areaIndex,
-      taps: count(),
-      friends: countDistinct(richMenuTaps.friendId),
-    })
-    .from(richMenuTaps)
-    .where(
-      and(
-        eq(richMenuTaps.clientId, scope.clientId),
-        eq(richMenuTaps.lineAccountId, scope.lineAccountId),
-        eq(richMenuTaps.richMenuId, richMenuId),
-        gte(richMenuTaps.tappedAt, since),
-      ),
-    )
-    .groupBy(richMenuTaps.areaIndex);
+  const [rows, liffId] = await Promise.all([
+    tapFiguresSince(ctx.db, scope, richMenuId, since),
+    accountLiffIdOf(ctx.db, scope),
+  ]);
   const byArea = new Map(rows.map((r) => [r.areaIndex, r]));
   return {
     days,
     since: since.toISOString(),
+    linksNameFriends: liffId !== null,
     areas: menu.areas.map((_, index) => ({
       index,
       taps: Number(byArea.get(index)?.taps ?? 0),
@@ -248,4 +316,53 @@ export async function importRichMenuTaps(
     }));
     if (rows.length > 0) await db.insert(richMenuTaps).values(rows);
   }
+}
+
+/** The drawer shows a friend's 50 most recently tapped areas. */
+const FRIEND_TAPS_SHOWN = 50;
+
+/**
+ * A friend's taps per menu area (the friend drawer), the latest first: the menu's name and the area's
+ * (its label, else what it sends or opens). Only the account's menus; another account's friend has none.
+ */
+export async function friendTapsOf(
+  db: Db,
+  scope: AccountScope,
+  friendId: number,
+): Promise<FriendRichMenuTaps> {
+  const last = sql<Date>`max(${richMenuTaps.tappedAt})`;
+  const rows = await db
+    .select({
+      richMenuId: richMenuTaps.richMenuId,
+      areaIndex: richMenuTaps.areaIndex,
+      taps: count(),
+      lastTappedAt: last,
+      name: richMenus.name,
+      areas: richMenus.areas,
+    })
+    .from(richMenuTaps)
+    .innerJoin(richMenus, eq(richMenus.id, richMenuTaps.richMenuId))
+    .where(
+      and(
+        eq(richMenuTaps.friendId, friendId),
+        eq(richMenuTaps.clientId, scope.clientId),
+        eq(richMenuTaps.lineAccountId, scope.lineAccountId),
+      ),
+    )
+    .groupBy(richMenuTaps.richMenuId, richMenuTaps.areaIndex, richMenus.name, richMenus.areas)
+    .orderBy(desc(last), asc(richMenuTaps.richMenuId), asc(richMenuTaps.areaIndex))
+    .limit(FRIEND_TAPS_SHOWN);
+  return {
+    taps: rows.map((r) => {
+      const action = r.areas[r.areaIndex]?.action;
+      return {
+        richMenuId: r.richMenuId,
+        richMenuName: r.name,
+        areaIndex: r.areaIndex,
+        areaLabel: action?.label?.trim() || action?.text?.trim() || action?.uri || null,
+        taps: Number(r.taps),
+        lastTappedAt: new Date(r.lastTappedAt).toISOString(),
+      };
+    }),
+  };
 }

@@ -14,6 +14,9 @@ export function richMenuRoutes(app: FastifyInstance) {
   const e = richMenuEndpoints;
   route(app, e.list, async ({ params }, { ctx }) => richMenus.listRichMenusOfAccount({ ctx, input: params }));
   route(app, e.get, async ({ params }, { ctx }) => richMenus.getRichMenu({ ctx, input: params }));
+  route(app, e.friendTaps, async ({ params }, { ctx }) =>
+    richMenus.friendRichMenuTaps({ ctx, input: params }),
+  );
   route(app, e.taps, async ({ params, query }, { ctx }) =>
     richMenus.richMenuTapsOf({ ctx, input: { ...params, ...query } }),
   );

@@ -18,6 +18,7 @@ import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accou
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
 import { renderAreaImage } from './rich-menu-render.ts';
 import {
+  friendTapsOf,
   hopUri,
   newTapSlug,
   readRichMenuTaps,
@@ -384,6 +385,15 @@ export async function lineRichMenuIdOf(
 }
 
 /** The heat map's figures: taps and friends per area of one menu over the last 7, 30 or 90 days. */
+/** A friend's rich menu taps (the friend drawer): another tenant's account answers 404. */
+export async function friendRichMenuTaps({
+  ctx,
+  input,
+}: Ctx & { input: { lineAccountId: number; friendId: number } }) {
+  const { scope } = await accountOf(ctx, input.lineAccountId);
+  return friendTapsOf(ctx.db, scope, input.friendId);
+}
+
 export async function richMenuTapsOf({ ctx, input }: Ctx & { input: MenuInput & { days: RichMenuTapDays } }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   return readRichMenuTaps(ctx, scope, input.richMenuId, input.days);

@@ -56,6 +56,55 @@ describe('FriendDrawer', { timeout: 20_000 }, () => {
     expect(JSON.parse(post?.[1]?.body as string)).toEqual({ text: 'ご予約承りました' });
   });
 
+  it("lists the friend's rich menu taps, the latest first, and says when there are none", async () => {
+    mockFetch({
+      'GET /client/api/v1/line-account/7/friends/31': { body: friendBody() },
+      'GET /client/api/v1/line-account/7/friends/31/messages': { body: pageOf([]) },
+      'GET /client/api/v1/line-account/7/friends/31/rich-menu-taps': {
+        body: {
+          taps: [
+            {
+              richMenuId: 4,
+              richMenuName: '冬のメニュー',
+              areaIndex: 1,
+              areaLabel: 'クーポン',
+              taps: 3,
+              lastTappedAt: '2026-11-20T05:00:00.000Z',
+            },
+            {
+              richMenuId: 4,
+              richMenuName: '冬のメニュー',
+              areaIndex: 0,
+              areaLabel: null,
+              taps: 1,
+              lastTappedAt: '2026-11-18T05:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderDrawer();
+    const list = await screen.findByTestId('friend-rich-menu-taps');
+    const items = Array.from(list.querySelectorAll('li')).map((li) => li.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('クーポン');
+    expect(items[0]).toContain('冬のメニュー');
+    expect(items[0]).toContain('Taps: 3');
+    // an area without a label is named by its place
+    expect(items[1]).toContain('Area 1');
+    expect(items[1]).toContain('Taps: 1');
+  });
+
+  it('says so when the friend tapped no rich menu', async () => {
+    mockFetch({
+      'GET /client/api/v1/line-account/7/friends/31': { body: friendBody() },
+      'GET /client/api/v1/line-account/7/friends/31/messages': { body: pageOf([]) },
+      'GET /client/api/v1/line-account/7/friends/31/rich-menu-taps': { body: { taps: [] } },
+    });
+    renderDrawer();
+    expect(await screen.findByText('No taps yet')).toBeTruthy();
+  });
+
   it('refuses an empty message with the contract text', async () => {
     const fetchMock = mockFetch({
       'GET /client/api/v1/line-account/7/friends/31': { body: friendBody() },

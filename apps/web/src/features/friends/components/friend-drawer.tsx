@@ -19,6 +19,7 @@ import {
   useSendMessageMutation,
   useSetManagerNoteMutation,
 } from '../api/friends.api.ts';
+import { FriendRichMenuTaps } from './friend-rich-menu-taps.tsx';
 import { FriendKindChips, FriendStatusChip } from './friend-status-chip.tsx';
 import { FriendTags } from './friend-tags.tsx';
 import { ManagerNoteForm } from './manager-note-form.tsx';
@@ -202,6 +203,10 @@ function FriendDrawerContent({
         <Divider />
         <Section title={t('tags.title')}>
           <FriendTags lineAccountId={lineAccountId} friend={f} canWork={canWork} />
+        </Section>
+        <Divider />
+        <Section title={t('friends.drawer.richMenuTaps')}>
+          <FriendRichMenuTaps lineAccountId={lineAccountId} friendId={f.id} />
         </Section>
         <Divider />
         {extra && (

@@ -41,6 +41,7 @@ describe('RichMenuTapMap', { timeout: 20_000 }, () => {
           body: {
             days: Number(days),
             since: '2026-11-01T00:00:00.000Z',
+            linksNameFriends: true,
             areas: [
               { index: 0, taps, friends: 4 },
               { index: 1, taps: 3, friends: 1 },
@@ -65,5 +66,31 @@ describe('RichMenuTapMap', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(screen.getByTestId('tap-area-0').textContent).toBe('2 taps · 4 friends'));
     expect(asked).toEqual(['30', '7']);
+    // the account has a LIFF: no word about anonymous link taps
+    expect(screen.queryByTestId('tap-links-anonymous')).toBeNull();
+  });
+
+  it('says that link taps name nobody when the account has no LIFF', async () => {
+    mockFetch({
+      'GET /client/api/v1/line-account/3/rich-menu/5/taps': {
+        body: {
+          days: 30,
+          since: '2026-11-01T00:00:00.000Z',
+          linksNameFriends: false,
+          areas: [
+            { index: 0, taps: 1, friends: 1 },
+            { index: 1, taps: 5, friends: 0 },
+            { index: 2, taps: 0, friends: 0 },
+          ],
+        },
+      },
+    });
+    const { ui } = renderableApp({
+      routes: [{ path: '/', element: <RichMenuTapMap lineAccountId={3} menu={menu} /> }],
+      initialPath: '/',
+    });
+    render(ui);
+    expect((await screen.findByTestId('tap-links-anonymous')).textContent).toContain('no LIFF');
+    expect(screen.getByTestId('tap-area-1').textContent).toBe('5 taps · 0 friends');
   });
 });

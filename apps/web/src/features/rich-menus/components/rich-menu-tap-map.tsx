@@ -56,8 +56,21 @@ export function RichMenuTapMap({ lineAccountId, menu }: { lineAccountId: number;
         <QueryState query={taps}>
           {(figures) => {
             const max = Math.max(0, ...figures.areas.map((a) => a.taps));
+            const hasLinks = menu.areas.some(
+              (area) => area.action.type === 'uri' && isCountedArea(area.action),
+            );
             return (
               <>
+                {hasLinks && !figures.linksNameFriends && (
+                  <Typography
+                    variant="body2"
+                    color="warning.main"
+                    sx={{ mb: 2 }}
+                    data-testid="tap-links-anonymous"
+                  >
+                    {t('richMenus.taps.linksAnonymous')}
+                  </Typography>
+                )}
                 <Box sx={{ position: 'relative', width: '100%', maxWidth: 720 }}>
                   <Box
                     component="img"
