@@ -490,6 +490,7 @@ export const putRichMenuRulesBodySchema = z
     rules: z.array(richMenuRuleInputSchema).max(richMenuRuleLimits.maxRules, richMenuRuleMessages.tooMany),
   })
   .strict();
+export type PutRichMenuRulesBody = z.input<typeof putRichMenuRulesBodySchema>;
 
 export const richMenuRuleSchema = z.object({
   id: idSchema,
