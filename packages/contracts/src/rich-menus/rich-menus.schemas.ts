@@ -477,19 +477,16 @@ export const richMenuRuleInputSchema = z
     tagId: idSchema.nullish(),
     segmentId: idSchema.nullish(),
   })
-  .strict()
   .refine((rule) => (rule.tagId == null) !== (rule.segmentId == null), {
     message: richMenuRuleMessages.oneCondition,
     path: ['tagId'],
   });
 export type RichMenuRuleInput = z.output<typeof richMenuRuleInputSchema>;
 
-export const putRichMenuRulesBodySchema = z
-  .object({
-    /** In priority order: the first rule a friend matches decides their menu. */
-    rules: z.array(richMenuRuleInputSchema).max(richMenuRuleLimits.maxRules, richMenuRuleMessages.tooMany),
-  })
-  .strict();
+export const putRichMenuRulesBodySchema = z.object({
+  /** In priority order: the first rule a friend matches decides their menu. */
+  rules: z.array(richMenuRuleInputSchema).max(richMenuRuleLimits.maxRules, richMenuRuleMessages.tooMany),
+});
 export type PutRichMenuRulesBody = z.input<typeof putRichMenuRulesBodySchema>;
 
 export const richMenuRuleSchema = z.object({

@@ -263,7 +263,8 @@ export async function runRichMenuLinks(
         if (!(error instanceof LineError)) throw error;
         if (error.status === 429) {
           const retryAfter = Number(error.headers?.get('retry-after'));
-          const waitMs = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : RATE_LIMIT_WAIT_MS;
+          const waitMs =
+            Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : RATE_LIMIT_WAIT_MS;
           await queueLinks(job.db, scope, now, new Date(job.clock.now().getTime() + waitMs));
           return;
         }

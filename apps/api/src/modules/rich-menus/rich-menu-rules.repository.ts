@@ -71,7 +71,11 @@ export async function markFriendsPending(db: Db, scope: AccountScope, friendIds:
 }
 
 /** Every friend who sees a menu of this one (an edit gave it a new LINE id: they are linked again). */
-export async function markMenuFriendsPending(db: Db, scope: AccountScope, richMenuId: number): Promise<number> {
+export async function markMenuFriendsPending(
+  db: Db,
+  scope: AccountScope,
+  richMenuId: number,
+): Promise<number> {
   const rows = await db
     .update(friendRichMenus)
     .set({ generation: sql`${friendRichMenus.generation} + 1` })
@@ -81,7 +85,11 @@ export async function markMenuFriendsPending(db: Db, scope: AccountScope, richMe
 }
 
 /** Friends whose rules are still to be evaluated, in id order (at most `limit`). */
-export async function listPendingFriends(db: Db, scope: AccountScope, limit: number): Promise<FriendMenuRow[]> {
+export async function listPendingFriends(
+  db: Db,
+  scope: AccountScope,
+  limit: number,
+): Promise<FriendMenuRow[]> {
   return db
     .select({
       friendId: friendRichMenus.friendId,
@@ -136,7 +144,9 @@ export async function linkFigures(db: Db, scope: AccountScope) {
   const linked = await db
     .select({ richMenuId: friendRichMenus.richMenuId, friends: count() })
     .from(friendRichMenus)
-    .where(and(friendsOf(scope), isNotNull(friendRichMenus.richMenuId), isNotNull(friendRichMenus.lineRichMenuId)))
+    .where(
+      and(friendsOf(scope), isNotNull(friendRichMenus.richMenuId), isNotNull(friendRichMenus.lineRichMenuId)),
+    )
     .groupBy(friendRichMenus.richMenuId)
     .orderBy(asc(friendRichMenus.richMenuId));
   return {

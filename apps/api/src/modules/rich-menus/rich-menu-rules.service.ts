@@ -23,7 +23,10 @@ type Ctx = { ctx: ServiceContext };
 type AccountInput = { lineAccountId: number };
 
 /** The rules in priority order, the friends still to be linked and the friends per menu. */
-export async function getRichMenuRules({ ctx, input }: Ctx & { input: AccountInput }): Promise<RichMenuRules> {
+export async function getRichMenuRules({
+  ctx,
+  input,
+}: Ctx & { input: AccountInput }): Promise<RichMenuRules> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   const rules = await listRules(ctx.db, scope);
   return {

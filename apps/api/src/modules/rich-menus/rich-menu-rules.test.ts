@@ -87,7 +87,12 @@ async function newAccount(who: typeof a, name: string): Promise<Account> {
       (
         await post('segments', {
           name: segmentName,
-          conditions: { includeNonMembers: true, isMemberServiceUser: false, isShiftServiceUser: false, search },
+          conditions: {
+            includeNonMembers: true,
+            isMemberServiceUser: false,
+            isShiftServiceUser: false,
+            search,
+          },
         })
       ).id,
     follower: async (displayName) => {
@@ -112,10 +117,10 @@ async function newAccount(who: typeof a, name: string): Promise<Account> {
     putRules: (rules, cookie = who.manager.cookie) =>
       t.api('PUT', `${base}/rich-menu-rules`, { cookie, body: { rules } }),
     seen: async (userId) => {
-      const found = await sim.consoleCall<{ richMenu: { name: string } | null; source: 'user' | 'default' | null }>(
-        'GET',
-        `/_sim/users/${userId}/richmenu/${channel.channelId}`,
-      );
+      const found = await sim.consoleCall<{
+        richMenu: { name: string } | null;
+        source: 'user' | 'default' | null;
+      }>('GET', `/_sim/users/${userId}/richmenu/${channel.channelId}`);
       return { name: found.richMenu?.name ?? null, source: found.source };
     },
   };
@@ -147,7 +152,9 @@ describe('a rich menu per tag (decision 0058)', () => {
     await acc.tagFriends('add', vip, [taro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(hanako.userId)).toEqual({ name: '基本メニュー', source: 'default' });
-    const figures = (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>();
+    const figures = (
+      await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })
+    ).json<RichMenuRules>();
     expect(figures).toMatchObject({ pending: 0, linked: [{ richMenuId: vipMenu.id, friends: 1 }] });
 
     await acc.tagFriends('remove', vip, [taro.friendId]);
@@ -214,7 +221,8 @@ describe('a rich menu per tag (decision 0058)', () => {
     // No rule left: every menu the rules linked is unlinked (bulk unlink).
     await acc.putRules([]);
     await drain();
-    for (const who of [taro, hanako, jiro]) expect(await acc.seen(who.userId)).toEqual({ name: null, source: null });
+    for (const who of [taro, hanako, jiro])
+      expect(await acc.seen(who.userId)).toEqual({ name: null, source: null });
   });
 
   it("LINE's 429 hands the link over to a later run; LINE down is retried; nothing is lost", async () => {
@@ -224,21 +232,38 @@ describe('a rich menu per tag (decision 0058)', () => {
     const taro = await acc.follower('山田 太郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
     await drain();
-    await sim.fault({ status: 429, count: 1, when: 'before', channelId: acc.channel.channelId, pathPrefix: '/v2/bot/richmenu/bulk' });
+    await sim.fault({
+      status: 429,
+      count: 1,
+      when: 'before',
+      channelId: acc.channel.channelId,
+      pathPrefix: '/v2/bot/richmenu/bulk',
+    });
     await acc.tagFriends('add', vip, [taro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
-    expect((await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>().pending).toBe(1);
+    expect(
+      (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>()
+        .pending,
+    ).toBe(1);
     t.clock.advance(1_000);
     await drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
 
-    await sim.fault({ status: 500, count: 1, when: 'before', channelId: acc.channel.channelId, pathPrefix: '/v2/bot/richmenu/bulk' });
+    await sim.fault({
+      status: 500,
+      count: 1,
+      when: 'before',
+      channelId: acc.channel.channelId,
+      pathPrefix: '/v2/bot/richmenu/bulk',
+    });
     await acc.tagFriends('remove', vip, [taro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     t.clock.advance(60_000);
     await drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
-    expect((await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>()).toMatchObject({ pending: 0, linked: [] });
+    expect(
+      (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>(),
+    ).toMatchObject({ pending: 0, linked: [] });
   });
 });
 
@@ -267,13 +292,21 @@ describe('rich menu rules: what is refused', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.body).toContain(message);
     }
-    const tooMany = await acc.putRules(Array.from({ length: 21 }, () => ({ richMenuId: own.id, tagId: tag })));
+    const tooMany = await acc.putRules(
+      Array.from({ length: 21 }, () => ({ richMenuId: own.id, tagId: tag })),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect((await acc.putRules([], a.staff.cookie)).statusCode).toBe(403);
-    const other = await t.api('GET', `${C}/line-account/${acc.id}/rich-menu-rules`, { cookie: b.owner.cookie });
+    const other = await t.api('GET', `${C}/line-account/${acc.id}/rich-menu-rules`, {
+      cookie: b.owner.cookie,
+    });
     expect([403, 404]).toContain(other.statusCode);
 
-    const kept = (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>();
-    expect(kept.data).toEqual([{ id: expect.any(Number), position: 0, richMenuId: own.id, tagId: tag, segmentId: null }]);
+    const kept = (
+      await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })
+    ).json<RichMenuRules>();
+    expect(kept.data).toEqual([
+      { id: expect.any(Number), position: 0, richMenuId: own.id, tagId: tag, segmentId: null },
+    ]);
   });
 });

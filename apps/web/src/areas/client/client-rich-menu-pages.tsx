@@ -110,7 +110,15 @@ function RichMenuListPage({
 }
 
 /** 表示ルール under the list: which friends see which menu (decision 0058). */
-function RichMenuRules({ session, account, menus }: { session: Session; account: LineAccount; menus: RichMenu[] }) {
+function RichMenuRules({
+  session,
+  account,
+  menus,
+}: {
+  session: Session;
+  account: LineAccount;
+  menus: RichMenu[];
+}) {
   const { t } = useTranslation();
   const rules = useQuery({
     ...richMenuRulesQueryOptions(account.id),

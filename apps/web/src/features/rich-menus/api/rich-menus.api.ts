@@ -149,8 +149,7 @@ export function usePreviewRichMenuImageMutation(lineAccountId: number) {
 export const richMenuRulesQueryOptions = (lineAccountId: number) =>
   queryOptions({
     queryKey: [...keys.account(lineAccountId), 'rules'],
-    queryFn: ({ signal }) =>
-      apiRequest(richMenuEndpoints.rules, { params: params(lineAccountId), signal }),
+    queryFn: ({ signal }) => apiRequest(richMenuEndpoints.rules, { params: params(lineAccountId), signal }),
   });
 
 export function usePutRichMenuRulesMutation(lineAccountId: number) {

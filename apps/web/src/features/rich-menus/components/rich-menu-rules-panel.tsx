@@ -1,4 +1,9 @@
-import { richMenuRuleLimits, type PutRichMenuRulesBody, type RichMenu, type RichMenuRules } from '@app/contracts';
+import {
+  richMenuRuleLimits,
+  type PutRichMenuRulesBody,
+  type RichMenu,
+  type RichMenuRules,
+} from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
