@@ -164,3 +164,13 @@ export async function rulesNamingTag(db: Db, scope: AccountScope, tagId: number)
     .where(and(rulesOf(scope), eq(richMenuRules.tagId, tagId)))
     .orderBy(asc(richMenuRules.position));
 }
+
+/** The rules naming a saved segment, with their menu's name. */
+export async function rulesNamingSegment(db: Db, scope: AccountScope, segmentId: number) {
+  return db
+    .select({ position: richMenuRules.position, name: richMenus.name })
+    .from(richMenuRules)
+    .innerJoin(richMenus, eq(richMenus.id, richMenuRules.richMenuId))
+    .where(and(rulesOf(scope), eq(richMenuRules.segmentId, segmentId)))
+    .orderBy(asc(richMenuRules.position));
+}

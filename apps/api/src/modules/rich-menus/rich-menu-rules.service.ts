@@ -15,6 +15,7 @@ import {
   lineIdsOfMenus,
   listRules,
   replaceRules,
+  rulesNamingSegment,
   rulesNamingTag,
 } from './rich-menu-rules.repository.ts';
 import { accountOf } from './rich-menus.service.ts';
@@ -78,3 +79,12 @@ export const richMenuTagUses: TagUseDirectory = {
       name: `${r.position + 1}. ${r.name}`,
     })),
 };
+
+/** The rules naming a saved segment, as "position. menu" (the segment's delete is refused, decision 0058). */
+export async function richMenuRulesUsingSegment(
+  db: Db,
+  scope: { clientId: number; lineAccountId: number },
+  segmentId: number,
+): Promise<string[]> {
+  return (await rulesNamingSegment(db, scope, segmentId)).map((r) => `${r.position + 1}. ${r.name}`);
+}

@@ -218,6 +218,13 @@ describe('a rich menu per tag (decision 0058)', () => {
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
 
+    // A segment a rule names is not deleted.
+    const refused = await t.api('DELETE', `${acc.base}/segments/${hanakoSegment}`, {
+      cookie: a.owner.cookie,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual([{ path: 'richMenuRule', message: '2. 花子さんメニュー' }]);
+
     // No rule left: every menu the rules linked is unlinked (bulk unlink).
     await acc.putRules([]);
     await drain();
