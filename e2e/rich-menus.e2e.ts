@@ -325,9 +325,9 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     const addRule = async (n: number, condition: string, menu: string) => {
       await rules.getByRole('button', { name: 'ルールを追加' }).click();
       const rule = rules.getByRole('group', { name: `ルール ${n}` });
-      await rule.getByLabel('対象の友だち').click();
+      await rule.getByRole('combobox', { name: /対象の友だち/ }).click();
       await page.getByRole('option', { name: condition }).click();
-      await rule.getByLabel('表示するメニュー').click();
+      await rule.getByRole('combobox', { name: /表示するメニュー/ }).click();
       await page.getByRole('option', { name: menu, exact: true }).click();
     };
     await addRule(1, 'タグ「VIP」が付いている', '基本メニュー');
