@@ -116,7 +116,8 @@ export function RichMenuRulesPanel({
               value={draft.condition}
               disabled={!canManage}
               onChange={(e) => change(draft.key, { condition: e.target.value })}
-              sx={{ minWidth: 240 }}
+              fullWidth={false}
+              sx={{ width: 320, maxWidth: '100%' }}
             >
               {tags.map((tag) => (
                 <MenuItem key={`tag:${tag.id}`} value={`tag:${tag.id}`}>
@@ -137,7 +138,8 @@ export function RichMenuRulesPanel({
               value={draft.richMenuId}
               disabled={!canManage}
               onChange={(e) => change(draft.key, { richMenuId: Number(e.target.value) })}
-              sx={{ minWidth: 220 }}
+              fullWidth={false}
+              sx={{ width: 260, maxWidth: '100%' }}
             >
               {menus.map((menu) => (
                 <MenuItem key={menu.id} value={menu.id}>
