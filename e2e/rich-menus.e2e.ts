@@ -346,7 +346,7 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
           await region.waitFor();
           return region.getByText(/現在 [1-9]\d* 人に表示中/).count();
         },
-        { timeout: 120_000, interval: 3_000 },
+        { timeout: 90_000, interval: 3_000 },
       )
       .toBe(2);
     await page.getByRole('region', { name: /表示ルール/ }).scrollIntoViewIfNeeded();
@@ -364,5 +364,5 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
       })
       .toMatch(/リッチメニュー「(基本メニュー|E2E 二分割メニュー)」（ユーザー個別）/);
     await screenshot(phone, 'rich-menu-rules-simulator');
-  });
+  }, 180_000);
 });
