@@ -325,4 +325,58 @@ describe('rich menus: draw, save, set as default, tap it on the simulator', () =
     await expect.poll(() => card.getByText('デフォルト', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'rich-menus-list-template');
   });
+
+  it("表示ルール: friends with a tag see their own menu; the simulator shows it as the user's (per-user link)", async () => {
+    const page = await newPage({ width: 1400, height: 1000 });
+    await logIn(page, server.url, 'manager@demo.example');
+    await page.goto(`${server.url}/client/rich-menus`);
+    const rules = page.getByRole('region', { name: /表示ルール/ });
+    await rules.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => rules.getByText('ルールはまだありません', { exact: false }).isVisible())
+      .toBe(true);
+    // Every following demo friend carries VIP (members) or キャンペーン興味あり (the others).
+    const addRule = async (n: number, condition: string, menu: string) => {
+      await rules.getByRole('button', { name: 'ルールを追加' }).click();
+      const rule = rules.getByRole('group', { name: `ルール ${n}` });
+      await rule.getByRole('combobox', { name: /対象の友だち/ }).click();
+      await page.getByRole('option', { name: condition }).click();
+      await rule.getByRole('combobox', { name: /表示するメニュー/ }).click();
+      await page.getByRole('option', { name: menu, exact: true }).click();
+    };
+    await addRule(1, 'タグ「VIP」が付いている', '基本メニュー');
+    await addRule(2, 'タグ「キャンペーン興味あり」が付いている', 'E2E 二分割メニュー');
+    await screenshot(page, 'rich-menu-rules-editing');
+    await rules.getByRole('button', { name: 'ルールを保存' }).click();
+    await page.getByText('表示ルールを保存しました', { exact: false }).waitFor();
+    // the links reach LINE through the account's link job: the figures fill in (the panel polls while
+    // friends are pending; a reload reads them again on a slow machine)
+    const region = page.getByRole('region', { name: /表示ルール/ });
+    await expect
+      .poll(
+        async () => {
+          if ((await region.getByText(/現在 [1-9]\d* 人に表示中/).count()) === 2) return 2;
+          await page.reload();
+          await region.waitFor();
+          return region.getByText(/現在 [1-9]\d* 人に表示中/).count();
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
+      .toBe(2);
+    await page.getByRole('region', { name: /表示ルール/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'rich-menu-rules-saved');
+
+    const phone = await newPage({ width: 1280, height: 1000 });
+    await phone.goto(server.lineSimUrl);
+    await pickSimChannel(phone, 'デモ商店 梅田店');
+    await pickSimUser(phone, FRIEND);
+    const menu = phone.locator('#richmenu');
+    await expect
+      .poll(async () => {
+        if ((await menu.locator('.note').count()) === 0) await menu.locator('button.bar').click();
+        return menu.locator('.note').textContent();
+      })
+      .toMatch(/リッチメニュー「(基本メニュー|E2E 二分割メニュー)」（ユーザー個別）/);
+    await screenshot(phone, 'rich-menu-rules-simulator');
+  }, 180_000);
 });

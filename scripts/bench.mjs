@@ -1,6 +1,7 @@
 // `npm run bench`: runs the benchmarks under tsx and prints their figures.
 // BENCH_ONLY=word,word (case-insensitive) runs only what those words name: the auto-draft bench for
-// "draft", the delivery bench for "deliver", the keyword reply bench for "keyword", and the API bench's lines whose titles hold a word (see its
+// "draft", the delivery bench for "deliver", the keyword reply bench for "keyword", the rich menu per tag bench for
+// "menurule", and the API bench's lines whose titles hold a word (see its
 // header and the README's "Reading the bench"); unset, everything runs.
 import { spawnSync } from 'node:child_process';
 
@@ -13,6 +14,7 @@ const benches = [
   { file: 'apps/api/bench/api.bench.ts', words: undefined },
   { file: 'apps/api/bench/deliveries.bench.ts', words: ['deliver'] },
   { file: 'apps/api/bench/keyword-replies.bench.ts', words: ['keyword'] },
+  { file: 'apps/api/bench/rich-menus.bench.ts', words: ['menurule'] },
 ];
 const named = (words) => only.some((w) => words.some((x) => w.includes(x)));
 const own = benches.flatMap((b) => b.words ?? []);

@@ -13,7 +13,7 @@ import {
 } from './modules/deliveries/index.ts';
 import { inflowDirectory, inflowTagUses } from './modules/inflow/index.ts';
 import { memberDirectory } from './modules/members/index.ts';
-import { tapDirectory } from './modules/rich-menus/index.ts';
+import { richMenuRulesUsingSegment, richMenuTagUses, tapDirectory } from './modules/rich-menus/index.ts';
 import { shiftStaffDirectory } from './modules/shift/index.ts';
 import type { ServiceLinkDirectory } from './modules/line-accounts/index.ts';
 import { findLiffStore, serviceLinkDirectory } from './modules/services/index.ts';
@@ -31,7 +31,7 @@ export const liffDirectory: LiffDirectory = { findStore: findLiffStore, findFrie
 /**
  * The friends lists and search show which friends are shift staff and members: those modules say so; the
  * segment conditions on the member card, inflow routes, scenarios, clicks and taps are those modules' sets of
- * friends; a tag's delete asks automation and inflow where the tag is used.
+ * friends; a tag's delete asks automation, inflow and the rich menu rules where the tag is used.
  */
 export const friendDirectories: FriendDirectories = {
   staff: shiftStaffDirectory,
@@ -39,7 +39,7 @@ export const friendDirectories: FriendDirectories = {
   inflow: inflowDirectory,
   scenarios: scenarioDirectory,
   clicks: clickDirectory,
-  tagUses: [automationTagUses, inflowTagUses],
+  tagUses: [automationTagUses, inflowTagUses, richMenuTagUses],
   // an image sent from the chat is a delivery image upload of the account (decision 0055-chat-media)
   images: {
     checkImageUpload: (db, lineAccountId, imageKey) =>
@@ -51,8 +51,11 @@ export const friendDirectories: FriendDirectories = {
 /** A LINE account shows the services linked to it: the services module writes those links and stores. */
 export const lineAccountServiceLinks: ServiceLinkDirectory = serviceLinkDirectory;
 
-/** A saved segment's delete asks automation whether a scenario step names it (automation depends on deliveries). */
-export const segmentUses: SegmentUseDirectory = { scenariosUsingSegment };
+/**
+ * A saved segment's delete asks automation whether a scenario step names it, and the rich menus whether a
+ * display rule does (both depend on deliveries).
+ */
+export const segmentUses: SegmentUseDirectory = { scenariosUsingSegment, richMenuRulesUsingSegment };
 
 /**
  * The deliveries module's sweep of unused uploads asks the modules that keep its messages for later which

@@ -12,6 +12,7 @@ import { defineKeywordReplyJobs } from './modules/automation/keyword-replies.job
 import { scenarioStarter } from './modules/automation/scenario-starter.ts';
 import { queueScenarioTick } from './modules/automation/index.ts';
 import { defineInflowJobs } from './modules/inflow/inflow.jobs.ts';
+import { defineRichMenuJobs, queueRichMenuSegments } from './modules/rich-menus/rich-menus.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
 import { defineNotificationJobs } from './modules/notifications/notifications.jobs.ts';
@@ -38,6 +39,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineAutomationJobs(jobs, events, deps.config, friendDirectories);
   defineKeywordReplyJobs(jobs, deps.config, scenarioStarter);
   defineInflowJobs(events);
+  defineRichMenuJobs(jobs, events, deps.config, friendDirectories);
   return events;
 }
 
@@ -48,4 +50,5 @@ export async function queueRecurringJobs(db: Db, clock: Clock): Promise<void> {
   await queueDeliveryImageSweep(db, clock.now(), { now: true });
   await queueMemberCardSweep(db, clock.now(), { now: true });
   await queueScenarioTick(db, clock.now(), { now: true });
+  await queueRichMenuSegments(db, clock.now(), { now: true });
 }

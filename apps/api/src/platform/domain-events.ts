@@ -96,6 +96,12 @@ export const domainEventPayloads = {
    * bulk, by an automation action or an inflow route. One event per tag and up to 1,000 friends.
    */
   FRIEND_TAGGED: z.object({ tagId: id, friendIds: z.array(id).min(1) }),
+  /**
+   * Tags taken off friends of an account (a tag the friend did not have is not "removed"): by hand, in
+   * bulk or by an automation action. One event per tag and up to 1,000 friends (the rich menu per tag,
+   * decision 0059). A deleted tag records nothing: no rule or scenario can name a tag in use (0053).
+   */
+  FRIEND_TAG_REMOVED: z.object({ tagId: id, friendIds: z.array(id).min(1) }),
 } as const satisfies Record<DomainTopic, z.ZodType>;
 
 export type DomainEventPayload<T extends DomainTopic> = z.output<(typeof domainEventPayloads)[T]>;

@@ -54,6 +54,7 @@ export const notificationTopics = [
 ] as const;
 /**
  * The domain events' topics: SPEC.md 4's notification topics, and those only modules react to (no one is
- * notified of them): FRIEND_TAGGED, tags newly put on friends (step delivery's タグ付与時 trigger).
+ * notified of them): FRIEND_TAGGED, tags newly put on friends (step delivery's タグ付与時 trigger), and
+ * FRIEND_TAG_REMOVED, tags taken off friends (the rich menu per tag, decision 0059).
  */
-export const domainTopics = [...notificationTopics, 'FRIEND_TAGGED'] as const;
+export const domainTopics = [...notificationTopics, 'FRIEND_TAGGED', 'FRIEND_TAG_REMOVED'] as const;

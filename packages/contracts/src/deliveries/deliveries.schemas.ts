@@ -13,7 +13,7 @@ export const deliveryMessages = {
   notFound: 'Delivery not found',
   segmentNotFound: 'Segment not found',
   segmentInUse:
-    'This segment is a condition of scenario steps (listed in errors): take it out of them before deleting it',
+    'This segment is a condition of scenario steps or rich menu rules (listed in errors): take it out of them before deleting it',
   titleRequired: 'Title is required',
   titleMax: 'Title cannot exceed 100 characters',
   segmentNameRequired: 'Segment name is required',

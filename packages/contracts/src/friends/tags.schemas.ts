@@ -20,14 +20,20 @@ export const tagMessages = {
   unknownTag: 'A tag of tagIds is not a tag of this LINE account',
   unknownFriend: 'A friend of friendIds is not a friend of this LINE account',
   inUse:
-    'This tag is used by scenarios, keyword replies, rich menu taps or inflow routes (listed in errors): take it out of them before deleting it',
+    'This tag is used by scenarios, keyword replies, rich menu taps, inflow routes or rich menu rules (listed in errors): take it out of them before deleting it',
 } as const;
 
 /**
  * What can use a tag (the 409 of a tag's delete lists each use as `errors[]`: `path` the kind, `message`
  * the name of the scenario, rule, tap action or route).
  */
-export const tagUseKinds = ['scenario', 'keywordRule', 'postbackAction', 'inflowRoute'] as const;
+export const tagUseKinds = [
+  'scenario',
+  'keywordRule',
+  'postbackAction',
+  'inflowRoute',
+  'richMenuRule',
+] as const;
 export type TagUseKind = (typeof tagUseKinds)[number];
 export type TagUse = { kind: TagUseKind; name: string };
 

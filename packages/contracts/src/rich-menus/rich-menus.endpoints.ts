@@ -22,6 +22,8 @@ import {
   richMenuTapHopSchema,
   richMenuTapsQuerySchema,
   richMenuTapsSchema,
+  putRichMenuRulesBodySchema,
+  richMenuRulesSchema,
   setDefaultRichMenuQuerySchema,
   updateRichMenuBodySchema,
 } from './rich-menus.schemas.ts';
@@ -155,6 +157,25 @@ export const richMenuEndpoints = {
     params: tabbedRichMenuParamsSchema,
     body: createTabbedRichMenuBodySchema,
     responses: { 200: tabbedRichMenuSchema },
+  }),
+  rules: defineEndpoint({
+    ...read,
+    method: 'GET',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/rich-menu-rules`,
+    summary:
+      'The rich menu per tag or saved segment: rules in priority order, friends still to be linked, friends per menu',
+    params: richMenuAccountParamsSchema,
+    responses: { 200: richMenuRulesSchema },
+  }),
+  putRules: defineEndpoint({
+    ...manage,
+    method: 'PUT',
+    path: `${CLIENT_PREFIX}/line-account/:lineAccountId/rich-menu-rules`,
+    summary:
+      "Replace the rules (priority order); every following friend is evaluated again and linked at LINE by the account's link job",
+    params: richMenuAccountParamsSchema,
+    body: putRichMenuRulesBodySchema,
+    responses: { 200: richMenuRulesSchema },
   }),
   delete: defineEndpoint({
     ...manage,

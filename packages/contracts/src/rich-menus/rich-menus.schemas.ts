@@ -481,3 +481,54 @@ export const richMenuTapHopBodySchema = z.object({
 });
 /** Where the area leads: the owner's own URL. */
 export const richMenuTapHopResultSchema = z.object({ url: z.string() });
+
+/**
+ * A rich menu per tag or saved segment (issue 28, decision 0059): rules in priority order; a friend sees
+ * the menu of the first rule they match, else the account's default. A rule names one tag or one saved
+ * segment of the account, and one of its rich menus.
+ */
+export const richMenuRuleLimits = { maxRules: 20 } as const;
+
+export const richMenuRuleMessages = {
+  oneCondition: 'A rule names either a tag or a saved segment',
+  tooMany: 'At most 20 rules',
+  unknownMenu: 'Unknown rich menu',
+  unknownTag: 'Unknown tag',
+  unknownSegment: 'Unknown saved segment',
+} as const;
+
+export const richMenuRuleInputSchema = z
+  .object({
+    richMenuId: idSchema,
+    tagId: idSchema.nullish(),
+    segmentId: idSchema.nullish(),
+  })
+  .refine((rule) => (rule.tagId == null) !== (rule.segmentId == null), {
+    message: richMenuRuleMessages.oneCondition,
+    path: ['tagId'],
+  });
+export type RichMenuRuleInput = z.output<typeof richMenuRuleInputSchema>;
+
+export const putRichMenuRulesBodySchema = z.object({
+  /** In priority order: the first rule a friend matches decides their menu. */
+  rules: z.array(richMenuRuleInputSchema).max(richMenuRuleLimits.maxRules, richMenuRuleMessages.tooMany),
+});
+export type PutRichMenuRulesBody = z.input<typeof putRichMenuRulesBodySchema>;
+
+export const richMenuRuleSchema = z.object({
+  id: idSchema,
+  position: z.number().int(),
+  richMenuId: idSchema,
+  tagId: idSchema.nullable(),
+  segmentId: idSchema.nullable(),
+});
+export type RichMenuRule = z.output<typeof richMenuRuleSchema>;
+
+export const richMenuRulesSchema = z.object({
+  data: z.array(richMenuRuleSchema),
+  /** Friends whose menu is still to be linked or unlinked at LINE (the link job works through them). */
+  pending: z.number().int(),
+  /** Friends who see a menu of a rule now (linked at LINE), per menu. */
+  linked: z.array(z.object({ richMenuId: idSchema, friends: z.number().int() })),
+});
+export type RichMenuRules = z.output<typeof richMenuRulesSchema>;

@@ -13,7 +13,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
-import { friends } from './friends.ts';
+import { savedSegments } from './deliveries.ts';
+import { friends, tags } from './friends.ts';
 import { lineAccounts } from './line-accounts.ts';
 import { users } from './users.ts';
 
@@ -128,5 +129,64 @@ export const richMenuTapFriends = pgTable(
     primaryKey({ columns: [t.richMenuId, t.areaIndex, t.friendId] }),
     index('rich_menu_tap_friends_last_idx').on(t.richMenuId, t.lastTappedAt, t.areaIndex),
     index('rich_menu_tap_friends_friend_idx').on(t.friendId, t.lastTappedAt),
+  ],
+);
+
+/**
+ * The rich menu per tag or saved segment (issue 28, decision 0059): the account's rules in priority order
+ * (position 0 first). A friend sees the menu of the first rule they match (LINE's per-user link), else the
+ * account's default. A rule names a tag or a saved segment; deleting the menu, the tag or the segment
+ * takes the rule (a tag in use is refused first, decision 0053).
+ */
+export const richMenuRules = pgTable(
+  'rich_menu_rules',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    position: integer('position').notNull(),
+    richMenuId: integer('rich_menu_id')
+      .notNull()
+      .references(() => richMenus.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').references(() => tags.id, { onDelete: 'cascade' }),
+    segmentId: integer('segment_id').references(() => savedSegments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rich_menu_rules_account_idx').on(t.clientId, t.lineAccountId, t.position)],
+);
+
+/**
+ * Each friend's menu of the rules, as linked at LINE, and whether the rules must be evaluated for them
+ * again (decision 0059). An event (a tag added or taken off, a follow), a save of the rules or the hourly
+ * run raises `generation`; the link job evaluates the friends whose `evaluated` is behind, links or
+ * unlinks at LINE, then sets `evaluated` to the generation it read, so a raise while it worked is not lost.
+ * `lineRichMenuId` is LINE's id linked (null: no rule's menu, the default shows); a menu edited since has
+ * a new LINE id, which the next evaluation links again.
+ */
+export const friendRichMenus = pgTable(
+  'friend_rich_menus',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id),
+    richMenuId: integer('rich_menu_id').references(() => richMenus.id, { onDelete: 'set null' }),
+    lineRichMenuId: varchar('line_rich_menu_id', { length: 100 }),
+    generation: integer('generation').notNull().default(1),
+    evaluated: integer('evaluated').notNull().default(0),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.friendId] }),
+    index('friend_rich_menus_account_idx').on(t.lineAccountId, t.friendId),
   ],
 );

@@ -75,9 +75,18 @@ export type SegmentUseDirectory = {
     scope: { clientId: number; lineAccountId: number },
     segmentId: number,
   ) => Promise<string[]>;
+  /** The rich-menus module's side: its display rules that name the segment (decision 0059). */
+  richMenuRulesUsingSegment: (
+    db: Db,
+    scope: { clientId: number; lineAccountId: number },
+    segmentId: number,
+  ) => Promise<string[]>;
 };
 
-/** Deletes a saved segment, unless a scenario step names it: 409 with each scenario in errors (decision 0053-tag-delete). */
+/**
+ * Deletes a saved segment, unless a scenario step or a rich menu rule names it: 409 with each in errors
+ * (decisions 0053-tag-delete, 0059).
+ */
 export async function removeSegment({
   ctx,
   segmentUses,
@@ -85,13 +94,17 @@ export async function removeSegment({
 }: Ctx & { segmentUses: SegmentUseDirectory; input: SegmentInput }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   if (!(await findSegment(ctx.db, scope, input.segmentId))) throw notFound(deliveryMessages.segmentNotFound);
-  const names = await segmentUses.scenariosUsingSegment(ctx.db, scope, input.segmentId);
-  if (names.length > 0)
-    throw new AppError(
-      'CONFLICT',
-      deliveryMessages.segmentInUse,
-      names.map((name) => ({ path: 'scenario', message: name })),
-    );
+  const uses = [
+    ...(await segmentUses.scenariosUsingSegment(ctx.db, scope, input.segmentId)).map((name) => ({
+      path: 'scenario',
+      message: name,
+    })),
+    ...(await segmentUses.richMenuRulesUsingSegment(ctx.db, scope, input.segmentId)).map((name) => ({
+      path: 'richMenuRule',
+      message: name,
+    })),
+  ];
+  if (uses.length > 0) throw new AppError('CONFLICT', deliveryMessages.segmentInUse, uses);
   if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
     throw notFound(deliveryMessages.segmentNotFound);
   return { success: true as const };

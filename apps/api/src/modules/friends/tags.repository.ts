@@ -174,8 +174,12 @@ export async function addTagsWhere(
 }
 
 /** Takes tags off every friend `where` keeps, in one statement; returns how many (friend, tag) pairs went. */
-export async function removeTagsWhere(db: Db, where: SQL | undefined, tagIds: number[]) {
-  const rows = await db
+export async function removeTagsWhere(
+  db: Db,
+  where: SQL | undefined,
+  tagIds: number[],
+): Promise<{ friendId: number; tagId: number }[]> {
+  return db
     .delete(friendTags)
     .where(
       and(
@@ -183,6 +187,5 @@ export async function removeTagsWhere(db: Db, where: SQL | undefined, tagIds: nu
         inArray(friendTags.friendId, db.select({ id: friends.id }).from(friends).where(where)),
       ),
     )
-    .returning({ friendId: friendTags.friendId });
-  return rows.length;
+    .returning({ friendId: friendTags.friendId, tagId: friendTags.tagId });
 }

@@ -150,17 +150,46 @@ async function addTagsAndRecord(
   now: Date,
 ): Promise<number> {
   const added = await addTagsWhere(tx, where, tagIds, now);
+  for (const payload of tagEventPayloads(added))
+    await recordDomainEvent(tx, { topic: 'FRIEND_TAGGED', ...scopeOfEvent(scope), payload });
+  return added.length;
+}
+
+/**
+ * removeTagsWhere, and FRIEND_TAG_REMOVED for the pairs it took off (a tag the friend did not have is not
+ * "removed"), one event per tag and 1,000 friends, in the same transaction: the rich menu per tag
+ * (decision 0059). Every way of taking a tag off goes through here.
+ */
+async function removeTagsAndRecord(
+  tx: Db,
+  scope: AccountScope,
+  where: SQL | undefined,
+  tagIds: number[],
+): Promise<number> {
+  const removed = await removeTagsWhere(tx, where, tagIds);
+  for (const payload of tagEventPayloads(removed))
+    await recordDomainEvent(tx, { topic: 'FRIEND_TAG_REMOVED', ...scopeOfEvent(scope), payload });
+  return removed.length;
+}
+
+const scopeOfEvent = (scope: AccountScope) => ({
+  clientId: scope.clientId,
+  lineAccountId: scope.lineAccountId,
+});
+
+/** The payloads of one tag event topic: one per tag and up to 1,000 friends. */
+function tagEventPayloads(pairs: { friendId: number; tagId: number }[]) {
   const byTag = new Map<number, number[]>();
-  for (const { friendId, tagId } of added) byTag.set(tagId, [...(byTag.get(tagId) ?? []), friendId]);
+  for (const { friendId, tagId } of pairs) {
+    const friendIds = byTag.get(tagId);
+    if (friendIds) friendIds.push(friendId);
+    else byTag.set(tagId, [friendId]);
+  }
+  const payloads: { tagId: number; friendIds: number[] }[] = [];
   for (const [tagId, friendIds] of byTag)
     for (let i = 0; i < friendIds.length; i += TAGGED_PER_EVENT)
-      await recordDomainEvent(tx, {
-        topic: 'FRIEND_TAGGED',
-        clientId: scope.clientId,
-        lineAccountId: scope.lineAccountId,
-        payload: { tagId, friendIds: friendIds.slice(i, i + TAGGED_PER_EVENT) },
-      });
-  return added.length;
+      payloads.push({ tagId, friendIds: friendIds.slice(i, i + TAGGED_PER_EVENT) });
+  return payloads;
 }
 
 /**
@@ -189,7 +218,7 @@ export async function tagFriends({
   const changed = await inTransaction(ctx.db, (tx) =>
     input.action === 'add'
       ? addTagsAndRecord(tx, scope, where, tagIds, ctx.clock.now())
-      : removeTagsWhere(tx, where, tagIds),
+      : removeTagsAndRecord(tx, scope, where, tagIds),
   );
   return { changed };
 }
@@ -219,7 +248,7 @@ export async function removeTagsFromFriend(
 ): Promise<number> {
   if (tagIds.length === 0) return 0;
   const where = pickedFriends(scope, [friendId]);
-  return removeTagsWhere(tx, where, tagIds);
+  return removeTagsAndRecord(tx, scope, where, tagIds);
 }
 
 /** Whether every one of these ids is a tag of the account (automation checks the tags its actions name). */

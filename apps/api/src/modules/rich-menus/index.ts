@@ -9,3 +9,5 @@ export { layoutRichMenu, renderRichMenuImage, type RenderInput } from './rich-me
 export { importRichMenuTaps, recordRichMenuTap, splitTapMark, type PastTap } from './rich-menu-taps.ts';
 // the friend search's タップした condition (src/composition.ts hands it to the friends module)
 export { tapDirectory } from './rich-menu-taps.segments.ts';
+// the rich menu per tag or segment (decision 0059): a tag's or a segment's delete asks where a rule names it
+export { richMenuRulesUsingSegment, richMenuTagUses } from './rich-menu-rules.service.ts';

@@ -2,6 +2,7 @@ import { richMenuEndpoints, richMenuTapHopEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireSameOrigin } from '../../platform/csrf.ts';
 import { route } from '../../platform/route.ts';
+import * as rules from './rich-menu-rules.service.ts';
 import * as richMenus from './rich-menus.service.ts';
 import * as taps from './rich-menu-taps.ts';
 import * as tabbed from './tabbed-rich-menus.service.ts';
@@ -49,6 +50,10 @@ export function richMenuRoutes(app: FastifyInstance) {
   );
   route(app, e.previewTabbed, async ({ params, body }, { ctx }) =>
     tabbed.previewTabbedRichMenu({ ctx, input: { ...params, ...body } }),
+  );
+  route(app, e.rules, async ({ params }, { ctx }) => rules.getRichMenuRules({ ctx, input: params }));
+  route(app, e.putRules, async ({ params, body }, { ctx }) =>
+    rules.putRichMenuRules({ ctx, input: { ...params, ...body } }),
   );
   route(app, e.delete, async ({ params }, { ctx }) => richMenus.deleteRichMenu({ ctx, input: params }));
   route(app, e.setDefault, async ({ params, query }, request) => {

@@ -17,6 +17,8 @@ import { lineGatewayFor, type LineChannel, type LineGateway } from '../../platfo
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { checkRichMenuImage, decodeRichMenuImage, type RichMenuImage } from './rich-menu-image.ts';
 import { renderAreaImage } from './rich-menu-render.ts';
+import { queueLinks, queueMarkAll } from './rich-menu-links.ts';
+import { listRules, markMenuFriendsPending } from './rich-menu-rules.repository.ts';
 import {
   friendTapsOf,
   hopUri,
@@ -317,12 +319,17 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
   try {
-    await updateRichMenuRow(ctx.db, scope, row.id, {
-      lineRichMenuId: newId,
-      tapSlug: hop.slug,
-      ...rowValuesOf(input.richMenu, image),
-      updatedByUserId: requireActor(ctx).userId,
-      updatedAt: ctx.clock.now(),
+    await inTransaction(ctx.db, async (tx) => {
+      await updateRichMenuRow(tx, scope, row.id, {
+        lineRichMenuId: newId,
+        tapSlug: hop.slug,
+        ...rowValuesOf(input.richMenu, image),
+        updatedByUserId: requireActor(ctx).userId,
+        updatedAt: ctx.clock.now(),
+      });
+      // Friends linked to the old menu by a rule (decision 0059) are linked to the new one: LINE drops
+      // a user's link when the menu is deleted below.
+      if ((await markMenuFriendsPending(tx, scope, row.id)) > 0) await queueLinks(tx, scope, ctx.clock.now());
     });
   } catch (error) {
     await undoMoves();
@@ -357,8 +364,13 @@ export async function deleteRichMenu({ ctx, input }: Ctx & { input: MenuInput })
       throw lineFailure(error, richMenuMessages.lineRefused);
     }
   }
-  if (row.tabGroupId) await deleteTabGroupRows(ctx.db, scope, row.tabGroupId);
-  else await deleteRichMenuRow(ctx.db, scope, row.id);
+  await inTransaction(ctx.db, async (tx) => {
+    // A rule of the menu goes with it (cascade): the friends are evaluated again (decision 0059).
+    const hadRules = (await listRules(tx, scope)).some((r) => group.some((menu) => menu.id === r.richMenuId));
+    if (row.tabGroupId) await deleteTabGroupRows(tx, scope, row.tabGroupId);
+    else await deleteRichMenuRow(tx, scope, row.id);
+    if (hadRules) await queueMarkAll(tx, scope, ctx.clock.now());
+  });
   return { success: true as const };
 }
 

@@ -20,6 +20,8 @@ import {
   reserveRichMenuId,
   writeTabRow,
 } from './rich-menus.repository.ts';
+import { queueLinks } from './rich-menu-links.ts';
+import { markMenuFriendsPending } from './rich-menu-rules.repository.ts';
 import { accountOf, activeChannel, createMenuAtLine, toRichMenuView } from './rich-menus.service.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -296,9 +298,13 @@ export async function updateTabbedRichMenu({
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
   try {
-    await inTransaction(ctx.db, (tx) =>
-      insertTabRows(tx, ctx, scope, input.groupId, input, tabs, created, marks, defaultIndex),
-    );
+    await inTransaction(ctx.db, async (tx) => {
+      await insertTabRows(tx, ctx, scope, input.groupId, input, tabs, created, marks, defaultIndex);
+      // Friends a rule linked to a tab's menu get the tab's new menu (decision 0059).
+      let marked = 0;
+      for (const mark of marks) marked += await markMenuFriendsPending(tx, scope, mark.richMenuId);
+      if (marked > 0) await queueLinks(tx, scope, ctx.clock.now());
+    });
   } catch (error) {
     await rollback();
     throw error;

@@ -7,6 +7,9 @@ import { verifyLiffIdToken } from './id-token.ts';
 export type LineChannel = { channelId: string; channelSecret: string };
 
 /** A failed LINE call: status 0 when LINE could not be reached. */
+/** Users one bulk link or unlink names at most (LINE's RichMenuBulkLinkRequest). */
+export const RICH_MENU_BULK_MAX = 500;
+
 export class LineError extends Error {
   readonly status: number;
   readonly body: string;
@@ -175,6 +178,12 @@ export type LineGateway = {
   /** LINE's per-user rich menu: link one menu to a user, or unlink (the default shows again). */
   linkRichMenuToUser: (channel: LineChannel, userId: string, richMenuId: string) => Promise<void>;
   unlinkRichMenuFromUser: (channel: LineChannel, userId: string) => Promise<void>;
+  /**
+   * LINE's bulk link and unlink (up to 500 users a call, RICH_MENU_BULK_MAX; LINE accepts with 202 and
+   * applies them a moment later).
+   */
+  linkRichMenuToUsers: (channel: LineChannel, userIds: string[], richMenuId: string) => Promise<void>;
+  unlinkRichMenuFromUsers: (channel: LineChannel, userIds: string[]) => Promise<void>;
   verifyLiffIdToken: (input: {
     idToken: string;
     channelId: string;
@@ -519,6 +528,12 @@ export function createLineGateway(
     },
     unlinkRichMenuFromUser: async (channel, userId) => {
       await withToken(channel, (token) => messaging(token).unlinkRichMenuIdFromUser(userId));
+    },
+    linkRichMenuToUsers: async (channel, userIds, richMenuId) => {
+      await withToken(channel, (token) => messaging(token).linkRichMenuIdToUsers({ richMenuId, userIds }));
+    },
+    unlinkRichMenuFromUsers: async (channel, userIds) => {
+      await withToken(channel, (token) => messaging(token).unlinkRichMenuIdFromUsers({ userIds }));
     },
     verifyLiffIdToken: (input) => verifyLiffIdToken(config, input),
   };

@@ -112,6 +112,10 @@ const loadConversation = async () => {
     ]);
     state.timeline = timeline;
     state.richMenu = menu.richMenu ? menu : null;
+    // The bot linked another menu to the user (or unlinked it): that one shows, not a tab switched to before.
+    const servedId = menu.richMenu?.richMenuId ?? null;
+    if (state.servedMenuId !== undefined && servedId !== state.servedMenuId) state.shownMenuId = null;
+    state.servedMenuId = servedId;
     if (state.shownMenuId) {
       const { richMenus } = await api('GET', `/_sim/channels/${channel.channelId}/richmenus`);
       const shown = richMenus.find((m) => m.richMenuId === state.shownMenuId);

@@ -1,4 +1,4 @@
-import { can, type LineAccount, type Session } from '@app/contracts';
+import { can, type LineAccount, type RichMenu, type Session } from '@app/contracts';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +28,12 @@ import {
   useDeleteRichMenuMutation,
   useSetDefaultRichMenuMutation,
   useUpdateRichMenuMutation,
+  richMenuRulesQueryOptions,
+  usePutRichMenuRulesMutation,
 } from '../../features/rich-menus/api/rich-menus.api.ts';
+import { segmentsQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
+import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
+import { RichMenuRulesPanel } from '../../features/rich-menus/components/rich-menu-rules-panel.tsx';
 import { RichMenuEditor } from '../../features/rich-menus/components/rich-menu-editor.tsx';
 import { usePostbackChoices } from '../../features/automation/api/automation.api.ts';
 import { RichMenuList } from '../../features/rich-menus/components/rich-menu-list.tsx';
@@ -99,7 +104,46 @@ function RichMenuListPage({
           showToast(t('richMenus.delete.done', { name: menu.name }), 'success');
         }}
       />
+      <RichMenuRules session={session} account={account} menus={menus.data?.data ?? []} />
     </>
+  );
+}
+
+/** 表示ルール under the list: which friends see which menu (decision 0059). */
+function RichMenuRules({
+  session,
+  account,
+  menus,
+}: {
+  session: Session;
+  account: LineAccount;
+  menus: RichMenu[];
+}) {
+  const { t } = useTranslation();
+  const rules = useQuery({
+    ...richMenuRulesQueryOptions(account.id),
+    // while friends are still being linked at LINE, the figures move: look again
+    refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? 3_000 : false),
+  });
+  const tags = useQuery(tagsQueryOptions(account.id));
+  const segments = useQuery(segmentsQueryOptions(account.id));
+  const save = usePutRichMenuRulesMutation(account.id);
+  if (!rules.data || menus.length === 0) return null;
+  return (
+    <RichMenuRulesPanel
+      key={rules.data.data.map((r) => r.id).join(',')}
+      rules={rules.data}
+      menus={menus}
+      tags={(tags.data?.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name }))}
+      segments={(segments.data?.data ?? []).map((s) => ({ id: s.id, name: s.name }))}
+      canManage={canManageOf(session)}
+      onSave={async (body) => {
+        await save.mutateAsync(body);
+        showToast(t('richMenus.rules.saved'), 'success');
+        // the save's mark-all runs as a job: the pending figure shows once it has run
+        setTimeout(() => void rules.refetch(), 1_500);
+      }}
+    />
   );
 }
 

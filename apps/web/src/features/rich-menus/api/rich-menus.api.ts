@@ -2,6 +2,7 @@ import {
   richMenuEndpoints,
   type CreateRichMenuBody,
   type CreateTabbedRichMenuBody,
+  type PutRichMenuRulesBody,
   type RichMenuPreviewBody,
   type RichMenu,
   type RichMenuTapDays,
@@ -141,5 +142,23 @@ export function usePreviewRichMenuImageMutation(lineAccountId: number) {
   return useMutation({
     mutationFn: (body: RichMenuPreviewBody) =>
       apiRequest(richMenuEndpoints.preview, { params: params(lineAccountId), body }),
+  });
+}
+
+/** The rich menu per tag or saved segment: rules in priority order and their link figures (decision 0059). */
+export const richMenuRulesQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.account(lineAccountId), 'rules'],
+    queryFn: ({ signal }) => apiRequest(richMenuEndpoints.rules, { params: params(lineAccountId), signal }),
+  });
+
+export function usePutRichMenuRulesMutation(lineAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutRichMenuRulesBody) =>
+      apiRequest(richMenuEndpoints.putRules, { params: params(lineAccountId), body }),
+    onSuccess: (rules) => {
+      queryClient.setQueryData(richMenuRulesQueryOptions(lineAccountId).queryKey, rules);
+    },
   });
 }

@@ -1,0 +1,43 @@
+import type { Config } from '../../config/env.ts';
+import type { EventSubscriptions } from '../../platform/events.ts';
+import type { JobRunner } from '../../platform/jobs.ts';
+import type { FriendDirectories } from '../friends/index.ts';
+import {
+  accountPayloadSchema,
+  handleRichMenuEvent,
+  markAllPending,
+  markSegmentAccounts,
+  queueRichMenuSegments,
+  RICH_MENU_LINK_QUEUE,
+  RICH_MENU_MARK_ALL_QUEUE,
+  RICH_MENU_SEGMENTS_QUEUE,
+  runRichMenuLinks,
+} from './rich-menu-links.ts';
+
+export { queueRichMenuSegments };
+
+/**
+ * The rich menu per tag or segment (decision 0059): tag and follow events mark friends pending, the link
+ * job links them at LINE, a save marks every friend, the hourly run marks the friends of segment rules.
+ */
+export function defineRichMenuJobs(
+  jobs: JobRunner,
+  events: EventSubscriptions,
+  config: Config,
+  directories: FriendDirectories,
+): void {
+  events.subscribe(
+    'rich-menus',
+    ['FRIEND_TAGGED', 'FRIEND_TAG_REMOVED', 'NEW_FRIEND', 'LINE_UNBLOCK_EVENT'],
+    handleRichMenuEvent,
+  );
+  jobs.define(RICH_MENU_LINK_QUEUE, {
+    payload: accountPayloadSchema,
+    handler: (scope, job) => runRichMenuLinks(scope, job, config, directories),
+  });
+  jobs.define(RICH_MENU_MARK_ALL_QUEUE, {
+    payload: accountPayloadSchema,
+    handler: (scope, job) => markAllPending(scope, job, directories),
+  });
+  jobs.define(RICH_MENU_SEGMENTS_QUEUE, { handler: (_payload, job) => markSegmentAccounts(job) });
+}
