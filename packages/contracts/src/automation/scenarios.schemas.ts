@@ -176,6 +176,8 @@ export const scenarioStepSchema = z.object({
   /** Friends the step was handed to LINE for, and friends whose conditions skipped it. */
   sentCount: z.number().int(),
   skippedCount: z.number().int(),
+  /** Friends who tapped a link of the step (each push names its friend, decision 0058), each once. */
+  clickedFriends: z.number().int(),
 });
 export type ScenarioStep = z.infer<typeof scenarioStepSchema>;
 

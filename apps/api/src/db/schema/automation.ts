@@ -239,6 +239,11 @@ export const scenarioSends = pgTable(
     stepId: integer('step_id').notNull(),
     retryKey: uuid('retry_key').notNull(),
     recipients: jsonb('recipients').$type<string[]>().notNull(),
+    /**
+     * A push to one friend of a step with links: the friend's recipient token (decision 0058), stored with
+     * the send, so every retry names the friend with the same token. Null: no tracked links.
+     */
+    linkToken: varchar('link_token', { length: 24 }),
     status: varchar('status', { length: 10 })
       .$type<'PENDING' | 'SENT' | 'FAILED'>()
       .notNull()

@@ -5,7 +5,14 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
 import { AppError } from '../../platform/errors.ts';
-import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
+import {
+  hasLinks,
+  newStepRecipientTokens,
+  savedSegmentConditions,
+  toLineMessages,
+  trackStepLinks,
+  type LineMessage,
+} from '../deliveries/index.ts';
 import { friendsInSegment, listTagsOfFriends, type FriendDirectories } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { runScenarioActions } from './scenarios.actions.ts';
@@ -193,6 +200,7 @@ function planBatch(
  */
 async function claimAndPlan(
   ctx: JobContext,
+  config: Config,
   directories: FriendDirectories,
 ): Promise<{ claimed: number; sends: SendRow[] }> {
   return inTransaction(ctx.db, async (tx) => {
@@ -235,6 +243,25 @@ async function claimAndPlan(
             step.actions,
           );
       if (step.messages.length === 0) continue;
+      if (await stepHasLinks(tx, config, scenario, step)) {
+        // one push per friend, each naming its friend in the links (decision 0058): clicks per step
+        const tokens = await newStepRecipientTokens(
+          tx,
+          step.id,
+          recipients.map((e) => e.friendId),
+          now,
+        );
+        for (const e of recipients)
+          rows.push({
+            scenarioId: step.scenarioId,
+            stepId: step.id,
+            retryKey: derivedRetryKey(`scenario-step:${step.id}:${e.id}`),
+            recipients: [e.lineUserId],
+            linkToken: tokens.get(e.friendId)!,
+            createdAt: now,
+          });
+        continue;
+      }
       for (let i = 0; i < recipients.length; i += MULTICAST_MAX_RECIPIENTS) {
         const chunk = recipients.slice(i, i + MULTICAST_MAX_RECIPIENTS);
         rows.push({
@@ -249,6 +276,26 @@ async function claimAndPlan(
     for (const [stepId, n] of skipped) await addStepCounts(tx, stepId, 0, n);
     return { claimed: due.length, sends: await insertSends(tx, rows) };
   });
+}
+
+/**
+ * Whether a step's messages carry a link (then each friend gets their own push, its links naming them).
+ * Messages that cannot be made (an upload gone) have none here; their send fails with the reason.
+ */
+async function stepHasLinks(tx: Db, config: Config, scenario: ScenarioRow, step: StepRow): Promise<boolean> {
+  try {
+    return hasLinks(
+      await toLineMessages({
+        db: tx,
+        lineAccountId: scenario.lineAccountId,
+        messages: step.messages,
+        appUrl: config.appUrl,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 type SendOutcome = 'settled' | { waitMs: number };
@@ -267,12 +314,19 @@ async function deliver(ctx: JobContext, config: Config, send: SendRow): Promise<
     return 'settled';
   }
   const channel = channelsOf({ config }, account).messaging;
-  const messages = await toLineMessages({
+  let messages: LineMessage[] = await toLineMessages({
     db: ctx.db,
     lineAccountId: scenario.lineAccountId,
     messages: step.messages,
     appUrl: config.appUrl,
   });
+  if (send.linkToken)
+    messages = await trackStepLinks(ctx.db, {
+      appUrl: config.appUrl,
+      stepId: step.id,
+      messages,
+      recipientToken: send.linkToken,
+    });
   const gateway = lineGatewayFor(config);
   try {
     scenarioFaults.beforeCall?.(send);
@@ -326,7 +380,7 @@ export async function runScenarioTick(
     const outcome = await deliver(ctx, config, send);
     if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
   }
-  const { claimed, sends } = await claimAndPlan(ctx, directories);
+  const { claimed, sends } = await claimAndPlan(ctx, config, directories);
   for (const send of sends) {
     const outcome = await deliver(ctx, config, send);
     if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');

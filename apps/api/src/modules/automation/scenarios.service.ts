@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
-import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
+import { savedSegmentConditions, stepClickedFriends, toLineMessages } from '../deliveries/index.ts';
 import { findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -46,7 +46,7 @@ async function accountScope(ctx: ServiceContext, lineAccountId: number): Promise
   return { clientId, lineAccountId: account.id };
 }
 
-const toStepView = (row: StepRow, position: number): ScenarioStep => ({
+const toStepView = (row: StepRow, position: number, clickedFriends: number): ScenarioStep => ({
   id: row.id,
   position,
   delay: row.delay,
@@ -55,12 +55,17 @@ const toStepView = (row: StepRow, position: number): ScenarioStep => ({
   actions: row.actions,
   sentCount: row.sentCount,
   skippedCount: row.skippedCount,
+  clickedFriends,
 });
 
 async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
   const ids = rows.map((r) => r.id);
   const steps = await listLiveSteps(db, ids);
   const counts = await enrolmentCounts(db, ids);
+  const clicked = await stepClickedFriends(
+    db,
+    steps.map((s) => s.id),
+  );
   return rows.map((row) => {
     const c = counts.get(row.id) ?? { ACTIVE: 0, COMPLETED: 0, STOPPED: 0 };
     return {
@@ -73,7 +78,9 @@ async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
       triggerRank: row.triggerRank,
       stopTagIds: row.stopTagIds,
       stopOnMember: row.stopOnMember,
-      steps: steps.filter((s) => s.scenarioId === row.id).map(toStepView),
+      steps: steps
+        .filter((s) => s.scenarioId === row.id)
+        .map((s, position) => toStepView(s, position, clicked.get(s.id) ?? 0)),
       stats: {
         enrolled: c.ACTIVE + c.COMPLETED + c.STOPPED,
         active: c.ACTIVE,

@@ -46,6 +46,7 @@ type DraftStep = {
   actions: ScenarioAction[];
   sentCount: number;
   skippedCount: number;
+  clickedFriends: number;
 };
 
 let keySeq = 0;
@@ -60,6 +61,7 @@ const blankStep = (): DraftStep => ({
   actions: [],
   sentCount: 0,
   skippedCount: 0,
+  clickedFriends: 0,
 });
 
 /** A delay in words: 「前のステップの1日後 10:00」. */
@@ -156,6 +158,7 @@ export function ScenarioEditor({
           actions: s.actions,
           sentCount: s.sentCount,
           skippedCount: s.skippedCount,
+          clickedFriends: s.clickedFriends,
         }))
       : [blankStep()],
   );
@@ -328,7 +331,11 @@ export function ScenarioEditor({
                     optional={
                       step.id ? (
                         <Typography variant="caption" color="text.secondary">
-                          {t('scenarios.stepFigures', { sent: step.sentCount, skipped: step.skippedCount })}
+                          {t('scenarios.stepFigures', {
+                            sent: step.sentCount,
+                            skipped: step.skippedCount,
+                            clicked: step.clickedFriends,
+                          })}
                         </Typography>
                       ) : undefined
                     }
