@@ -176,9 +176,17 @@ export const scenarioSteps = pgTable(
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     delay: jsonb('delay').$type<StepDelay>().notNull(),
-    /** segmentId is absent from steps saved before the segment condition (read as null). */
+    /**
+     * segmentId is absent from steps saved before the segment condition, segmentConditions from steps
+     * saved before the conditions written in a step (both read as null).
+     */
     conditions: jsonb('conditions')
-      .$type<Omit<StepConditions, 'segmentId'> & { segmentId?: number | null }>()
+      .$type<
+        Omit<StepConditions, 'segmentId' | 'segmentConditions'> & {
+          segmentId?: number | null;
+          segmentConditions?: StepConditions['segmentConditions'];
+        }
+      >()
       .notNull(),
     messages: jsonb('messages').$type<DeliveryMessage[]>().notNull(),
     actions: jsonb('actions').$type<ScenarioAction[]>().notNull(),

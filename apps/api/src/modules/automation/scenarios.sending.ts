@@ -112,6 +112,38 @@ async function segmentMatches(
   return matches;
 }
 
+/**
+ * The conditions written in a step (unsaved, the segment builder's), evaluated when the step falls due
+ * as a saved segment is: per step, which of the batch's friends of its scenario they find (one query per
+ * step per batch). Conditions that no longer hold for the account (a scenario or route they name deleted:
+ * the search's 400) find nobody: the step is skipped, the scheduler runs on.
+ */
+async function stepConditionMatches(
+  tx: Db,
+  directories: FriendDirectories,
+  due: DueEnrolment[],
+  scenarios: Map<number, ScenarioRow>,
+  stepsOf: Map<number, StepRow[]>,
+  now: Date,
+): Promise<Map<number, Set<number>>> {
+  const matches = new Map<number, Set<number>>();
+  for (const [scenarioId, steps] of stepsOf)
+    for (const step of steps) {
+      const conditions = step.conditions.segmentConditions ?? null;
+      if (conditions === null) continue;
+      const scenario = scenarios.get(scenarioId)!;
+      const scope = { clientId: scenario.clientId, lineAccountId: scenario.lineAccountId };
+      const friendIds = [...new Set(due.filter((e) => e.scenarioId === scenarioId).map((e) => e.friendId))];
+      try {
+        matches.set(step.id, await friendsInSegment(tx, directories, scope, conditions, friendIds, now));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        matches.set(step.id, new Set());
+      }
+    }
+  return matches;
+}
+
 type Plan = { changes: EnrolmentChange[]; sends: { step: StepRow; recipients: DueEnrolment[] }[] };
 
 /** What happens to each due enrolment: stopped, skipped or sent its step, and its next step and time. */
@@ -121,6 +153,7 @@ function planBatch(
   stepsOf: Map<number, StepRow[]>,
   tagsOf: Map<number, Set<number>>,
   inSegments: Map<number, Set<number>>,
+  inStepConditions: Map<number, Set<number>>,
   now: Date,
 ): Plan {
   const plan: Plan = { changes: [], sends: [] };
@@ -163,11 +196,12 @@ function planBatch(
       });
       continue;
     }
-    const { hasTagIds, lacksTagIds, segmentId = null } = step.conditions;
+    const { hasTagIds, lacksTagIds, segmentId = null, segmentConditions = null } = step.conditions;
     const sendIt =
       hasTagIds.every((id) => tags.has(id)) &&
       !lacksTagIds.some((id) => tags.has(id)) &&
-      (segmentId === null || (inSegments.get(segmentId)?.has(e.friendId) ?? false));
+      (segmentId === null || (inSegments.get(segmentId)?.has(e.friendId) ?? false)) &&
+      (segmentConditions === null || (inStepConditions.get(step.id)?.has(e.friendId) ?? false));
     const stepAt = e.dueAt ?? now;
     done.add(step.id);
     const next =
@@ -222,7 +256,8 @@ async function claimAndPlan(
       for (const t of await listTagsOfFriends(tx, [...new Set(due.map((e) => e.friendId))]))
         tagsOf.set(t.friendId, (tagsOf.get(t.friendId) ?? new Set()).add(t.id));
     const inSegments = await segmentMatches(tx, directories, due, scenarios, stepsOf, now);
-    const plan = planBatch(due, scenarios, stepsOf, tagsOf, inSegments, now);
+    const inStepConditions = await stepConditionMatches(tx, directories, due, scenarios, stepsOf, now);
+    const plan = planBatch(due, scenarios, stepsOf, tagsOf, inSegments, inStepConditions, now);
     await applyEnrolmentChanges(tx, plan.changes, now);
     const rows: Parameters<typeof insertSends>[1] = [];
     const skipped = new Map<number, number>();

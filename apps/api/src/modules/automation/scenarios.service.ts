@@ -50,7 +50,11 @@ const toStepView = (row: StepRow, position: number, clickedFriends: number): Sce
   id: row.id,
   position,
   delay: row.delay,
-  conditions: { ...row.conditions, segmentId: row.conditions.segmentId ?? null },
+  conditions: {
+    ...row.conditions,
+    segmentId: row.conditions.segmentId ?? null,
+    segmentConditions: row.conditions.segmentConditions ?? null,
+  },
   messages: row.messages,
   actions: row.actions,
   sentCount: row.sentCount,
@@ -138,6 +142,8 @@ async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: B
     ...body.steps.flatMap((s) => [
       ...s.conditions.hasTagIds,
       ...s.conditions.lacksTagIds,
+      ...(s.conditions.segmentConditions?.hasTags ?? []),
+      ...(s.conditions.segmentConditions?.lacksTags ?? []),
       ...s.actions.flatMap((a) => (a.type === 'tag.add' || a.type === 'tag.remove' ? [a.tagId] : [])),
     ]),
   ]);
