@@ -11,7 +11,7 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
 import { savedSegmentConditions, stepClickedFriends, toLineMessages } from '../deliveries/index.ts';
-import { findFriendOfAccount, listTags } from '../friends/index.ts';
+import { areTagsOfAccount, findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
 import { enrolInScenario } from './scenarios.enrol.ts';
@@ -133,10 +133,9 @@ async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body:
   }
 }
 
-/** Tags and scenarios a body names must be the account's own (a 422 names the field). */
-async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
-  await checkStepMessages(ctx, scope, body);
-  const tagIds = new Set([
+/** Every tag a body names: trigger, stop tags, and each step's conditions and actions. */
+const tagIdsOf = (body: Body): number[] => [
+  ...new Set([
     ...(body.triggerTagId === null ? [] : [body.triggerTagId]),
     ...body.stopTagIds,
     ...body.steps.flatMap((s) => [
@@ -146,10 +145,24 @@ async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: B
       ...(s.conditions.segmentConditions?.lacksTags ?? []),
       ...s.actions.flatMap((a) => (a.type === 'tag.add' || a.type === 'tag.remove' ? [a.tagId] : [])),
     ]),
-  ]);
-  if (tagIds.size > 0) {
+  ]),
+];
+
+/**
+ * The body's tags, checked again inside the save's transaction and held there (FOR KEY SHARE): a tag
+ * deleted meanwhile is a 400, and a delete that comes later waits for the save and finds its use (409).
+ */
+async function holdTags(tx: Db, scope: AccountScope, body: Body): Promise<void> {
+  if (!(await areTagsOfAccount(tx, scope, tagIdsOf(body)))) throw validationError(scenarioMessages.unknownTag);
+}
+
+/** Tags and scenarios a body names must be the account's own (a 422 names the field). */
+async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
+  await checkStepMessages(ctx, scope, body);
+  const tagIds = tagIdsOf(body);
+  if (tagIds.length > 0) {
     const own = new Set((await listTags({ ctx, input: scope })).tags.map((t) => t.id));
-    if ([...tagIds].some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
+    if (tagIds.some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
   }
   const segmentIds = [
     ...new Set(body.steps.flatMap((s) => (s.conditions.segmentId === null ? [] : [s.conditions.segmentId]))),
@@ -233,6 +246,7 @@ export async function createScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input);
     const created = await insertScenario(tx, {
       ...scope,
       name: input.name,
@@ -263,6 +277,7 @@ export async function updateScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input);
     await updateScenarioRow(tx, existing.id, {
       name: input.name,
       enabled: input.enabled,
