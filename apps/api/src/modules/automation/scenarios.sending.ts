@@ -7,6 +7,7 @@ import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platf
 import { AppError } from '../../platform/errors.ts';
 import {
   hasLinks,
+  linksForRecipient,
   newStepRecipientTokens,
   savedSegmentConditions,
   toLineMessages,
@@ -335,33 +336,52 @@ async function stepHasLinks(tx: Db, config: Config, scenario: ScenarioRow, step:
 
 type SendOutcome = 'settled' | { waitMs: number };
 
-/**
- * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
- * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
- * is FAILED with LINE's reason; a rate limit or LINE down leaves it PENDING for the next run.
- */
-async function deliver(ctx: JobContext, config: Config, send: SendRow): Promise<SendOutcome> {
+/** A step's LINE messages and channel, made once per run for all its sends (per-friend pushes are many). */
+type Prepared = { channel: ReturnType<typeof channelsOf>['messaging']; messages: LineMessage[] } | null;
+type PreparedSteps = Map<string, Promise<Prepared>>;
+
+async function prepare(ctx: JobContext, config: Config, send: SendRow): Promise<Prepared> {
   const [scenario] = await findScenariosByIds(ctx.db, [send.scenarioId]);
   const [step] = await findStepsByIds(ctx.db, [send.stepId]);
   const account = scenario && (await findLineAccountOfClient(ctx, scenario.clientId, scenario.lineAccountId));
-  if (!scenario || !step || !account || account.status !== 'ACTIVE') {
-    await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
-    return 'settled';
-  }
-  const channel = channelsOf({ config }, account).messaging;
-  let messages: LineMessage[] = await toLineMessages({
+  if (!scenario || !step || !account || account.status !== 'ACTIVE') return null;
+  const messages = await toLineMessages({
     db: ctx.db,
     lineAccountId: scenario.lineAccountId,
     messages: step.messages,
     appUrl: config.appUrl,
   });
-  if (send.linkToken)
-    messages = await trackStepLinks(ctx.db, {
-      appUrl: config.appUrl,
-      stepId: step.id,
-      messages,
-      recipientToken: send.linkToken,
-    });
+  return {
+    channel: channelsOf({ config }, account).messaging,
+    // a send with a recipient token: the step's links through the redirect (decision 0058)
+    messages: send.linkToken
+      ? await trackStepLinks(ctx.db, { appUrl: config.appUrl, stepId: step.id, messages })
+      : messages,
+  };
+}
+
+/**
+ * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
+ * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
+ * is FAILED with LINE's reason; a rate limit or LINE down leaves it PENDING for the next run.
+ */
+async function deliver(
+  ctx: JobContext,
+  config: Config,
+  send: SendRow,
+  preparedSteps: PreparedSteps,
+): Promise<SendOutcome> {
+  const key = `${send.stepId}:${send.linkToken ? 'tracked' : 'plain'}`;
+  if (!preparedSteps.has(key)) preparedSteps.set(key, prepare(ctx, config, send));
+  const prepared = await preparedSteps.get(key)!;
+  if (!prepared) {
+    await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
+    return 'settled';
+  }
+  const { channel } = prepared;
+  const messages = send.linkToken
+    ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
+    : prepared.messages;
   const gateway = lineGatewayFor(config);
   try {
     scenarioFaults.beforeCall?.(send);
@@ -411,13 +431,14 @@ export async function runScenarioTick(
       runAt: at,
       dedupeKey: `${SCENARIO_TICK_QUEUE}:${input.slot}:${tag}:${ctx.jobId}`,
     });
+  const preparedSteps: PreparedSteps = new Map();
   for (const send of await listPendingSends(ctx.db, 20)) {
-    const outcome = await deliver(ctx, config, send);
+    const outcome = await deliver(ctx, config, send, preparedSteps);
     if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
   }
   const { claimed, sends } = await claimAndPlan(ctx, config, directories);
   for (const send of sends) {
-    const outcome = await deliver(ctx, config, send);
+    const outcome = await deliver(ctx, config, send, preparedSteps);
     if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
   }
   if (claimed === ENROLMENTS_PER_RUN) await again(ctx.clock.now(), 'more');

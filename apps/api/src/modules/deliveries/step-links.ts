@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stepClicks, stepLinks, stepRecipientTokens } from '../../db/schema/deliveries.ts';
-import { linksForRecipient, linksIn, newLinkToken, rewriteLinks, TRACKED_LINK_PATH } from './deliveries.links.ts';
+import { linksIn, newLinkToken, rewriteLinks, TRACKED_LINK_PATH } from './deliveries.links.ts';
 import type { LineMessage } from './line-messages.ts';
 
 /**
@@ -32,12 +32,12 @@ export async function newStepRecipientTokens(
 }
 
 /**
- * A step's messages as one friend's push carries them: every link through the redirect with the step's
- * link token (made once per step and URL) and the friend's recipient token.
+ * A step's messages with every link through the redirect (`/r/<link token>`, made once per step and URL);
+ * each push then names its friend with `linksForRecipient` and the send's recipient token.
  */
 export async function trackStepLinks(
   db: Db,
-  input: { appUrl: string; stepId: number; messages: LineMessage[]; recipientToken: string },
+  input: { appUrl: string; stepId: number; messages: LineMessage[] },
 ): Promise<LineMessage[]> {
   const urls = linksIn(input.messages);
   if (urls.length === 0) return input.messages;
@@ -50,11 +50,7 @@ export async function trackStepLinks(
     .from(stepLinks)
     .where(and(eq(stepLinks.stepId, input.stepId), inArray(stepLinks.url, urls)));
   const tokens = new Map(rows.map((r) => [r.url, r.token]));
-  const tracked = rewriteLinks(
-    input.messages,
-    (url) => `${input.appUrl}${TRACKED_LINK_PATH}/${tokens.get(url)!}`,
-  );
-  return linksForRecipient(tracked, input.appUrl, input.recipientToken);
+  return rewriteLinks(input.messages, (url) => `${input.appUrl}${TRACKED_LINK_PATH}/${tokens.get(url)!}`);
 }
 
 /**
