@@ -168,7 +168,14 @@ describe('automation: step delivery', () => {
     await page.getByTestId('tab-scenarios').click();
     await page.getByRole('button', { name: '予約リンク' }).click();
     await expect
-      .poll(() => page.getByText(/送信 1・スキップ 0・クリック 1人/).first().isVisible(), { timeout: 20_000 })
+      .poll(
+        () =>
+          page
+            .getByText(/送信 1・スキップ 0・クリック 1人/)
+            .first()
+            .isVisible(),
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await screenshot(page, 'scenarios-step-clicks');
     await context.close();

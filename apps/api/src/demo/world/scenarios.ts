@@ -48,7 +48,12 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
         },
         {
           delay: { amount: 7, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: '18:00' },
-          conditions: { hasTagIds: [], lacksTagIds: regular ? [regular.id] : [], segmentId: null, segmentConditions: null },
+          conditions: {
+            hasTagIds: [],
+            lacksTagIds: regular ? [regular.id] : [],
+            segmentId: null,
+            segmentConditions: null,
+          },
           messages: [text('友だち追加から10日が経ちました。ご来店をお待ちしています！')],
           actions: [],
         },

@@ -153,7 +153,8 @@ const tagIdsOf = (body: Body): number[] => [
  * deleted meanwhile is a 400, and a delete that comes later waits for the save and finds its use (409).
  */
 async function holdTags(tx: Db, scope: AccountScope, body: Body): Promise<void> {
-  if (!(await areTagsOfAccount(tx, scope, tagIdsOf(body)))) throw validationError(scenarioMessages.unknownTag);
+  if (!(await areTagsOfAccount(tx, scope, tagIdsOf(body))))
+    throw validationError(scenarioMessages.unknownTag);
 }
 
 /** Tags and scenarios a body names must be the account's own (a 422 names the field). */

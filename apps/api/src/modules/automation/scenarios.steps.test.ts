@@ -19,7 +19,12 @@ let t: LineTestApp;
 let a: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
 let b: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
 
-type Sent = { kind: string; to: string[]; retryKey: string | null; messages: { type: string; text?: string }[] };
+type Sent = {
+  kind: string;
+  to: string[];
+  retryKey: string | null;
+  messages: { type: string; text?: string }[];
+};
 type Scenario = {
   id: number;
   steps: {
@@ -45,7 +50,8 @@ const textsTo = async (channel: SimChannel, userId: string) =>
   (await sentOf(channel)).filter((s) => s.to.includes(userId)).flatMap((s) => s.messages.map((m) => m.text));
 const text = (value: string) => ({ type: 'text', text: value });
 /** The tracked links (`<link token>.<recipient token>`) in a text a friend received. */
-const trackedIn = (value: string) => [...value.matchAll(/\/r\/([\w-]{16}(?:\.[\w-]{16})?)/g)].map((m) => m[1]!);
+const trackedIn = (value: string) =>
+  [...value.matchAll(/\/r\/([\w-]{16}(?:\.[\w-]{16})?)/g)].map((m) => m[1]!);
 const tap = (token: string) => t.api('GET', `/r/${token}`);
 
 async function newAccount(who: typeof a, name: string) {
@@ -100,7 +106,9 @@ describe('scenarios: clicks per step', () => {
       steps: [
         {
           delay: { amount: 0, unit: 'MINUTES' },
-          messages: [text('ご予約はこちら https://shop.example.jp/reserve ／ 地図 https://shop.example.jp/map')],
+          messages: [
+            text('ご予約はこちら https://shop.example.jp/reserve ／ 地図 https://shop.example.jp/map'),
+          ],
         },
         { delay: { amount: 1, unit: 'HOURS' }, messages: [text('リンクなしのお知らせ')] },
       ],

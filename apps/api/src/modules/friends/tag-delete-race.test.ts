@@ -52,7 +52,8 @@ describe('deleting a tag while a save names it', () => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: number }>().id;
     };
-    const save = (path: string, body: unknown) => t.api('POST', `${base}/${path}`, { cookie: a.owner.cookie, body });
+    const save = (path: string, body: unknown) =>
+      t.api('POST', `${base}/${path}`, { cookie: a.owner.cookie, body });
     const savers: [string, (tagId: number) => Promise<{ statusCode: number; body: string }>, number][] = [
       [
         'scenario',
@@ -114,9 +115,9 @@ describe('deleting a tag while a save names it', () => {
     }
     expect(await t.db.select().from(scenarios).where(eq(scenarios.name, '競合シナリオ'))).toHaveLength(0);
     expect(await t.db.select().from(keywordRules).where(eq(keywordRules.name, '競合ルール'))).toHaveLength(0);
-    expect(await t.db.select().from(postbackActions).where(eq(postbackActions.name, '競合タップ'))).toHaveLength(
-      0,
-    );
+    expect(
+      await t.db.select().from(postbackActions).where(eq(postbackActions.name, '競合タップ')),
+    ).toHaveLength(0);
     expect(await t.db.select().from(inflowRoutes).where(eq(inflowRoutes.name, '競合経路'))).toHaveLength(0);
 
     // a tag named in a step's written conditions is in use, as the step's own tag conditions are

@@ -19,7 +19,11 @@ import {
   FriendTable,
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
-import { SegmentBuilder, segmentOf, segmentSize } from '../../features/friends/components/segment-builder.tsx';
+import {
+  SegmentBuilder,
+  segmentOf,
+  segmentSize,
+} from '../../features/friends/components/segment-builder.tsx';
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
 import {
