@@ -51,6 +51,7 @@ export function StepConditionsEditor({
           }
           disabled={disabled}
           openLabel={t('scenarios.writeConditions')}
+          applyLabel={t('scenarios.applyConditions')}
           attributes={choices.attributes}
           audienceFlags={audienceFlags.all as Required<(typeof audienceFlags)['all']>}
           tags={choices.tags}

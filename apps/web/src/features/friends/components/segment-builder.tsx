@@ -391,6 +391,8 @@ export function SegmentBuilder(
         disabled?: boolean;
         /** The opening button's words when no condition is set. */
         openLabel?: string;
+        /** The dialog's apply button's words (the friends list's: この条件で表示). */
+        applyLabel?: string;
       }
   ) & {
     attributes: MemberAttribute[];
@@ -727,7 +729,7 @@ export function SegmentBuilder(
           <Box sx={{ flex: 1 }} />
           <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
           <Button variant="contained" onClick={apply} disabled={invalid} data-testid="segment-apply">
-            {t('segment.apply')}
+            {('applyLabel' in props && props.applyLabel) || t('segment.apply')}
           </Button>
         </DialogActions>
       </Dialog>
