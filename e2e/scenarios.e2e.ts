@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from './support/server.ts';
  */
 const NEWCOMER = '森 さくら';
 const LATER_COMER = '林 こはる';
+const CLICKER = '岡 みなと';
 const WELCOME = 'ようこそデモ商店 梅田店へ';
 let server: RunningServer;
 let browser: Browser;
@@ -118,4 +119,65 @@ describe('automation: step delivery', () => {
     await screenshot(page, 'scenarios-second-step-figures');
     await context.close();
   }, 420_000);
+
+  it('a step with a link and conditions written in it: the friend gets their own tracked link, and the tap shows as the step’s click', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    await page.goto(`${server.url}/client/automation`);
+    await page.getByTestId('tab-scenarios').click();
+    await page.getByTestId('scenario-new').click();
+    await page.getByTestId('scenario-name').fill('予約リンク');
+    await page.getByLabel('配信する').check();
+    await page.getByTestId('step-0-amount').fill('0');
+    await page.getByRole('combobox', { name: '単位' }).first().click();
+    await page.getByRole('option', { name: '分', exact: true }).click();
+    await page.getByLabel('配信時刻').first().fill('');
+    await page.getByTestId('step-0-message-text-0').fill('ご予約はこちら https://shop.example.jp/reserve');
+    // 送信条件 written in the step with the friends page's segment builder: friends without 常連
+    await page.getByTestId('step-0-conditions').getByRole('button', { name: '条件を書く' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('このタグが付いていない').click();
+    await page.getByRole('option', { name: '常連', exact: true }).click();
+    await screenshot(page, 'scenarios-step-conditions-builder');
+    await dialog.getByTestId('segment-apply').click();
+    await expect
+      .poll(() => page.getByTestId('step-0-conditions').getByText('タグなし: 常連').isVisible())
+      .toBe(true);
+    await screenshot(page, 'scenarios-step-conditions');
+    await page.getByTestId('scenario-save').click();
+    await expect.poll(() => page.getByText('シナリオを保存しました').first().isVisible()).toBe(true);
+
+    const sim = await context.newPage();
+    await sim.goto(server.lineSimUrl);
+    await pickSimChannel(sim, 'デモ商店 梅田店');
+    await newSimUser(sim, CLICKER);
+    await sim.getByRole('button', { name: '友だち追加', exact: true }).first().click();
+    const user = { channel: 'デモ商店 梅田店', user: CLICKER };
+    await waitForSimText(sim, { ...user, text: 'ご予約はこちら' }, { timeout: 110_000, interval: 2_000 });
+    const received = await sim.locator('#timeline').getByText('ご予約はこちら').first().textContent();
+    // the link the friend got is ours, naming the friend, and not the shop's own
+    const link = /https?:\/\/\S+\/r\/[\w-]{16}\.[\w-]{16}/.exec(received ?? '')?.[0];
+    expect(link, received ?? '').toBeDefined();
+    expect(received).not.toContain('https://shop.example.jp/reserve');
+    const tapped = await page.request.get(link!, { maxRedirects: 0 });
+    expect([tapped.status(), tapped.headers()['location']]).toEqual([302, 'https://shop.example.jp/reserve']);
+    await screenshot(sim, 'scenarios-sim-tracked-link');
+
+    await page.reload();
+    await page.getByTestId('tab-scenarios').click();
+    await page.getByRole('button', { name: '予約リンク' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/送信 1・スキップ 0・クリック 1人/)
+            .first()
+            .isVisible(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await screenshot(page, 'scenarios-step-clicks');
+    await context.close();
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
-import { deliveryMessageSchema } from '../deliveries/deliveries.schemas.ts';
+import { deliveryMessageSchema, segmentConditionsSchema } from '../deliveries/deliveries.schemas.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 
 export const scenarioMessages = {
@@ -77,13 +77,16 @@ export const stepDelaySchema = z
 export type StepDelay = z.output<typeof stepDelaySchema>;
 
 /**
- * Send the step only to friends who carry every tag of hasTagIds and none of lacksTagIds and, with
- * segmentId, whom that saved segment (セグメント) finds when the step falls due; others skip it.
+ * Send the step only to friends who carry every tag of hasTagIds and none of lacksTagIds, with
+ * segmentId whom that saved segment (セグメント) finds, and with segmentConditions whom those conditions
+ * (the friends page's segment builder, written in the step and not saved as a segment) find, when the
+ * step falls due; others skip it.
  */
 export const stepConditionsSchema = z.object({
   hasTagIds: tagIdList.default([]),
   lacksTagIds: tagIdList.default([]),
   segmentId: positiveId(scenarioMessages.segmentId).nullable().default(null),
+  segmentConditions: segmentConditionsSchema.nullable().default(null),
 });
 export type StepConditions = z.output<typeof stepConditionsSchema>;
 
@@ -107,7 +110,12 @@ export const scenarioStepBodySchema = z.object({
   /** An existing step's id keeps its place in friends' progress; omitted: a new step. */
   id: positiveId(scenarioMessages.stepId).optional(),
   delay: stepDelaySchema,
-  conditions: stepConditionsSchema.default({ hasTagIds: [], lacksTagIds: [], segmentId: null }),
+  conditions: stepConditionsSchema.default({
+    hasTagIds: [],
+    lacksTagIds: [],
+    segmentId: null,
+    segmentConditions: null,
+  }),
   messages: z
     .array(deliveryMessageSchema, { error: scenarioMessages.stepMessages })
     .max(5, scenarioMessages.stepMessages),
@@ -170,12 +178,16 @@ export const scenarioStepSchema = z.object({
     lacksTagIds: z.array(idSchema),
     /** A saved segment the friend must be in when the step falls due (null: none; a deleted one finds nobody). */
     segmentId: idSchema.nullable(),
+    /** Conditions written in the step (unsaved, the segment builder's), evaluated when it falls due. */
+    segmentConditions: segmentConditionsSchema.nullable(),
   }),
   messages: z.array(deliveryMessageSchema),
   actions: z.array(scenarioActionSchema),
   /** Friends the step was handed to LINE for, and friends whose conditions skipped it. */
   sentCount: z.number().int(),
   skippedCount: z.number().int(),
+  /** Friends who tapped a link of the step (each push names its friend, decision 0060), each once. */
+  clickedFriends: z.number().int(),
 });
 export type ScenarioStep = z.infer<typeof scenarioStepSchema>;
 

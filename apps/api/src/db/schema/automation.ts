@@ -176,9 +176,17 @@ export const scenarioSteps = pgTable(
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     delay: jsonb('delay').$type<StepDelay>().notNull(),
-    /** segmentId is absent from steps saved before the segment condition (read as null). */
+    /**
+     * segmentId is absent from steps saved before the segment condition, segmentConditions from steps
+     * saved before the conditions written in a step (both read as null).
+     */
     conditions: jsonb('conditions')
-      .$type<Omit<StepConditions, 'segmentId'> & { segmentId?: number | null }>()
+      .$type<
+        Omit<StepConditions, 'segmentId' | 'segmentConditions'> & {
+          segmentId?: number | null;
+          segmentConditions?: StepConditions['segmentConditions'];
+        }
+      >()
       .notNull(),
     messages: jsonb('messages').$type<DeliveryMessage[]>().notNull(),
     actions: jsonb('actions').$type<ScenarioAction[]>().notNull(),
@@ -239,6 +247,11 @@ export const scenarioSends = pgTable(
     stepId: integer('step_id').notNull(),
     retryKey: uuid('retry_key').notNull(),
     recipients: jsonb('recipients').$type<string[]>().notNull(),
+    /**
+     * A push to one friend of a step with links: the friend's recipient token (decision 0060), stored with
+     * the send, so every retry names the friend with the same token. Null: no tracked links.
+     */
+    linkToken: varchar('link_token', { length: 24 }),
     status: varchar('status', { length: 10 })
       .$type<'PENDING' | 'SENT' | 'FAILED'>()
       .notNull()

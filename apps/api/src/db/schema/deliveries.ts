@@ -218,6 +218,56 @@ export const deliveryClickFriends = pgTable(
   ],
 );
 
+/**
+ * A link of a scenario step's messages (decision 0060): tracked through the same redirect as a delivery's
+ * (`/r/<token>.<recipient token>`). The deliveries module owns tracked links; `stepId` is automation's
+ * step, named by id only (automation depends on deliveries, not the other way round).
+ */
+export const stepLinks = pgTable(
+  'step_links',
+  {
+    id: serial('id').primaryKey(),
+    stepId: integer('step_id').notNull(),
+    url: text('url').notNull(),
+    token: varchar('token', { length: 24 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('step_links_token_uq').on(t.token),
+    uniqueIndex('step_links_step_url_uq').on(t.stepId, t.url),
+  ],
+);
+
+/** A friend's own part of a step's links: random, stored with the step's send before the push. */
+export const stepRecipientTokens = pgTable(
+  'step_recipient_tokens',
+  {
+    token: varchar('token', { length: 24 }).primaryKey(),
+    stepId: integer('step_id').notNull(),
+    friendId: integer('friend_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('step_recipient_tokens_step_idx').on(t.stepId, t.friendId)],
+);
+
+/** A tap on a step's link: friendId when the link named the friend, counted once per friend and link. */
+export const stepClicks = pgTable(
+  'step_clicks',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => stepLinks.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').notNull(),
+    friendId: integer('friend_id'),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('step_clicks_step_idx').on(t.stepId),
+    uniqueIndex('step_clicks_link_friend_uq').on(t.linkId, t.friendId),
+  ],
+);
+
 /** The friend a user has linked as their own LINE ("me") on an account: where test sends go. */
 export const deliveryTestRecipients = pgTable(
   'delivery_test_recipients',

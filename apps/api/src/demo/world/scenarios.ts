@@ -28,13 +28,13 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
       steps: [
         {
           delay: { amount: 0, unit: 'MINUTES', from: 'PREVIOUS', timeOfDay: null },
-          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null },
+          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null, segmentConditions: null },
           messages: [text('ようこそデモ商店 梅田店へ！これから数日、お得な情報をお届けします。')],
           actions: [],
         },
         {
           delay: { amount: 1, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: '10:00' },
-          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null },
+          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null, segmentConditions: null },
           messages: [
             text('【友だち限定クーポン】次回のご来店でドリンク1杯無料！この画面をスタッフにお見せください。'),
           ],
@@ -42,13 +42,18 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
         },
         {
           delay: { amount: 3, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: '12:00' },
-          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null },
+          conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null, segmentConditions: null },
           messages: [text('当店の人気メニューTOP3をご紹介します。ランチタイムは11:30から営業しています。')],
           actions: [],
         },
         {
           delay: { amount: 7, unit: 'DAYS', from: 'PREVIOUS', timeOfDay: '18:00' },
-          conditions: { hasTagIds: [], lacksTagIds: regular ? [regular.id] : [], segmentId: null },
+          conditions: {
+            hasTagIds: [],
+            lacksTagIds: regular ? [regular.id] : [],
+            segmentId: null,
+            segmentConditions: null,
+          },
           messages: [text('友だち追加から10日が経ちました。ご来店をお待ちしています！')],
           actions: [],
         },

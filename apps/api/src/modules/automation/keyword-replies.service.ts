@@ -92,14 +92,15 @@ export async function createKeywordRule({
   scenarios = null,
 }: Ctx & { input: AccountInput & RuleBody }): Promise<KeywordRule> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await inTransaction(ctx.db, async (tx) =>
-    insertRuleRow(tx, {
+  // checked inside the save's transaction, the tags held there: a tag's delete waits (decision 0053)
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkActions(tx, scope, input.actions, scenarios);
+    return insertRuleRow(tx, {
       ...scope,
       position: await nextRulePosition(tx, scope),
       ...ruleValues(input, ctx.clock.now()),
-    }),
-  );
+    });
+  });
   return toRuleView(row);
 }
 
@@ -110,8 +111,10 @@ export async function updateKeywordRule({
 }: Ctx & { input: AccountInput & { ruleId: number } & RuleBody }): Promise<KeywordRule> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   if (!(await findRuleRow(ctx.db, scope, input.ruleId))) throw notFound(keywordReplyMessages.ruleNotFound);
-  await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await updateRuleRow(ctx.db, scope, input.ruleId, ruleValues(input, ctx.clock.now()));
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkActions(tx, scope, input.actions, scenarios);
+    return updateRuleRow(tx, scope, input.ruleId, ruleValues(input, ctx.clock.now()));
+  });
   if (!row) throw notFound(keywordReplyMessages.ruleNotFound);
   return toRuleView(row);
 }

@@ -6,6 +6,7 @@ import {
   type postbackActionBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { checkActions, type ScenarioStarter } from './actions.ts';
@@ -45,13 +46,16 @@ export async function createPostbackAction({
   scenarios = null,
 }: Ctx & { input: AccountInput & Body }): Promise<PostbackAction> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await insertPostbackRow(ctx.db, {
-    ...scope,
-    name: input.name,
-    messages: input.messages,
-    actions: input.actions,
-    updatedAt: ctx.clock.now(),
+  // checked inside the save's transaction, the tags held there: a tag's delete waits (decision 0053)
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkActions(tx, scope, input.actions, scenarios);
+    return insertPostbackRow(tx, {
+      ...scope,
+      name: input.name,
+      messages: input.messages,
+      actions: input.actions,
+      updatedAt: ctx.clock.now(),
+    });
   });
   return toView(row);
 }
@@ -65,12 +69,14 @@ export async function updatePostbackAction({
   if (!(await findPostbackRow(ctx.db, scope, input.postbackId))) {
     throw notFound(keywordReplyMessages.postbackNotFound);
   }
-  await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await updatePostbackRow(ctx.db, scope, input.postbackId, {
-    name: input.name,
-    messages: input.messages,
-    actions: input.actions,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkActions(tx, scope, input.actions, scenarios);
+    return updatePostbackRow(tx, scope, input.postbackId, {
+      name: input.name,
+      messages: input.messages,
+      actions: input.actions,
+      updatedAt: ctx.clock.now(),
+    });
   });
   if (!row) throw notFound(keywordReplyMessages.postbackNotFound);
   return toView(row);

@@ -5,7 +5,15 @@ import { inTransaction, type Db } from '../../db/client.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, MULTICAST_MAX_RECIPIENTS } from '../../platform/line/line-gateway.ts';
 import { AppError } from '../../platform/errors.ts';
-import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
+import {
+  hasLinks,
+  linksForRecipient,
+  newStepRecipientTokens,
+  savedSegmentConditions,
+  toLineMessages,
+  trackStepLinks,
+  type LineMessage,
+} from '../deliveries/index.ts';
 import { friendsInSegment, listTagsOfFriends, type FriendDirectories } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
 import { runScenarioActions } from './scenarios.actions.ts';
@@ -105,6 +113,38 @@ async function segmentMatches(
   return matches;
 }
 
+/**
+ * The conditions written in a step (unsaved, the segment builder's), evaluated when the step falls due
+ * as a saved segment is: per step, which of the batch's friends of its scenario they find (one query per
+ * step per batch). Conditions that no longer hold for the account (a scenario or route they name deleted:
+ * the search's 400) find nobody: the step is skipped, the scheduler runs on.
+ */
+async function stepConditionMatches(
+  tx: Db,
+  directories: FriendDirectories,
+  due: DueEnrolment[],
+  scenarios: Map<number, ScenarioRow>,
+  stepsOf: Map<number, StepRow[]>,
+  now: Date,
+): Promise<Map<number, Set<number>>> {
+  const matches = new Map<number, Set<number>>();
+  for (const [scenarioId, steps] of stepsOf)
+    for (const step of steps) {
+      const conditions = step.conditions.segmentConditions ?? null;
+      if (conditions === null) continue;
+      const scenario = scenarios.get(scenarioId)!;
+      const scope = { clientId: scenario.clientId, lineAccountId: scenario.lineAccountId };
+      const friendIds = [...new Set(due.filter((e) => e.scenarioId === scenarioId).map((e) => e.friendId))];
+      try {
+        matches.set(step.id, await friendsInSegment(tx, directories, scope, conditions, friendIds, now));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        matches.set(step.id, new Set());
+      }
+    }
+  return matches;
+}
+
 type Plan = { changes: EnrolmentChange[]; sends: { step: StepRow; recipients: DueEnrolment[] }[] };
 
 /** What happens to each due enrolment: stopped, skipped or sent its step, and its next step and time. */
@@ -114,6 +154,7 @@ function planBatch(
   stepsOf: Map<number, StepRow[]>,
   tagsOf: Map<number, Set<number>>,
   inSegments: Map<number, Set<number>>,
+  inStepConditions: Map<number, Set<number>>,
   now: Date,
 ): Plan {
   const plan: Plan = { changes: [], sends: [] };
@@ -156,11 +197,12 @@ function planBatch(
       });
       continue;
     }
-    const { hasTagIds, lacksTagIds, segmentId = null } = step.conditions;
+    const { hasTagIds, lacksTagIds, segmentId = null, segmentConditions = null } = step.conditions;
     const sendIt =
       hasTagIds.every((id) => tags.has(id)) &&
       !lacksTagIds.some((id) => tags.has(id)) &&
-      (segmentId === null || (inSegments.get(segmentId)?.has(e.friendId) ?? false));
+      (segmentId === null || (inSegments.get(segmentId)?.has(e.friendId) ?? false)) &&
+      (segmentConditions === null || (inStepConditions.get(step.id)?.has(e.friendId) ?? false));
     const stepAt = e.dueAt ?? now;
     done.add(step.id);
     const next =
@@ -193,6 +235,7 @@ function planBatch(
  */
 async function claimAndPlan(
   ctx: JobContext,
+  config: Config,
   directories: FriendDirectories,
 ): Promise<{ claimed: number; sends: SendRow[] }> {
   return inTransaction(ctx.db, async (tx) => {
@@ -214,7 +257,8 @@ async function claimAndPlan(
       for (const t of await listTagsOfFriends(tx, [...new Set(due.map((e) => e.friendId))]))
         tagsOf.set(t.friendId, (tagsOf.get(t.friendId) ?? new Set()).add(t.id));
     const inSegments = await segmentMatches(tx, directories, due, scenarios, stepsOf, now);
-    const plan = planBatch(due, scenarios, stepsOf, tagsOf, inSegments, now);
+    const inStepConditions = await stepConditionMatches(tx, directories, due, scenarios, stepsOf, now);
+    const plan = planBatch(due, scenarios, stepsOf, tagsOf, inSegments, inStepConditions, now);
     await applyEnrolmentChanges(tx, plan.changes, now);
     const rows: Parameters<typeof insertSends>[1] = [];
     const skipped = new Map<number, number>();
@@ -235,6 +279,25 @@ async function claimAndPlan(
             step.actions,
           );
       if (step.messages.length === 0) continue;
+      if (await stepHasLinks(tx, config, scenario, step)) {
+        // one push per friend, each naming its friend in the links (decision 0060): clicks per step
+        const tokens = await newStepRecipientTokens(
+          tx,
+          step.id,
+          recipients.map((e) => e.friendId),
+          now,
+        );
+        for (const e of recipients)
+          rows.push({
+            scenarioId: step.scenarioId,
+            stepId: step.id,
+            retryKey: derivedRetryKey(`scenario-step:${step.id}:${e.id}`),
+            recipients: [e.lineUserId],
+            linkToken: tokens.get(e.friendId)!,
+            createdAt: now,
+          });
+        continue;
+      }
       for (let i = 0; i < recipients.length; i += MULTICAST_MAX_RECIPIENTS) {
         const chunk = recipients.slice(i, i + MULTICAST_MAX_RECIPIENTS);
         rows.push({
@@ -251,28 +314,74 @@ async function claimAndPlan(
   });
 }
 
+/**
+ * Whether a step's messages carry a link (then each friend gets their own push, its links naming them).
+ * Messages that cannot be made (an upload gone) have none here; their send fails with the reason.
+ */
+async function stepHasLinks(tx: Db, config: Config, scenario: ScenarioRow, step: StepRow): Promise<boolean> {
+  try {
+    return hasLinks(
+      await toLineMessages({
+        db: tx,
+        lineAccountId: scenario.lineAccountId,
+        messages: step.messages,
+        appUrl: config.appUrl,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
 type SendOutcome = 'settled' | { waitMs: number };
 
-/**
- * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
- * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
- * is FAILED with LINE's reason; a rate limit or LINE down leaves it PENDING for the next run.
- */
-async function deliver(ctx: JobContext, config: Config, send: SendRow): Promise<SendOutcome> {
+/** A step's LINE messages and channel, made once per run for all its sends (per-friend pushes are many). */
+type Prepared = { channel: ReturnType<typeof channelsOf>['messaging']; messages: LineMessage[] } | null;
+type PreparedSteps = Map<string, Promise<Prepared>>;
+
+async function prepare(ctx: JobContext, config: Config, send: SendRow): Promise<Prepared> {
   const [scenario] = await findScenariosByIds(ctx.db, [send.scenarioId]);
   const [step] = await findStepsByIds(ctx.db, [send.stepId]);
   const account = scenario && (await findLineAccountOfClient(ctx, scenario.clientId, scenario.lineAccountId));
-  if (!scenario || !step || !account || account.status !== 'ACTIVE') {
-    await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
-    return 'settled';
-  }
-  const channel = channelsOf({ config }, account).messaging;
+  if (!scenario || !step || !account || account.status !== 'ACTIVE') return null;
   const messages = await toLineMessages({
     db: ctx.db,
     lineAccountId: scenario.lineAccountId,
     messages: step.messages,
     appUrl: config.appUrl,
   });
+  return {
+    channel: channelsOf({ config }, account).messaging,
+    // a send with a recipient token: the step's links through the redirect (decision 0060)
+    messages: send.linkToken
+      ? await trackStepLinks(ctx.db, { appUrl: config.appUrl, stepId: step.id, messages })
+      : messages,
+  };
+}
+
+/**
+ * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
+ * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
+ * is FAILED with LINE's reason; a rate limit or LINE down leaves it PENDING for the next run.
+ */
+async function deliver(
+  ctx: JobContext,
+  config: Config,
+  send: SendRow,
+  preparedSteps: PreparedSteps,
+): Promise<SendOutcome> {
+  const key = `${send.stepId}:${send.linkToken ? 'tracked' : 'plain'}`;
+  if (!preparedSteps.has(key)) preparedSteps.set(key, prepare(ctx, config, send));
+  const prepared = await preparedSteps.get(key)!;
+  if (!prepared) {
+    await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
+    return 'settled';
+  }
+  const { channel } = prepared;
+  const messages = send.linkToken
+    ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
+    : prepared.messages;
   const gateway = lineGatewayFor(config);
   try {
     scenarioFaults.beforeCall?.(send);
@@ -322,13 +431,14 @@ export async function runScenarioTick(
       runAt: at,
       dedupeKey: `${SCENARIO_TICK_QUEUE}:${input.slot}:${tag}:${ctx.jobId}`,
     });
+  const preparedSteps: PreparedSteps = new Map();
   for (const send of await listPendingSends(ctx.db, 20)) {
-    const outcome = await deliver(ctx, config, send);
+    const outcome = await deliver(ctx, config, send, preparedSteps);
     if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
   }
-  const { claimed, sends } = await claimAndPlan(ctx, directories);
+  const { claimed, sends } = await claimAndPlan(ctx, config, directories);
   for (const send of sends) {
-    const outcome = await deliver(ctx, config, send);
+    const outcome = await deliver(ctx, config, send, preparedSteps);
     if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
   }
   if (claimed === ENROLMENTS_PER_RUN) await again(ctx.clock.now(), 'more');

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
-import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
-import { findFriendOfAccount, listTags } from '../friends/index.ts';
+import { savedSegmentConditions, stepClickedFriends, toLineMessages } from '../deliveries/index.ts';
+import { areTagsOfAccount, findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
 import { enrolInScenario } from './scenarios.enrol.ts';
@@ -46,21 +46,30 @@ async function accountScope(ctx: ServiceContext, lineAccountId: number): Promise
   return { clientId, lineAccountId: account.id };
 }
 
-const toStepView = (row: StepRow, position: number): ScenarioStep => ({
+const toStepView = (row: StepRow, position: number, clickedFriends: number): ScenarioStep => ({
   id: row.id,
   position,
   delay: row.delay,
-  conditions: { ...row.conditions, segmentId: row.conditions.segmentId ?? null },
+  conditions: {
+    ...row.conditions,
+    segmentId: row.conditions.segmentId ?? null,
+    segmentConditions: row.conditions.segmentConditions ?? null,
+  },
   messages: row.messages,
   actions: row.actions,
   sentCount: row.sentCount,
   skippedCount: row.skippedCount,
+  clickedFriends,
 });
 
 async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
   const ids = rows.map((r) => r.id);
   const steps = await listLiveSteps(db, ids);
   const counts = await enrolmentCounts(db, ids);
+  const clicked = await stepClickedFriends(
+    db,
+    steps.map((s) => s.id),
+  );
   return rows.map((row) => {
     const c = counts.get(row.id) ?? { ACTIVE: 0, COMPLETED: 0, STOPPED: 0 };
     return {
@@ -73,7 +82,9 @@ async function toViews(db: Db, rows: ScenarioRow[]): Promise<Scenario[]> {
       triggerRank: row.triggerRank,
       stopTagIds: row.stopTagIds,
       stopOnMember: row.stopOnMember,
-      steps: steps.filter((s) => s.scenarioId === row.id).map(toStepView),
+      steps: steps
+        .filter((s) => s.scenarioId === row.id)
+        .map((s, position) => toStepView(s, position, clicked.get(s.id) ?? 0)),
       stats: {
         enrolled: c.ACTIVE + c.COMPLETED + c.STOPPED,
         active: c.ACTIVE,
@@ -122,21 +133,37 @@ async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body:
   }
 }
 
-/** Tags and scenarios a body names must be the account's own (a 422 names the field). */
-async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
-  await checkStepMessages(ctx, scope, body);
-  const tagIds = new Set([
+/** Every tag a body names: trigger, stop tags, and each step's conditions and actions. */
+const tagIdsOf = (body: Body): number[] => [
+  ...new Set([
     ...(body.triggerTagId === null ? [] : [body.triggerTagId]),
     ...body.stopTagIds,
     ...body.steps.flatMap((s) => [
       ...s.conditions.hasTagIds,
       ...s.conditions.lacksTagIds,
+      ...(s.conditions.segmentConditions?.hasTags ?? []),
+      ...(s.conditions.segmentConditions?.lacksTags ?? []),
       ...s.actions.flatMap((a) => (a.type === 'tag.add' || a.type === 'tag.remove' ? [a.tagId] : [])),
     ]),
-  ]);
-  if (tagIds.size > 0) {
+  ]),
+];
+
+/**
+ * The body's tags, checked again inside the save's transaction and held there (FOR KEY SHARE): a tag
+ * deleted meanwhile is a 400, and a delete that comes later waits for the save and finds its use (409).
+ */
+async function holdTags(tx: Db, scope: AccountScope, body: Body): Promise<void> {
+  if (!(await areTagsOfAccount(tx, scope, tagIdsOf(body))))
+    throw validationError(scenarioMessages.unknownTag);
+}
+
+/** Tags and scenarios a body names must be the account's own (a 422 names the field). */
+async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
+  await checkStepMessages(ctx, scope, body);
+  const tagIds = tagIdsOf(body);
+  if (tagIds.length > 0) {
     const own = new Set((await listTags({ ctx, input: scope })).tags.map((t) => t.id));
-    if ([...tagIds].some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
+    if (tagIds.some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
   }
   const segmentIds = [
     ...new Set(body.steps.flatMap((s) => (s.conditions.segmentId === null ? [] : [s.conditions.segmentId]))),
@@ -220,6 +247,7 @@ export async function createScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input);
     const created = await insertScenario(tx, {
       ...scope,
       name: input.name,
@@ -250,6 +278,7 @@ export async function updateScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input);
     await updateScenarioRow(tx, existing.id, {
       name: input.name,
       enabled: input.enabled,

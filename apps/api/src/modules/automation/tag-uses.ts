@@ -10,7 +10,7 @@ const contains = (column: unknown, value: unknown) => sql`${column} @> ${JSON.st
 
 /**
  * Where automation names a tag (decision 0053-tag-delete): a scenario's trigger, stop tags, a live step's
- * conditions or actions; a keyword rule's or rich menu tap's actions. The friends module refuses the tag's
+ * conditions (its tags, or the has / lacks tags of the conditions written in it) or actions; a keyword rule's or rich menu tap's actions. The friends module refuses the tag's
  * delete while any is listed.
  */
 export const automationTagUses: TagUseDirectory = {
@@ -28,6 +28,9 @@ export const automationTagUses: TagUseDirectory = {
           or(
             contains(sql`${scenarioSteps.conditions} -> 'hasTagIds'`, [tagId]),
             contains(sql`${scenarioSteps.conditions} -> 'lacksTagIds'`, [tagId]),
+            // conditions written in the step (the segment builder's has / lacks tags)
+            contains(sql`${scenarioSteps.conditions} -> 'segmentConditions' -> 'hasTags'`, [tagId]),
+            contains(sql`${scenarioSteps.conditions} -> 'segmentConditions' -> 'lacksTags'`, [tagId]),
             contains(scenarioSteps.actions, tagAction),
           ),
         ),

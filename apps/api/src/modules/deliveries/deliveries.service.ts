@@ -28,6 +28,7 @@ import {
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import { userNamesOf } from '../users/index.ts';
 import { linksIn, recipientTokenFor, TRACKED_LINK_PATH, trackDeliveryLinks } from './deliveries.links.ts';
+import { followStepLink } from './step-links.ts';
 import {
   clickedFriendsOf,
   clickFiguresOf,
@@ -506,7 +507,14 @@ export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: 
     rest.length === 0 &&
     (recipientToken === undefined || LINK_TOKEN.test(recipientToken));
   const link = valid ? await findLinkByToken(ctx.db, linkToken) : undefined;
-  if (!link) throw notFound(deliveryMessages.linkNotFound);
+  if (!link) {
+    // a scenario step's link (decision 0060): the same redirect, its own tables
+    const step = valid
+      ? await followStepLink(ctx.db, { linkToken, recipientToken, now: ctx.clock.now() })
+      : undefined;
+    if (!step) throw notFound(deliveryMessages.linkNotFound);
+    return step;
+  }
   let friendId: number | null = null;
   if (recipientToken !== undefined) {
     const recipient = await findRecipientToken(ctx.db, recipientToken);

@@ -124,12 +124,29 @@ export async function countFriendsWhere(db: Db, where: SQL | undefined): Promise
 }
 
 /** How many of these ids are tags of this account. */
+/**
+ * How many of these ids are tags of the account, holding each one found (FOR KEY SHARE) until the
+ * caller's transaction ends: a tag's delete waits for it, and a save that found the tag commits before the
+ * delete looks for uses (decision 0053, addendum). Outside a transaction the hold ends with the statement.
+ */
 export async function countTagsOfAccount(db: Db, scope: AccountScope, ids: number[]): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  const rows = await db
+    .select({ id: tags.id })
     .from(tags)
-    .where(and(tagsOfAccount(scope), inArray(tags.id, ids)));
-  return row?.n ?? 0;
+    .where(and(tagsOfAccount(scope), inArray(tags.id, ids)))
+    .orderBy(tags.id)
+    .for('key share');
+  return rows.length;
+}
+
+/** The tag, locked for its delete (FOR UPDATE): saves naming it wait, or find it gone. */
+export async function lockTagForDelete(db: Db, scope: AccountScope, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(tagsOfAccount(scope), eq(tags.id, id)))
+    .for('update');
+  return rows.length > 0;
 }
 
 /** The tags (id, name) on some friends, by name. */

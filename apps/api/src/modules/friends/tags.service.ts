@@ -30,6 +30,7 @@ import {
   insertFolder,
   insertTag,
   listTagsWithCounts,
+  lockTagForDelete,
   pickedFriends,
   removeTagsWhere,
   updateTag,
@@ -102,19 +103,29 @@ export async function removeTag({
   input,
 }: Ctx & { directories: FriendDirectories; input: AccountInput & { tagId: number } }) {
   const scope = await accountScope(ctx, input.lineAccountId);
-  if (!(await findTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
-  const uses = (
-    await Promise.all(directories.tagUses.map((d) => d.tagUses(ctx.db, scope, input.tagId)))
-  ).flat();
-  if (uses.length > 0)
-    throw new AppError(
-      'CONFLICT',
-      tagMessages.inUse,
-      uses.map((u) => ({ path: u.kind, message: u.name })),
-    );
-  if (!(await deleteTag(ctx.db, scope, input.tagId))) throw notFound(tagMessages.notFound);
+  // One transaction holding the tag (FOR UPDATE) from the check to the delete: a save naming the tag either
+  // committed before (its use is found: 409) or waits and then finds the tag gone (its own 400/404).
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await lockTagForDelete(tx, scope, input.tagId))) throw notFound(tagMessages.notFound);
+    await tagDeleteFaults.afterLock?.();
+    const uses: Awaited<ReturnType<FriendDirectories['tagUses'][number]['tagUses']>> = [];
+    for (const d of directories.tagUses) uses.push(...(await d.tagUses(tx, scope, input.tagId)));
+    if (uses.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        tagMessages.inUse,
+        uses.map((u) => ({ path: u.kind, message: u.name })),
+      );
+    if (!(await deleteTag(tx, scope, input.tagId))) throw notFound(tagMessages.notFound);
+  });
   return { success: true as const };
 }
+
+/**
+ * Test seam: runs while a tag's delete holds the tag, before it looks for uses (a save racing the delete
+ * is started there). Null in production.
+ */
+export const tagDeleteFaults: { afterLock: (() => Promise<void>) | null } = { afterLock: null };
 
 export async function createTagFolder({
   ctx,
@@ -251,7 +262,11 @@ export async function removeTagsFromFriend(
   return removeTagsAndRecord(tx, scope, where, tagIds);
 }
 
-/** Whether every one of these ids is a tag of the account (automation checks the tags its actions name). */
+/**
+ * Whether every one of these ids is a tag of the account (automation and inflow check the tags they
+ * name), holding them until the caller's transaction ends: called inside a save's transaction, a tag's
+ * delete cannot slip between this check and the save (decision 0053, addendum).
+ */
 export async function areTagsOfAccount(db: Db, scope: AccountScope, tagIds: number[]): Promise<boolean> {
   const unique = [...new Set(tagIds)];
   if (unique.length === 0) return true;

@@ -9,10 +9,11 @@ import {
   type inflowRouteBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
-import { findFriendOfLineUser, listTags } from '../friends/index.ts';
+import { areTagsOfAccount, findFriendOfLineUser, listTags } from '../friends/index.ts';
 import { findLineAccountById, getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { findServiceStoreOfAccount } from '../services/index.ts';
 import {
@@ -87,18 +88,30 @@ async function checkTags(ctx: ServiceContext, lineAccountId: number, tagIds: num
   if (tagIds.some((id) => !own.has(id))) throw notFound(inflowMessages.tagNotFound);
 }
 
+/**
+ * The route's tags checked again inside its save's transaction and held there (FOR KEY SHARE, through the
+ * friends door): a tag deleted meanwhile is the same 404, a delete that comes later waits and finds the
+ * route (decision 0053, addendum).
+ */
+async function holdTags(tx: Db, scope: AccountScope, tagIds: number[]) {
+  if (!(await areTagsOfAccount(tx, scope, tagIds))) throw notFound(inflowMessages.tagNotFound);
+}
+
 export async function createRoute({ ctx, input }: Ctx & { input: AccountInput & RouteBody }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   await checkTags(ctx, scope.lineAccountId, input.tagIds);
   const now = ctx.clock.now();
-  const row = await insertRoute(ctx.db, {
-    ...scope,
-    name: input.name,
-    isActive: input.isActive,
-    tagIds: [...new Set(input.tagIds)],
-    slug: newSlug(),
-    createdAt: now,
-    updatedAt: now,
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input.tagIds);
+    return insertRoute(tx, {
+      ...scope,
+      name: input.name,
+      isActive: input.isActive,
+      tagIds: [...new Set(input.tagIds)],
+      slug: newSlug(),
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return toRouteView(ctx, row);
 }
@@ -106,11 +119,14 @@ export async function createRoute({ ctx, input }: Ctx & { input: AccountInput & 
 export async function changeRoute({ ctx, input }: Ctx & { input: RouteInput & RouteBody }) {
   const { scope } = await routeOrThrow(ctx, input);
   await checkTags(ctx, scope.lineAccountId, input.tagIds);
-  const row = await updateRoute(ctx.db, scope, input.routeId, {
-    name: input.name,
-    isActive: input.isActive,
-    tagIds: [...new Set(input.tagIds)],
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await holdTags(tx, scope, input.tagIds);
+    return updateRoute(tx, scope, input.routeId, {
+      name: input.name,
+      isActive: input.isActive,
+      tagIds: [...new Set(input.tagIds)],
+      updatedAt: ctx.clock.now(),
+    });
   });
   if (!row) throw notFound(inflowMessages.routeNotFound);
   const { figures } = await routeFigures(ctx.db, [row.id], null);

@@ -33,6 +33,7 @@ import {
 } from '../../features/line-accounts/components/line-account-gate.tsx';
 import { settingsQueryOptions } from '../../features/notifications/api/notifications.api.ts';
 import { richMenusQueryOptions } from '../../features/rich-menus/api/rich-menus.api.ts';
+import { StepConditionsEditor } from './step-conditions-editor.tsx';
 
 function Greeting({
   lineAccountId,
@@ -123,6 +124,9 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         ranks={program.data?.ranks.map((r) => r.name) ?? []}
         canEdit={canEdit}
         editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}
+        conditionsEditor={(props) => (
+          <StepConditionsEditor {...props} lineAccountId={lineAccountId} session={session} />
+        )}
         onDone={() => setOpen(null)}
       />
     );

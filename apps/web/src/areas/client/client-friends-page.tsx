@@ -20,28 +20,18 @@ import {
   friendSearchBodyOf,
 } from '../../features/friends/components/friend-table.tsx';
 import {
-  menuAreaId,
   SegmentBuilder,
   segmentOf,
   segmentSize,
-  type SegmentOptions,
 } from '../../features/friends/components/segment-builder.tsx';
-import { memberProgramQueryOptions } from '../../features/member-card/api/member-card.api.ts';
-import { couponsQueryOptions } from '../../features/member-card/api/coupons.api.ts';
-import { inflowReportQueryOptions } from '../../features/inflow/api/inflow.api.ts';
-import { scenariosQueryOptions } from '../../features/automation/api/scenarios.api.ts';
-import { richMenusQueryOptions } from '../../features/rich-menus/api/rich-menus.api.ts';
-import { isCountedArea } from '../../features/rich-menus/components/rich-menu-tap-map.tsx';
 import { TagManagerButton } from '../../features/friends/components/tag-manager.tsx';
-import { tagsQueryOptions } from '../../features/friends/api/tags.api.ts';
 import { SaveSegmentButton } from '../../features/deliveries/components/save-segment-button.tsx';
-import { deliveriesQueryOptions } from '../../features/deliveries/api/deliveries.api.ts';
-import { memberAttributesQueryOptions } from '../../features/members/api/members.api.ts';
 import {
   LineAccountGate,
   useLineAccountSelection,
 } from '../../features/line-accounts/components/line-account-gate.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { useSegmentChoices } from './use-segment-choices.ts';
 
 const FRIEND_LIST_POLL_MS = 15_000;
 
@@ -118,54 +108,8 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
     refetchInterval: FRIEND_LIST_POLL_MS,
   });
   const [openFriendId, setOpenFriendId] = useOpenFriend();
-  // Member attribute conditions need the member service's definitions (none when it is not linked).
-  const attributes = useQuery({
-    ...memberAttributesQueryOptions(lineAccountId),
-    enabled: can(session.role, session.position, 'member.read'),
-    retry: false,
-  });
-  const tags = useQuery(tagsQueryOptions(lineAccountId));
-  // The member card's ranks and coupons (none without the member service), routes and scenarios.
-  const canReadMembers = can(session.role, session.position, 'member.read');
-  const program = useQuery({
-    ...memberProgramQueryOptions(lineAccountId),
-    enabled: canReadMembers,
-    retry: false,
-  });
-  const coupons = useQuery({ ...couponsQueryOptions(lineAccountId), enabled: canReadMembers, retry: false });
-  const routes = useQuery({ ...inflowReportQueryOptions(lineAccountId, 7), retry: false });
-  const scenarios = useQuery({ ...scenariosQueryOptions(lineAccountId), retry: false });
-  // The deliveries that went out (the newest 100): their links are tracked, so their clicks are conditions.
-  const deliveries = useQuery({ ...deliveriesQueryOptions(lineAccountId, 1, 100), retry: false });
-  // The account's rich menus: their counted areas' taps are conditions (タップした).
-  const menus = useQuery({ ...richMenusQueryOptions(lineAccountId), retry: false });
-  const segmentOptions: SegmentOptions = {
-    ranks: program.data?.ranks.map((r) => r.name) ?? [],
-    coupons: coupons.data?.map((c) => ({ id: c.id, name: c.name })) ?? [],
-    routes: routes.data?.routes.map((r) => ({ id: r.id, name: r.name })) ?? [],
-    scenarios: scenarios.data?.data.map((s) => ({ id: s.id, name: s.name })) ?? [],
-    deliveries:
-      deliveries.data?.data
-        .filter((d) => d.status === 'SENT' || d.status === 'PARTLY_FAILED' || d.status === 'SENDING')
-        .map((d) => ({ id: d.id, name: d.title })) ?? [],
-    menuAreas:
-      menus.data?.data.flatMap((menu) =>
-        menu.areas.flatMap((area, index) =>
-          isCountedArea(area.action)
-            ? [
-                {
-                  id: menuAreaId(menu.id, index),
-                  name: t('segment.menuArea', {
-                    menu: menu.name,
-                    n: index + 1,
-                    label: area.action.label ?? area.action.text ?? area.action.uri ?? area.action.data ?? '',
-                  }),
-                },
-              ]
-            : [],
-        ),
-      ) ?? [],
-  };
+  // the segment builder's choices (member attributes, tags, the card, routes, scenarios, clicks, taps)
+  const choices = useSegmentChoices(lineAccountId, session);
   const { page: _page, limit: _limit, ...conditions } = friendSearchBodyOf(params);
   /** A filter is on (the segment builder, a search or a narrower audience): its friends may be sent to. */
   const filtering =
@@ -201,10 +145,10 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
             )}
             <SegmentBuilder
               params={params}
-              attributes={attributes.data ?? []}
+              attributes={choices.attributes}
               audienceFlags={audienceFlags[audienceOf(params)] as Required<(typeof audienceFlags)['all']>}
-              tags={tags.data?.tags ?? []}
-              options={segmentOptions}
+              tags={choices.tags}
+              options={choices.options}
             />
             <TagManagerButton
               lineAccountId={lineAccountId}

@@ -1,4 +1,10 @@
-import type { DeliveryMessage, Scenario, ScenarioAction, ScenarioBody } from '@app/contracts';
+import type {
+  DeliveryMessage,
+  Scenario,
+  ScenarioAction,
+  ScenarioBody,
+  SegmentConditions,
+} from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -21,7 +27,7 @@ import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
@@ -42,10 +48,13 @@ type DraftStep = {
   hasTagIds: number[];
   lacksTagIds: number[];
   segmentId: number | null;
+  /** Conditions written in the step (the segment builder's, unsaved); null: none. */
+  segmentConditions: SegmentConditions | null;
   messages: DeliveryMessage[];
   actions: ScenarioAction[];
   sentCount: number;
   skippedCount: number;
+  clickedFriends: number;
 };
 
 let keySeq = 0;
@@ -56,10 +65,12 @@ const blankStep = (): DraftStep => ({
   hasTagIds: [],
   lacksTagIds: [],
   segmentId: null,
+  segmentConditions: null,
   messages: [{ type: 'text', text: '' }],
   actions: [],
   sentCount: 0,
   skippedCount: 0,
+  clickedFriends: 0,
 });
 
 /** A delay in words: 「前のステップの1日後 10:00」. */
@@ -102,6 +113,17 @@ function TagPicker({
 }
 
 /**
+ * The editor of a step's written conditions (the friends page's segment builder, unsaved), given by the
+ * page: the builder belongs to the friends feature.
+ */
+export type StepConditionsEditor = (props: {
+  index: number;
+  value: SegmentConditions | null;
+  onChange: (value: SegmentConditions | null) => void;
+  disabled: boolean;
+}) => ReactNode;
+
+/**
  * シナリオ editor: name, trigger, on/off, stop conditions, and the steps as a vertical timeline (delay,
  * conditions, messages, actions). Steps keep their ids through edits, so no friend gets a step twice.
  */
@@ -114,6 +136,7 @@ export function ScenarioEditor({
   ranks = [],
   canEdit,
   editor,
+  conditionsEditor,
   onDone,
 }: {
   lineAccountId: number;
@@ -126,6 +149,8 @@ export function ScenarioEditor({
   ranks?: string[];
   canEdit: boolean;
   editor: MessageListEditor;
+  /** A step's written conditions (送信条件: 条件を指定); without it the step shows none. */
+  conditionsEditor?: StepConditionsEditor;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -152,10 +177,12 @@ export function ScenarioEditor({
           hasTagIds: s.conditions.hasTagIds,
           lacksTagIds: s.conditions.lacksTagIds,
           segmentId: s.conditions.segmentId,
+          segmentConditions: s.conditions.segmentConditions,
           messages: s.messages,
           actions: s.actions,
           sentCount: s.sentCount,
           skippedCount: s.skippedCount,
+          clickedFriends: s.clickedFriends,
         }))
       : [blankStep()],
   );
@@ -185,7 +212,12 @@ export function ScenarioEditor({
           steps: steps.map((s) => ({
             ...(s.id ? { id: s.id } : {}),
             delay: s.delay,
-            conditions: { hasTagIds: s.hasTagIds, lacksTagIds: s.lacksTagIds, segmentId: s.segmentId },
+            conditions: {
+              hasTagIds: s.hasTagIds,
+              lacksTagIds: s.lacksTagIds,
+              segmentId: s.segmentId,
+              segmentConditions: s.segmentConditions,
+            },
             messages: s.messages,
             actions: s.actions,
           })),
@@ -328,7 +360,11 @@ export function ScenarioEditor({
                     optional={
                       step.id ? (
                         <Typography variant="caption" color="text.secondary">
-                          {t('scenarios.stepFigures', { sent: step.sentCount, skipped: step.skippedCount })}
+                          {t('scenarios.stepFigures', {
+                            sent: step.sentCount,
+                            skipped: step.skippedCount,
+                            clicked: step.clickedFriends,
+                          })}
                         </Typography>
                       ) : undefined
                     }
@@ -439,6 +475,12 @@ export function ScenarioEditor({
                           </TextField>
                         </Box>
                       </Stack>
+                      {conditionsEditor?.({
+                        index,
+                        value: step.segmentConditions,
+                        onChange: (value) => change(index, { segmentConditions: value }),
+                        disabled: !canEdit,
+                      })}
                       {canEdit ? (
                         editor({
                           value: step.messages,

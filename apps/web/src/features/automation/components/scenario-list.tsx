@@ -84,6 +84,7 @@ export function ScenarioList({
                     <TableCell align="right">{t('scenarios.stats.completed')}</TableCell>
                     <TableCell align="right">{t('scenarios.stats.stopped')}</TableCell>
                     <TableCell>{t('scenarios.stats.sentPerStep')}</TableCell>
+                    <TableCell>{t('scenarios.stats.clickedPerStep')}</TableCell>
                     <TableCell />
                   </TableRow>
                 </TableHead>
@@ -116,6 +117,7 @@ export function ScenarioList({
                       <TableCell align="right">{s.stats.completed}</TableCell>
                       <TableCell align="right">{s.stats.stopped}</TableCell>
                       <TableCell>{s.steps.map((step) => step.sentCount).join(' / ')}</TableCell>
+                      <TableCell>{s.steps.map((step) => step.clickedFriends).join(' / ')}</TableCell>
                       <TableCell align="right">
                         {canEdit && (
                           <Button color="error" size="small" onClick={() => setDeleting(s)}>

@@ -14,9 +14,12 @@ import { accountTagsQueryOptions } from '../api/deliveries.api.ts';
 export function ConditionsSummary({
   lineAccountId,
   conditions,
+  note,
 }: {
   lineAccountId: number;
   conditions: SegmentConditions;
+  /** The caption under the conditions (default: they are kept with this delivery). */
+  note?: string;
 }) {
   const { t } = useTranslation();
   const tags = useQuery(accountTagsQueryOptions(lineAccountId));
@@ -56,7 +59,7 @@ export function ConditionsSummary({
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary">
-        {t('deliveries.conditions.unsaved')}
+        {note ?? t('deliveries.conditions.unsaved')}
       </Typography>
     </Box>
   );

@@ -132,21 +132,39 @@ export function segmentOf(params: ListParams): Segment | null {
   const raw = params.get('segment');
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<Segment>;
-    return {
-      condition: value.condition === 'OR' ? 'OR' : 'AND',
-      ...(Array.isArray(value.memberCode) && value.memberCode.length === 2
-        ? { memberCode: [String(value.memberCode[0]), String(value.memberCode[1])] }
-        : {}),
-      memberAttributes: Array.isArray(value.memberAttributes) ? value.memberAttributes : [],
-      ...(value.flags ? { flags: value.flags } : {}),
-      ...(ids(value.hasTags) ? { hasTags: ids(value.hasTags) } : {}),
-      ...(ids(value.lacksTags) ? { lacksTags: ids(value.lacksTags) } : {}),
-      ...extraFields(value),
-    };
+    return readSegment(JSON.parse(raw) as Partial<Segment>);
   } catch {
     return null;
   }
+}
+
+/**
+ * The builder's segment of conditions as the API keeps them (a scenario step's written conditions): the
+ * same fields, the three "who" flags on their own (kept only when they leave someone out).
+ */
+export function segmentOfConditions(conditions: Partial<SearchFriendsBody>): Segment {
+  const flags = {
+    isMemberServiceUser: conditions.isMemberServiceUser ?? true,
+    isShiftServiceUser: conditions.isShiftServiceUser ?? true,
+    includeNonMembers: conditions.includeNonMembers ?? true,
+  };
+  const everyone = Object.values(flags).every(Boolean);
+  return readSegment({ ...(conditions as Partial<Segment>), ...(everyone ? {} : { flags }) });
+}
+
+/** Anything read (the address, stored conditions) as a segment: fields the builder does not know dropped. */
+function readSegment(value: Partial<Segment>): Segment {
+  return {
+    condition: value.condition === 'OR' ? 'OR' : 'AND',
+    ...(Array.isArray(value.memberCode) && value.memberCode.length === 2
+      ? { memberCode: [String(value.memberCode[0]), String(value.memberCode[1])] }
+      : {}),
+    memberAttributes: Array.isArray(value.memberAttributes) ? value.memberAttributes : [],
+    ...(value.flags ? { flags: value.flags } : {}),
+    ...(ids(value.hasTags) ? { hasTags: ids(value.hasTags) } : {}),
+    ...(ids(value.lacksTags) ? { lacksTags: ids(value.lacksTags) } : {}),
+    ...extraFields(value),
+  };
 }
 
 /** The friend-search fields of a segment (its flags override the audience picked in the toolbar). */
@@ -363,18 +381,40 @@ function ConditionRow(props: {
  * is listed (members, shift staff, the other friends). Kept in the address as
  * ?segment=, so a segment can be shared as a link; the search is the friend search itself.
  */
-export function SegmentBuilder(props: {
-  params: ListParams;
-  attributes: MemberAttribute[];
-  /** The audience the toolbar picked: the builder starts from its flags. */
-  audienceFlags: Required<Flags>;
-  /** The account's tags, for has / lacks conditions. */
-  tags?: { id: number; name: string }[];
-  /** The member card's ranks and coupons, the inflow routes and scenarios to pick from. */
-  options?: SegmentOptions;
-}) {
+export function SegmentBuilder(
+  props: (
+    | { params: ListParams }
+    | {
+        /** Held by the caller (a scenario step's conditions) instead of the address. */
+        value: Segment | null;
+        onApply: (segment: Segment | null) => void;
+        disabled?: boolean;
+        /** The opening button's words when no condition is set. */
+        openLabel?: string;
+        /** The dialog's apply button's words (the friends list's: この条件で表示). */
+        applyLabel?: string;
+      }
+  ) & {
+    attributes: MemberAttribute[];
+    /** The audience the toolbar picked: the builder starts from its flags. */
+    audienceFlags: Required<Flags>;
+    /** The account's tags, for has / lacks conditions. */
+    tags?: { id: number; name: string }[];
+    /** The member card's ranks and coupons, the inflow routes and scenarios to pick from. */
+    options?: SegmentOptions;
+  },
+) {
   const { t } = useTranslation();
-  const current = segmentOf(props.params);
+  const current = 'params' in props ? segmentOf(props.params) : props.value;
+  const save = (segment: Segment | null) => {
+    const kept = segment && segmentSize(segment) ? segment : null;
+    if ('params' in props)
+      props.params.setFilters({
+        segment: kept ? JSON.stringify(kept) : '',
+        ...(kept?.flags ? { audience: '' } : {}),
+      });
+    else props.onApply(kept);
+  };
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Segment>(emptySegment);
   // The window of the tap conditions (one for all the areas picked here), in days.
@@ -415,10 +455,7 @@ export function SegmentBuilder(props: {
       ...(draft.lacksTags?.length ? { lacksTags: draft.lacksTags } : {}),
       ...extraFields(draft),
     };
-    props.params.setFilters({
-      segment: segmentSize(segment) ? JSON.stringify(segment) : '',
-      ...(segment.flags ? { audience: '' } : {}),
-    });
+    save(segment);
     setOpen(false);
   };
 
@@ -428,12 +465,15 @@ export function SegmentBuilder(props: {
         variant={size ? 'contained' : 'outlined'}
         startIcon={<FilterAltOutlined />}
         onClick={start}
+        disabled={'disabled' in props && props.disabled}
         data-testid="segment-open"
       >
-        {size ? t('segment.active', { count: size }) : t('segment.open')}
+        {size
+          ? t('segment.active', { count: size })
+          : ('openLabel' in props && props.openLabel) || t('segment.open')}
       </Button>
-      {size ? (
-        <Button onClick={() => props.params.setFilters({ segment: '' })}>{t('segment.clear')}</Button>
+      {size && !('disabled' in props && props.disabled) ? (
+        <Button onClick={() => save(null)}>{t('segment.clear')}</Button>
       ) : null}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
         <DialogTitle>{t('segment.title')}</DialogTitle>
@@ -689,7 +729,7 @@ export function SegmentBuilder(props: {
           <Box sx={{ flex: 1 }} />
           <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
           <Button variant="contained" onClick={apply} disabled={invalid} data-testid="segment-apply">
-            {t('segment.apply')}
+            {('applyLabel' in props && props.applyLabel) || t('segment.apply')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,0 +1,94 @@
+import { and, countDistinct, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { stepClicks, stepLinks, stepRecipientTokens } from '../../db/schema/deliveries.ts';
+import { linksIn, newLinkToken, rewriteLinks, TRACKED_LINK_PATH } from './deliveries.links.ts';
+import type { LineMessage } from './line-messages.ts';
+
+/**
+ * Tracked links of scenario steps (decision 0060): a step's links go out through the deliveries' redirect,
+ * each push naming its friend, so the scenario screen counts the friends who tapped each step's links.
+ * Automation asks for them through the deliveries door; a step is named by its id only.
+ */
+
+/** Whether LINE messages carry a link a tap opens (then the step goes as one push per friend). */
+export const hasLinks = (messages: LineMessage[]): boolean => linksIn(messages).length > 0;
+
+/**
+ * A random recipient token per friend of a step's send, stored in the caller's transaction (the one that
+ * stores the sends): the send keeps its friend's token, so every retry names the friend the same way.
+ */
+export async function newStepRecipientTokens(
+  db: Db,
+  stepId: number,
+  friendIds: number[],
+  now: Date,
+): Promise<Map<number, string>> {
+  const tokens = new Map(friendIds.map((friendId) => [friendId, newLinkToken()]));
+  if (tokens.size === 0) return tokens;
+  await db
+    .insert(stepRecipientTokens)
+    .values([...tokens].map(([friendId, token]) => ({ token, stepId, friendId, createdAt: now })));
+  return tokens;
+}
+
+/**
+ * A step's messages with every link through the redirect (`/r/<link token>`, made once per step and URL);
+ * each push then names its friend with `linksForRecipient` and the send's recipient token.
+ */
+export async function trackStepLinks(
+  db: Db,
+  input: { appUrl: string; stepId: number; messages: LineMessage[] },
+): Promise<LineMessage[]> {
+  const urls = linksIn(input.messages);
+  if (urls.length === 0) return input.messages;
+  await db
+    .insert(stepLinks)
+    .values(urls.map((url) => ({ stepId: input.stepId, url, token: newLinkToken() })))
+    .onConflictDoNothing({ target: [stepLinks.stepId, stepLinks.url] });
+  const rows = await db
+    .select({ url: stepLinks.url, token: stepLinks.token })
+    .from(stepLinks)
+    .where(and(eq(stepLinks.stepId, input.stepId), inArray(stepLinks.url, urls)));
+  const tokens = new Map(rows.map((r) => [r.url, r.token]));
+  return rewriteLinks(input.messages, (url) => `${input.appUrl}${TRACKED_LINK_PATH}/${tokens.get(url)!}`);
+}
+
+/**
+ * A tap on a step's link (the redirect found no delivery link with the token): the target, and the tap
+ * counted, for the friend when the recipient token is one this step gave that friend. Undefined: no step
+ * link has the token.
+ */
+export async function followStepLink(
+  db: Db,
+  input: { linkToken: string; recipientToken: string | undefined; now: Date },
+): Promise<{ url: string } | undefined> {
+  const [link] = await db
+    .select({ id: stepLinks.id, stepId: stepLinks.stepId, url: stepLinks.url })
+    .from(stepLinks)
+    .where(eq(stepLinks.token, input.linkToken));
+  if (!link) return undefined;
+  let friendId: number | null = null;
+  if (input.recipientToken !== undefined) {
+    const [recipient] = await db
+      .select({ stepId: stepRecipientTokens.stepId, friendId: stepRecipientTokens.friendId })
+      .from(stepRecipientTokens)
+      .where(eq(stepRecipientTokens.token, input.recipientToken));
+    if (recipient?.stepId === link.stepId) friendId = recipient.friendId;
+  }
+  await db
+    .insert(stepClicks)
+    .values({ linkId: link.id, stepId: link.stepId, friendId, clickedAt: input.now })
+    .onConflictDoNothing();
+  return { url: link.url };
+}
+
+/** Per step: the distinct named friends who tapped any of its links (the scenario screen's クリック). */
+export async function stepClickedFriends(db: Db, stepIds: number[]): Promise<Map<number, number>> {
+  if (stepIds.length === 0) return new Map();
+  const rows = await db
+    .select({ stepId: stepClicks.stepId, friends: countDistinct(stepClicks.friendId) })
+    .from(stepClicks)
+    .where(and(inArray(stepClicks.stepId, stepIds), isNotNull(stepClicks.friendId)))
+    .groupBy(stepClicks.stepId);
+  return new Map(rows.map((r) => [r.stepId, r.friends]));
+}
