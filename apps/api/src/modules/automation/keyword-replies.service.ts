@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { checkMessageUploads } from '../deliveries/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { checkActions, type ScenarioStarter } from './actions.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -93,13 +94,15 @@ export async function createKeywordRule({
 }: Ctx & { input: AccountInput & RuleBody }): Promise<KeywordRule> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await inTransaction(ctx.db, async (tx) =>
-    insertRuleRow(tx, {
+  const row = await inTransaction(ctx.db, async (tx) => {
+    // its images: uploads of this account, held until the rule is written (decisions 0039, 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return insertRuleRow(tx, {
       ...scope,
       position: await nextRulePosition(tx, scope),
       ...ruleValues(input, ctx.clock.now()),
-    }),
-  );
+    });
+  });
   return toRuleView(row);
 }
 
@@ -111,7 +114,10 @@ export async function updateKeywordRule({
   const { scope } = await accountOf(ctx, input.lineAccountId);
   if (!(await findRuleRow(ctx.db, scope, input.ruleId))) throw notFound(keywordReplyMessages.ruleNotFound);
   await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await updateRuleRow(ctx.db, scope, input.ruleId, ruleValues(input, ctx.clock.now()));
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return updateRuleRow(tx, scope, input.ruleId, ruleValues(input, ctx.clock.now()));
+  });
   if (!row) throw notFound(keywordReplyMessages.ruleNotFound);
   return toRuleView(row);
 }
@@ -151,10 +157,13 @@ export async function setKeywordFallback({
   input,
 }: Ctx & { input: AccountInput & z.output<typeof keywordFallbackBodySchema> }): Promise<KeywordFallback> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  const row = await upsertFallbackRow(ctx.db, scope, {
-    enabled: input.enabled,
-    messages: input.messages,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return upsertFallbackRow(tx, scope, {
+      enabled: input.enabled,
+      messages: input.messages,
+      updatedAt: ctx.clock.now(),
+    });
   });
   return toFallbackView(row);
 }

@@ -6,8 +6,10 @@ import {
   type postbackActionBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { checkMessageUploads } from '../deliveries/index.ts';
 import { checkActions, type ScenarioStarter } from './actions.ts';
 import { accountOf } from './keyword-replies.service.ts';
 import {
@@ -46,12 +48,16 @@ export async function createPostbackAction({
 }: Ctx & { input: AccountInput & Body }): Promise<PostbackAction> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
   await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await insertPostbackRow(ctx.db, {
-    ...scope,
-    name: input.name,
-    messages: input.messages,
-    actions: input.actions,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    // its images: uploads of this account, held until the answer is written (decisions 0039, 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return insertPostbackRow(tx, {
+      ...scope,
+      name: input.name,
+      messages: input.messages,
+      actions: input.actions,
+      updatedAt: ctx.clock.now(),
+    });
   });
   return toView(row);
 }
@@ -66,11 +72,14 @@ export async function updatePostbackAction({
     throw notFound(keywordReplyMessages.postbackNotFound);
   }
   await checkActions(ctx.db, scope, input.actions, scenarios);
-  const row = await updatePostbackRow(ctx.db, scope, input.postbackId, {
-    name: input.name,
-    messages: input.messages,
-    actions: input.actions,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return updatePostbackRow(tx, scope, input.postbackId, {
+      name: input.name,
+      messages: input.messages,
+      actions: input.actions,
+      updatedAt: ctx.clock.now(),
+    });
   });
   if (!row) throw notFound(keywordReplyMessages.postbackNotFound);
   return toView(row);

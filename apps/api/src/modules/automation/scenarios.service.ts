@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
-import { savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
+import { checkMessageUploads, savedSegmentConditions, toLineMessages } from '../deliveries/index.ts';
 import { findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -122,6 +122,15 @@ async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body:
   }
 }
 
+/**
+ * The steps' uploads held FOR SHARE by the transaction that writes the steps (decision 0056): the sweep of
+ * unused uploads passes them over, or, had it already taken one, the save finds it gone (a 400).
+ */
+async function holdStepUploads(tx: Db, scope: AccountScope, body: Body): Promise<void> {
+  for (const [index, step] of body.steps.entries())
+    await checkMessageUploads(tx, scope.lineAccountId, step.messages, `body.steps.${index}.messages`);
+}
+
 /** Tags and scenarios a body names must be the account's own (a 422 names the field). */
 async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: Body): Promise<void> {
   await checkStepMessages(ctx, scope, body);
@@ -220,6 +229,7 @@ export async function createScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
+    await holdStepUploads(tx, scope, input);
     const created = await insertScenario(tx, {
       ...scope,
       name: input.name,
@@ -250,6 +260,7 @@ export async function updateScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
+    await holdStepUploads(tx, scope, input);
     await updateScenarioRow(tx, existing.id, {
       name: input.name,
       enabled: input.enabled,
