@@ -17,6 +17,8 @@ const CARD_TITLE = '抹茶パフェ';
 const CARD_REPLY = '抹茶パフェについて教えてください';
 const RICH_ALT = '今週末のセールとクーポン';
 const RICH_REPLY = 'クーポンをください';
+const LONG_TITLE =
+  '下書きのお知らせ：年末年始の営業時間と臨時休業日、ポイント2倍キャンペーンと福袋のご予約について';
 let server: RunningServer;
 /** The delivery's link: a page of our own server, so the tab the tap opens loads. */
 const linkTarget = () => `${server.url}/login?from=sale`;
@@ -102,16 +104,28 @@ describe('deliveries: a saved segment, a composed message, sent, on the friend�
     expect(await row.textContent()).toContain('渡辺さん');
     await screenshot(page, 'deliveries-history-sent');
 
-    // a draft saved now (as staff would) goes out later from the history
+    // a draft saved now (as staff would) goes out later from the history; its long title keeps to one
+    // line in the history, ending in an ellipsis, the whole of it on hover
     await page.getByRole('button', { name: '新規配信' }).click();
-    await page.getByLabel('管理用タイトル').fill('下書きのお知らせ');
+    await page.getByLabel('管理用タイトル').fill(LONG_TITLE);
     await page.getByTestId('message-text-0').fill('下書きから配信します');
     await page.getByLabel('保存したセグメント').check();
     await page.getByLabel('セグメント', { exact: true }).click();
     await page.getByRole('option', { name: '渡辺さん' }).click();
     await page.getByRole('button', { name: '下書き保存' }).click();
-    const draftRow = page.getByRole('row').filter({ hasText: '下書きのお知らせ' });
+    const draftRow = page.getByRole('row').filter({ hasText: LONG_TITLE });
     await expect.poll(() => draftRow.getByText('下書き', { exact: true }).isVisible()).toBe(true);
+    const title = draftRow.locator('[data-testid^="delivery-title-"]');
+    const box = await title.evaluate((el) => ({
+      clipped: el.scrollWidth > el.clientWidth,
+      oneLine: el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).fontSize),
+      ellipsis: getComputedStyle(el).textOverflow,
+    }));
+    expect(box).toEqual({ clipped: true, oneLine: true, ellipsis: 'ellipsis' });
+    await title.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(LONG_TITLE);
+    await screenshot(page, 'deliveries-history-long-title');
+    await page.mouse.move(0, 0);
     await draftRow.getByRole('button', { name: '今すぐ配信' }).click();
     await expect.poll(() => draftRow.getByText('配信済み').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.context().close();

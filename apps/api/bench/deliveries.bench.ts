@@ -6,11 +6,10 @@
 //
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_DELIVERY_FRIENDS sets the segment's size (default 100,000 on PostgreSQL, 20,000 on PGlite).
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
-import { deliveryChunks, deliveryLinks, friends } from '../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { deliveryChunks, deliveryLinks } from '../src/db/schema/index.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 import { steadyRate, steadyText } from './support/load.ts';
 import { startApi, type ServerProcess } from './support/server-process.ts';
@@ -20,9 +19,20 @@ const size = Number(process.env.BENCH_DELIVERY_FRIENDS ?? (serverUrl ? 100_000 :
 const appUrl = 'http://127.0.0.1:3999';
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
+/** A line of progress: what is done, and the seconds since `since`. */
+const phase = (text: string, since: number) =>
+  console.log(`  ${text} (${((performance.now() - since) / 1000).toFixed(1)} s)`);
+console.log(
+  `Delivery bench (${serverUrl ? 'PostgreSQL' : 'PGlite'}; API, job runner and LINE simulator in one process; ${os.cpus().length} cores; load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}; ${new Date().toISOString()})`,
+);
+const booting = performance.now();
 const stack = await startInProcessStack({ name: 'deliveries', appUrl });
 const { app, db, sim, api } = stack;
 await app.ready();
+phase('database migrated, API and simulator ready', booting);
 
 const { clientId, cookie } = await stack.signInOwner();
 const channel = (
@@ -51,17 +61,22 @@ const accountId = (
 ).json<{ id: number }>().id;
 const base = `/client/api/v1/line-account/${accountId}`;
 
-for (let i = 0; i < size; i += 5000) {
-  const n = Math.min(5000, size - i);
-  await db.insert(friends).values(
-    Array.from({ length: n }, (_, k) => ({
-      clientId,
-      lineAccountId: accountId,
-      lineUserId: `U${randomBytes(16).toString('hex')}`,
-      displayName: `お客 ${i + k}`,
-    })),
-  );
+// The friends, written by the database itself (generate_series, one statement a batch) rather than as
+// client-built rows, with a line per batch.
+const seeding = performance.now();
+const batch = 20_000;
+for (let from = 1; from <= size; from += batch) {
+  const to = Math.min(size, from + batch - 1);
+  await db.execute(sql`
+    insert into friends (client_id, line_account_id, line_user_id, display_name, followed_at)
+    select ${clientId}::int, ${accountId}::int, 'U' || md5(${accountId}::text || ':' || g::text), 'お客 ' || g::text, now()
+    from generate_series(${from}::int, ${to}::int) g
+  `);
+  phase(`friends written: ${to.toLocaleString()} of ${size.toLocaleString()}`, seeding);
 }
+// the planner's statistics of the new rows now (autovacuum's analyze may come later)
+await db.execute(sql`analyze friends`);
+const preparing = performance.now();
 const segmentId = (
   await api(
     'POST',
@@ -86,14 +101,13 @@ const deliveryId = (
   )
 ).json<{ id: number }>().id;
 
-console.log(
-  `Delivery bench (${serverUrl ? 'PostgreSQL' : 'PGlite'}; API, job runner and LINE simulator in one process; ${os.cpus().length} cores; ${new Date().toISOString()})`,
-);
+phase('segment and delivery saved (the segment counted)', preparing);
 const before = process.memoryUsage();
 const started = performance.now();
 await api('POST', `${base}/deliveries/${deliveryId}/send`, {}, cookie);
 const accepted = performance.now();
 let peakRss = before.rss;
+let shown = started;
 for (;;) {
   await app.jobs.runDue(5);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -102,6 +116,13 @@ for (;;) {
     sentCount: number;
     targetCount: number;
   }>();
+  if (delivery.status === 'SENDING' && performance.now() - shown > 5000) {
+    shown = performance.now();
+    phase(
+      `sending: ${delivery.sentCount.toLocaleString()} of ${delivery.targetCount.toLocaleString()}`,
+      started,
+    );
+  }
   if (delivery.status !== 'SENDING') {
     const seconds = (performance.now() - started) / 1000;
     const chunks = await db.select().from(deliveryChunks).where(eq(deliveryChunks.deliveryId, deliveryId));
@@ -181,7 +202,18 @@ const killSent = () =>
   sim.lineSim.store.sent.filter(
     (x) => x.channelId === channel.channelId && JSON.stringify(x.messages).includes(killText),
   );
-const addressedCount = () => killSent().reduce((n, x) => n + x.to.length, 0);
+// read as it grows (polled every 2 ms while the API sends: one pass over the new records, not all)
+let scanned = 0;
+let killAddressed = 0;
+const addressedCount = () => {
+  const all = sim.lineSim.store.sent;
+  for (; scanned < all.length; scanned += 1) {
+    const x = all[scanned]!;
+    if (x.channelId === channel.channelId && JSON.stringify(x.messages).includes(killText))
+      killAddressed += x.to.length;
+  }
+  return killAddressed;
+};
 const remote = async (method: 'GET' | 'POST', server: ServerProcess, route: string) => {
   const response = await fetch(`${server.url}${route}`, {
     method,
@@ -197,17 +229,25 @@ const remote = async (method: 'GET' | 'POST', server: ServerProcess, route: stri
   return response.json() as Promise<{ status: string; sentCount: number; targetCount: number }>;
 };
 const first = await startApi(processEnv);
+console.log(`  kill -9 run: the API started as its own process (${first.startSeconds.toFixed(1)} s)`);
 const killStarted = performance.now();
 await remote('POST', first, `${base}/deliveries/${killDeliveryId}/send`);
 while (addressedCount() < size / 2 && first.alive()) await new Promise((r) => setTimeout(r, 2));
 const atKill = addressedCount();
 process.kill(first.pid, 'SIGKILL');
 while (first.alive()) await new Promise((r) => setTimeout(r, 10));
+phase(`kill -9 run: killed at ${atKill.toLocaleString()} received`, killStarted);
 const second = await startApi(processEnv);
+phase('kill -9 run: the API started again', killStarted);
 let finished: { status: string; sentCount: number; targetCount: number };
+let killShown = performance.now();
 for (;;) {
   finished = await remote('GET', second, `${base}/deliveries/${killDeliveryId}`);
   if (finished.status !== 'SENDING') break;
+  if (performance.now() - killShown > 10_000) {
+    killShown = performance.now();
+    phase(`kill -9 run: ${addressedCount().toLocaleString()} received`, killStarted);
+  }
   await new Promise((r) => setTimeout(r, 100));
 }
 const killSeconds = (performance.now() - killStarted) / 1000;

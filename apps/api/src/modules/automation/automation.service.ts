@@ -1,5 +1,6 @@
 import type { Greeting, greetingBodySchema, lineAccountParamsSchema } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { checkMessageUploads } from '../deliveries/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -36,13 +37,16 @@ export async function setGreeting({
   input,
 }: Ctx & { input: AccountInput & z.output<typeof greetingBodySchema> }): Promise<Greeting> {
   const scope = await accountScope(ctx, input.lineAccountId);
-  // image and rich messages must be uploads of this account (decision 0039): refused now, not on a follow
-  await checkMessageUploads(ctx.db, scope.lineAccountId, input.newFriendMessages, 'body.newFriendMessages');
-  await checkMessageUploads(ctx.db, scope.lineAccountId, input.unblockMessages, 'body.unblockMessages');
-  const row = await upsertGreeting(ctx.db, scope, {
-    newFriendMessages: input.newFriendMessages,
-    unblockMessages: input.unblockMessages,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    // image and rich messages must be uploads of this account (decision 0039): refused now, not on a
+    // follow; held until the greeting is written (the sweep of unused uploads passes them over, 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.newFriendMessages, 'body.newFriendMessages');
+    await checkMessageUploads(tx, scope.lineAccountId, input.unblockMessages, 'body.unblockMessages');
+    return upsertGreeting(tx, scope, {
+      newFriendMessages: input.newFriendMessages,
+      unblockMessages: input.unblockMessages,
+      updatedAt: ctx.clock.now(),
+    });
   });
   return toGreetingView(row);
 }

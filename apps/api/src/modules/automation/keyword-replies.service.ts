@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { checkMessageUploads } from '../deliveries/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import { checkActions, type ScenarioStarter } from './actions.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -95,6 +96,8 @@ export async function createKeywordRule({
   // checked inside the save's transaction, the tags held there: a tag's delete waits (decision 0053)
   const row = await inTransaction(ctx.db, async (tx) => {
     await checkActions(tx, scope, input.actions, scenarios);
+    // its images: uploads of this account, held until the rule is written (decisions 0039, 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
     return insertRuleRow(tx, {
       ...scope,
       position: await nextRulePosition(tx, scope),
@@ -113,6 +116,7 @@ export async function updateKeywordRule({
   if (!(await findRuleRow(ctx.db, scope, input.ruleId))) throw notFound(keywordReplyMessages.ruleNotFound);
   const row = await inTransaction(ctx.db, async (tx) => {
     await checkActions(tx, scope, input.actions, scenarios);
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
     return updateRuleRow(tx, scope, input.ruleId, ruleValues(input, ctx.clock.now()));
   });
   if (!row) throw notFound(keywordReplyMessages.ruleNotFound);
@@ -154,10 +158,13 @@ export async function setKeywordFallback({
   input,
 }: Ctx & { input: AccountInput & z.output<typeof keywordFallbackBodySchema> }): Promise<KeywordFallback> {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  const row = await upsertFallbackRow(ctx.db, scope, {
-    enabled: input.enabled,
-    messages: input.messages,
-    updatedAt: ctx.clock.now(),
+  const row = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return upsertFallbackRow(tx, scope, {
+      enabled: input.enabled,
+      messages: input.messages,
+      updatedAt: ctx.clock.now(),
+    });
   });
   return toFallbackView(row);
 }

@@ -1,4 +1,4 @@
-import { keywordReplyMessages, postbackData } from '@app/contracts';
+import { deliveryImageMessages, keywordReplyMessages, postbackData } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friendTags, friends, lineAccounts, messages } from '../../db/schema/index.ts';
@@ -131,6 +131,11 @@ describe('keyword replies (応答メッセージ): the rules', () => {
         { ...reserveRule(), actions: [{ type: 'notify', notificationGroupId: 999999 }] },
         keywordReplyMessages.groupNotFound,
       ],
+      // an image must be an upload of this account (decision 0039), checked as it is saved (0056)
+      [
+        { ...reserveRule(), messages: [{ type: 'image', imageKey: '0'.repeat(32) }] },
+        deliveryImageMessages.imageUnknown,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await t.api('POST', url('/keyword-replies'), { cookie: a.owner.cookie, body });
@@ -151,6 +156,24 @@ describe('keyword replies (応答メッセージ): the rules', () => {
     expect(
       (await t.api('GET', url('/keyword-replies'), { cookie: a.staff.cookie })).json().rules,
     ).toHaveLength(1);
+  });
+
+  it('the fallback and a postback answer refuse an image that is not an upload of the account: 400, nothing saved', async () => {
+    const image = [{ type: 'image', imageKey: 'f'.repeat(32) }];
+    const fallback = await t.api('PUT', url('/keyword-fallback'), {
+      cookie: a.owner.cookie,
+      body: { enabled: true, messages: image },
+    });
+    expect([fallback.statusCode, fallback.json().message]).toEqual([400, deliveryImageMessages.imageUnknown]);
+    const postback = await t.api('POST', url('/postback-actions'), {
+      cookie: a.owner.cookie,
+      body: { name: '画像', messages: image, actions: [] },
+    });
+    expect([postback.statusCode, postback.json().message]).toEqual([400, deliveryImageMessages.imageUnknown]);
+    const saved = (await t.api('GET', url('/keyword-replies'), { cookie: a.owner.cookie })).json();
+    expect(saved.fallback).toEqual({ enabled: false, messages: [], updatedAt: null });
+    const actions = (await t.api('GET', url('/postback-actions'), { cookie: a.owner.cookie })).json();
+    expect(JSON.stringify(actions)).not.toContain('f'.repeat(32));
   });
 
   it('are reordered, changed and deleted; another client gets a 404 and changes nothing', async () => {

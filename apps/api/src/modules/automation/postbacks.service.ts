@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { checkMessageUploads } from '../deliveries/index.ts';
 import { checkActions, type ScenarioStarter } from './actions.ts';
 import { accountOf } from './keyword-replies.service.ts';
 import {
@@ -49,6 +50,8 @@ export async function createPostbackAction({
   // checked inside the save's transaction, the tags held there: a tag's delete waits (decision 0053)
   const row = await inTransaction(ctx.db, async (tx) => {
     await checkActions(tx, scope, input.actions, scenarios);
+    // its images: uploads of this account, held until the answer is written (decisions 0039, 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
     return insertPostbackRow(tx, {
       ...scope,
       name: input.name,
@@ -71,6 +74,7 @@ export async function updatePostbackAction({
   }
   const row = await inTransaction(ctx.db, async (tx) => {
     await checkActions(tx, scope, input.actions, scenarios);
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
     return updatePostbackRow(tx, scope, input.postbackId, {
       name: input.name,
       messages: input.messages,

@@ -10,7 +10,12 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
-import { savedSegmentConditions, stepClickedFriends, toLineMessages } from '../deliveries/index.ts';
+import {
+  checkMessageUploads,
+  savedSegmentConditions,
+  stepClickedFriends,
+  toLineMessages,
+} from '../deliveries/index.ts';
 import { areTagsOfAccount, findFriendOfAccount, listTags } from '../friends/index.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
 import type { AccountScope } from './automation.repository.ts';
@@ -133,6 +138,15 @@ async function checkStepMessages(ctx: ServiceContext, scope: AccountScope, body:
   }
 }
 
+/**
+ * The steps' uploads held FOR SHARE by the transaction that writes the steps (decision 0056): the sweep of
+ * unused uploads passes them over, or, had it already taken one, the save finds it gone (a 400).
+ */
+async function holdStepUploads(tx: Db, scope: AccountScope, body: Body): Promise<void> {
+  for (const [index, step] of body.steps.entries())
+    await checkMessageUploads(tx, scope.lineAccountId, step.messages, `body.steps.${index}.messages`);
+}
+
 /** Every tag a body names: trigger, stop tags, and each step's conditions and actions. */
 const tagIdsOf = (body: Body): number[] => [
   ...new Set([
@@ -248,6 +262,7 @@ export async function createScenario({
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
     await holdTags(tx, scope, input);
+    await holdStepUploads(tx, scope, input);
     const created = await insertScenario(tx, {
       ...scope,
       name: input.name,
@@ -279,6 +294,7 @@ export async function updateScenario({
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
     await holdTags(tx, scope, input);
+    await holdStepUploads(tx, scope, input);
     await updateScenarioRow(tx, existing.id, {
       name: input.name,
       enabled: input.enabled,

@@ -50,6 +50,7 @@ import {
   type DeliveryRow,
   type SegmentRow,
 } from './deliveries.repository.ts';
+import { checkMessageUploads } from './delivery-images.ts';
 import { toLineMessages, validateWithLine } from './line-messages.ts';
 import { audienceOf, cancelDeliveryRuns, fitToQuota, queueDeliveryRun } from './deliveries.sending.ts';
 
@@ -198,14 +199,18 @@ export async function createDelivery({
   await checkAudience(ctx, scope, input.audience);
   await checkWithLine(ctx, account, input);
   const now = ctx.clock.now();
-  const row = await insertDelivery(ctx.db, {
-    ...scope,
-    title: input.title,
-    messages: input.messages,
-    audience: input.audience,
-    createdBy: requireActor(ctx).userId,
-    createdAt: now,
-    updatedAt: now,
+  const row = await inTransaction(ctx.db, async (tx) => {
+    // its uploads held until the row is in (the sweep passes them over, decision 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return insertDelivery(tx, {
+      ...scope,
+      title: input.title,
+      messages: input.messages,
+      audience: input.audience,
+      createdBy: requireActor(ctx).userId,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return toView(ctx, scope, row);
 }
@@ -224,18 +229,21 @@ export async function updateDeliveryContent({
     input.audience.type === 'SEGMENT'
       ? await findSegment(ctx.db, scope, input.audience.segmentId)
       : undefined;
-  const updated = await updateDelivery(
-    ctx.db,
-    row.id,
-    {
-      title: input.title,
-      messages: input.messages,
-      audience: input.audience,
-      segmentConditions: row.status === 'SCHEDULED' ? (segment?.conditions ?? null) : null,
-      updatedAt: ctx.clock.now(),
-    },
-    row.status,
-  );
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return updateDelivery(
+      tx,
+      row.id,
+      {
+        title: input.title,
+        messages: input.messages,
+        audience: input.audience,
+        segmentConditions: row.status === 'SCHEDULED' ? (segment?.conditions ?? null) : null,
+        updatedAt: ctx.clock.now(),
+      },
+      row.status,
+    );
+  });
   if (!updated) throw conflict(deliveryMessages.notEditable);
   return toView(ctx, scope, updated);
 }

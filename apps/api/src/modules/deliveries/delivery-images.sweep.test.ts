@@ -1,8 +1,10 @@
-import type { DeliveryImageUpload } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { deliveryImageMessages, type DeliveryImageUpload } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryImages, friends } from '../../db/schema/index.ts';
+import { imageUses } from '../../composition.ts';
+import { inTransaction } from '../../db/client.ts';
+import { deliveryImages, friends, messageDeliveries, messageTemplates } from '../../db/schema/index.ts';
 import { fileStorageOf } from '../../platform/files/file-storage.ts';
 import {
   connectBody,
@@ -11,13 +13,21 @@ import {
   type LineSim,
   type LineTestApp,
 } from '../../testing/line-sim.ts';
-import { queueDeliveryImageSweep, UNUSED_IMAGE_KEPT_MS } from './delivery-images.sweep.ts';
+import { checkMessageUploads } from './delivery-images.ts';
+import {
+  queueDeliveryImageSweep,
+  sweepUnusedDeliveryImages,
+  UNUSED_IMAGE_KEPT_MS,
+  type ImageUses,
+} from './delivery-images.sweep.ts';
+import { insertTemplate } from './templates.service.ts';
 
 const C = '/client/api/v1';
 let sim: LineSim;
 let t: LineTestApp;
 let a: Awaited<ReturnType<LineTestApp['clientWithUsers']>>;
 let base: string;
+let lineAccountId: number;
 let channel: Awaited<ReturnType<LineSim['createChannel']>>;
 
 async function drain() {
@@ -105,7 +115,8 @@ beforeAll(async () => {
     body: connectBody(channel),
   });
   expect(response.statusCode, response.body).toBe(201);
-  base = `${C}/line-account/${response.json<{ id: number }>().id}`;
+  lineAccountId = response.json<{ id: number }>().id;
+  base = `${C}/line-account/${lineAccountId}`;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -194,3 +205,105 @@ describe('the sweep of unused uploads', () => {
     );
   });
 });
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** How many other sessions of this database wait for a row lock. */
+async function lockWaiters(): Promise<number> {
+  const result = await t.db.execute(sql`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+/** An upload made now and then left a day and a minute (the sweep's age), the owner signed in again. */
+async function dayOldUpload() {
+  const u = await upload();
+  t.clock.advance(UNUSED_IMAGE_KEPT_MS + 60_000);
+  a.owner.cookie = await t.login(a.owner.user.email);
+  return u;
+}
+
+// Two connections at once: PostgreSQL only (PGlite has one).
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'the sweep and a save at the same instant (decision 0056)',
+  () => {
+    it('a save naming a day-old unnamed upload the sweep has locked waits for it, then finds it gone: 400, nothing saved', async () => {
+      const u = await dayOldUpload();
+      // The sweep stops half-way: its batch (the upload among it) locked, asking whether it is used.
+      const asked = gate();
+      const answer = gate();
+      const pausing: ImageUses = {
+        async usedImageKeys() {
+          asked.open();
+          await answer.opened;
+          return new Set();
+        },
+      };
+      const sweeping = sweepUnusedDeliveryImages(t.db, t.clock.now(), [...imageUses, pausing]);
+      await asked.opened;
+      let saved = false;
+      const saving = t
+        .api('POST', `${base}/deliveries`, {
+          cookie: a.owner.cookie,
+          body: { title: '競合の下書き', messages: [image(u)], audience: { type: 'ALL' } },
+        })
+        .finally(() => (saved = true));
+      // The save reaches the upload's row and waits on the sweep's lock (without the lock it would have
+      // checked the row, still there, and saved a draft naming an upload about to go).
+      for (let i = 0; i < 500 && !saved && (await lockWaiters()) === 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(saved).toBe(false);
+      answer.open();
+      const [response] = await Promise.all([saving, sweeping]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ errors: unknown[] }>().errors).toContainEqual({
+        path: 'body.messages.0.imageKey',
+        message: deliveryImageMessages.imageUnknown,
+      });
+      const drafts = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.title, '競合の下書き'));
+      expect(drafts).toEqual([]);
+      await drain();
+      expect(await filesKept(u)).toBe(false);
+    });
+
+    it('an upload a saving transaction has checked is passed over by the sweep, and named once it commits', async () => {
+      const u = await dayOldUpload();
+      const checked = gate();
+      const commit = gate();
+      const saving = inTransaction(t.db, async (tx) => {
+        await checkMessageUploads(tx, lineAccountId, [{ type: 'image', imageKey: u.key }]);
+        checked.open();
+        await commit.opened;
+        return insertTemplate(tx, {
+          clientId: a.client.id,
+          lineAccountId,
+          name: '競合のテンプレート',
+          messages: [{ type: 'image', imageKey: u.key }],
+        });
+      });
+      await checked.opened;
+      // the sweep meanwhile: the upload is locked by the save, so it is left for the next hour
+      expect(await sweepUnusedDeliveryImages(t.db, t.clock.now(), imageUses)).toBe(0);
+      commit.open();
+      await saving;
+      // an hour later it is named by the template
+      t.clock.advance(3600_000);
+      expect(await sweepUnusedDeliveryImages(t.db, t.clock.now(), imageUses)).toBe(0);
+      const [template] = await t.db
+        .select()
+        .from(messageTemplates)
+        .where(eq(messageTemplates.name, '競合のテンプレート'));
+      expect(template!.messages).toEqual([{ type: 'image', imageKey: u.key }]);
+      expect(await filesKept(u)).toBe(true);
+    });
+  },
+);

@@ -219,17 +219,19 @@ type ImageKinds = Extract<DeliveryMessage, { type: 'image' | 'imagemap' }>;
 /**
  * The uploads the messages name, of this account and of the kind each message needs; a key that is not
  * one (another account's, made up, an imagemap used as an image) or an imagemap whose height is not its
- * upload's is refused with our words before LINE is asked.
+ * upload's is refused with our words before LINE is asked. `share`: the rows read are locked FOR SHARE
+ * until the caller's transaction ends (see checkMessageUploads).
  */
 async function uploadsOf(
   db: Db,
   lineAccountId: number,
   messages: readonly DeliveryMessage[],
   path = 'body.messages',
+  options: { share?: boolean } = {},
 ) {
   const named = messages.filter((m): m is ImageKinds => m.type === 'image' || m.type === 'imagemap');
   if (named.length === 0) return new Map<string, DeliveryImageRow>();
-  const rows = await db
+  const query = db
     .select()
     .from(deliveryImages)
     .where(
@@ -241,6 +243,7 @@ async function uploadsOf(
         ),
       ),
     );
+  const rows = options.share ? await query.for('share') : await query;
   const byKey = new Map(rows.map((r) => [r.key, r]));
   messages.forEach((m, index) => {
     if (m.type !== 'image' && m.type !== 'imagemap') return;
@@ -260,9 +263,15 @@ async function uploadsOf(
 }
 
 /**
- * Messages kept to be sent later (a template, the greeting): every image and rich message must name an
- * upload of this account, checked when they are saved (a 400 in our words, nothing saved) rather than
- * found wanting when a friend follows. `path`: where the list is in the request body.
+ * Messages kept to be sent later (a delivery, a template, the greeting, a scenario step, a chat image):
+ * every image and rich message must name an upload of this account, checked when they are saved (a 400
+ * in our words, nothing saved) rather than found wanting when a friend follows. `path`: where the list is
+ * in the request body.
+ *
+ * Call it with the transaction that saves the messages: the uploads are locked FOR SHARE until it commits
+ * (decision 0056), so the sweep of unused uploads, which locks FOR UPDATE SKIP LOCKED, passes them over,
+ * and a save that meets the sweep's lock waits for it and then finds the upload gone (a 400, nothing
+ * saved): a saved message never names a swept upload.
  */
 export async function checkMessageUploads(
   db: Db,
@@ -270,7 +279,7 @@ export async function checkMessageUploads(
   messages: readonly DeliveryMessage[],
   path = 'body.messages',
 ): Promise<void> {
-  await uploadsOf(db, lineAccountId, messages, path);
+  await uploadsOf(db, lineAccountId, messages, path, { share: true });
 }
 
 const imagemapAction = (area: ImagemapArea): messagingApi.ImagemapAction => {

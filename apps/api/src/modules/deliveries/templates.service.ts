@@ -1,7 +1,7 @@
 import { templateMessages, type MessageTemplate, type templateBodySchema } from '@app/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { messageTemplates } from '../../db/schema/deliveries.ts';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -66,32 +66,37 @@ export async function insertTemplate(db: Db, values: typeof messageTemplates.$in
 
 export async function createTemplate({ ctx, input }: Ctx & { input: AccountInput & TemplateBody }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  await checkMessageUploads(ctx.db, scope.lineAccountId, input.messages);
   const now = ctx.clock.now();
-  return insertTemplate(ctx.db, {
-    ...scope,
-    name: input.name,
-    folder: input.folder,
-    messages: input.messages,
-    createdBy: requireActor(ctx).userId,
-    createdAt: now,
-    updatedAt: now,
+  return inTransaction(ctx.db, async (tx) => {
+    // its uploads held until the row is in (the sweep passes them over, decision 0056)
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return insertTemplate(tx, {
+      ...scope,
+      name: input.name,
+      folder: input.folder,
+      messages: input.messages,
+      createdBy: requireActor(ctx).userId,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 }
 
 export async function changeTemplate({ ctx, input }: Ctx & { input: TemplateInput & TemplateBody }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  await checkMessageUploads(ctx.db, scope.lineAccountId, input.messages);
-  const [row] = await ctx.db
-    .update(messageTemplates)
-    .set({
-      name: input.name,
-      folder: input.folder,
-      messages: input.messages,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(ofAccount(scope, input.templateId))
-    .returning();
+  const [row] = await inTransaction(ctx.db, async (tx) => {
+    await checkMessageUploads(tx, scope.lineAccountId, input.messages);
+    return tx
+      .update(messageTemplates)
+      .set({
+        name: input.name,
+        folder: input.folder,
+        messages: input.messages,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(ofAccount(scope, input.templateId))
+      .returning();
+  });
   if (!row) throw notFound(templateMessages.notFound);
   return toView(row);
 }

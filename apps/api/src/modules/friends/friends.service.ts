@@ -287,13 +287,13 @@ export async function sendFriendMessage({
   const { scope, friend } = await getFriendOrThrow(ctx, input);
   if (scope.account.status !== 'ACTIVE') throw badRequest(lineAccountMessages.inactive);
   if (!friend.isFriend) throw new AppError('UNPROCESSABLE', friendMessages.notFollowing);
-  // an image is a delivery image upload of this account (its files are public at /line-media/<key>)
-  if (input.imageKey) {
-    if (!directories) throw new Error('Sending an image needs the images directory');
-    await directories.images.checkImageUpload(ctx.db, scope.lineAccountId, input.imageKey);
-  }
+  const images = directories?.images;
+  if (input.imageKey && !images) throw new Error('Sending an image needs the images directory');
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
+    // an image is a delivery image upload of this account (its files are public at /line-media/<key>),
+    // held until the message naming it is written (the sweep of unused uploads passes it over, 0056)
+    if (input.imageKey && images) await images.checkImageUpload(tx, scope.lineAccountId, input.imageKey);
     // the friend wrote a moment ago: answer with that message's reply token (free), else push
     const replyToken = await claimReplyToken(tx, scope, friend.id, now, CHAT_REPLY_CLAIM_MS);
     const message = await insertMessage(tx, {

@@ -148,6 +148,7 @@ export type TapDirectory = {
 /**
  * The image uploads of the delivery composer (deliveries owns them, and depends on friends): an image
  * sent from the chat names one, which must be an image upload of the account (else a 400 in words).
+ * Called in the transaction that writes the message: the upload stays locked until it commits (0056).
  */
 export type ChatImageDirectory = {
   checkImageUpload: (db: Db, lineAccountId: number, imageKey: string) => Promise<void>;

@@ -2,6 +2,7 @@ import type { Delivery } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -70,7 +71,27 @@ export function DeliveryHistory({
           label: t('deliveries.columns.when'),
           render: (d) => formatJapanTime(d.startedAt ?? d.scheduledAt ?? d.createdAt),
         },
-        { key: 'title', label: t('deliveries.columns.title'), render: (d) => d.title },
+        {
+          key: 'title',
+          label: t('deliveries.columns.title'),
+          // one line: a long title ends in an ellipsis, the whole of it on hover (the text itself is
+          // all there for a screen reader; describeChild leaves the cell's name alone)
+          render: (d) => (
+            <Tooltip title={d.title} describeChild placement="bottom-start">
+              <Box
+                data-testid={`delivery-title-${d.id}`}
+                sx={{
+                  maxWidth: { xs: 140, md: 240 },
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {d.title}
+              </Box>
+            </Tooltip>
+          ),
+        },
         {
           key: 'status',
           label: t('deliveries.columns.status'),
