@@ -7,6 +7,7 @@ import {
   type updateConversationBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -20,6 +21,7 @@ import {
   updateConversation,
   type InboxRow,
 } from './inbox.repository.ts';
+import { queueMarkAsRead } from './mark-as-read.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -122,14 +124,28 @@ export async function getConversation({
   return detailOf(ctx, directories, scope, input.friendId);
 }
 
-/** The owner opened the conversation: nothing unread any more. */
+/**
+ * The owner opened the conversation: nothing unread any more; with 既読をつけるタイミング OPEN, the friend's
+ * messages are marked read at LINE too (one durable call, decision 0058-mark-as-read).
+ */
 export async function markConversationRead({
   ctx,
   directories,
   input,
 }: Ctx & WithDirectories & { input: ConversationInput }) {
-  const scope = await accountScope(ctx, input.lineAccountId);
-  const found = await updateConversation(ctx.db, scope, input.friendId, { unreadCount: 0 }, ctx.clock.now());
+  const { account, ...scope } = await accountScope(ctx, input.lineAccountId);
+  const now = ctx.clock.now();
+  const found = await inTransaction(ctx.db, async (tx) => {
+    if (!(await updateConversation(tx, scope, input.friendId, { unreadCount: 0 }, now))) return false;
+    await queueMarkAsRead(tx, {
+      scope,
+      friendId: input.friendId,
+      timing: account.markAsReadTiming,
+      cause: 'OPEN',
+      now,
+    });
+    return true;
+  });
   if (!found) throw notFound(inboxMessages.notFound);
   return detailOf(ctx, directories, scope, input.friendId);
 }
