@@ -20,7 +20,8 @@ export const groupChatEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: base,
-    summary: 'Groups and rooms the LINE account is in, newest message first (keyset paged)',
+    summary:
+      'Groups and rooms the LINE account is in, newest message first (keyset paged, the inbox filters)',
     tags,
     access: allow('client.read'),
     clientScoped: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { messageDeliverySchema, messageSourceSchema } from './friends.schemas.ts';
-import { conversationStatusSchema } from './inbox.schemas.ts';
+import { conversationStatusSchema, inboxFilterSchema } from './inbox.schemas.ts';
 
 export const groupChatMessages = {
   notFound: 'Group or room not found',
@@ -23,8 +23,12 @@ const pageQuery = {
     .default(30),
 };
 
-/** The inbox's groups and rooms, newest first (keyset: `cursor` is the previous page's nextCursor). */
+/**
+ * The inbox's groups and rooms, newest first (keyset: `cursor` is the previous page's nextCursor); the
+ * inbox's filters: 要対応, 未読, assigned to me.
+ */
 export const groupChatListQuerySchema = z.object({
+  filter: inboxFilterSchema.default('all'),
   cursor: z
     .string({ error: groupChatMessages.cursor })
     .regex(/^\d{13}_\d{1,10}$/, groupChatMessages.cursor)

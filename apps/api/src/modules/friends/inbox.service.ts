@@ -21,6 +21,7 @@ import {
   updateConversation,
   type InboxRow,
 } from './inbox.repository.ts';
+import { countGroupUnread } from './groups.repository.ts';
 import { queueMarkAsRead } from './mark-as-read.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 
@@ -209,5 +210,9 @@ export async function countInboxUnread({
 }: Ctx & { input: { lineAccountId?: number | undefined } }) {
   const clientId = requireClientId(ctx);
   if (input.lineAccountId !== undefined) await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId);
-  return { unread: await countUnread(ctx.db, clientId, input.lineAccountId) };
+  const [friends, groups] = await Promise.all([
+    countUnread(ctx.db, clientId, input.lineAccountId),
+    countGroupUnread(ctx.db, clientId, input.lineAccountId),
+  ]);
+  return { unread: friends + groups, friends, groups };
 }

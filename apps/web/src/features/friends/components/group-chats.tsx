@@ -1,4 +1,4 @@
-import type { GroupChat, GroupChatKind } from '@app/contracts';
+import type { GroupChat, GroupChatKind, InboxFilter } from '@app/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -21,7 +21,7 @@ import {
   useMarkGroupReadMutation,
   useSendGroupMessageMutation,
 } from '../api/groups.api.ts';
-import { previewText } from './inbox-list.tsx';
+import { InboxFilterButtons, previewText } from './inbox-list.tsx';
 import { MessageComposer } from './message-composer.tsx';
 
 /** A group's name, or what it is when LINE gives none (a room has no name). */
@@ -45,54 +45,68 @@ export function GroupChatList({
   lineAccountId,
   selectedId,
   pollMs,
+  filter,
+  onFilter,
   onOpen,
 }: {
   lineAccountId: number;
   selectedId: number | null;
   pollMs: number | false;
+  filter: InboxFilter;
+  onFilter: (filter: InboxFilter) => void;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId), refetchInterval: pollMs });
+  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, filter), refetchInterval: pollMs });
   const rows = list.data?.data ?? [];
-  if (!list.isPending && rows.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ p: 3 }}>
-        {t('inbox.groups.empty')}
-      </Typography>
-    );
-  }
   return (
-    <List disablePadding aria-label={t('inbox.groups.list')} sx={{ overflowY: 'auto', height: '100%' }}>
-      {rows.map((g) => (
-        <ListItemButton
-          key={g.id}
-          selected={g.id === selectedId}
-          onClick={() => onOpen(g.id)}
-          divider
-          data-testid={`group-${g.id}`}
-        >
-          <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
-            <Avatar src={g.pictureUrl ?? undefined} alt="" />
-          </Badge>
-          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
-                {groupName(t, g)}
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ p: 1.5 }}>
+        <InboxFilterButtons filter={filter} onFilter={onFilter} />
+      </Box>
+      <List
+        disablePadding
+        aria-label={t('inbox.groups.list')}
+        sx={{ overflowY: 'auto', flexGrow: 1, borderTop: 1, borderColor: 'divider' }}
+      >
+        {!list.isPending && rows.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 3 }}>
+            {filter === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
+          </Typography>
+        )}
+        {rows.map((g) => (
+          <ListItemButton
+            key={g.id}
+            selected={g.id === selectedId}
+            onClick={() => onOpen(g.id)}
+            divider
+            data-testid={`group-${g.id}`}
+          >
+            <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
+              <Avatar src={g.pictureUrl ?? undefined} alt="" />
+            </Badge>
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
+                  {groupName(t, g)}
+                </Typography>
+                <GroupKindChip kind={g.kind} />
+                {g.status === 'NEEDS_REPLY' && (
+                  <Chip size="small" color="warning" label={t('inbox.status.NEEDS_REPLY')} />
+                )}
+              </Stack>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {previewText(t, g.lastMessagePreview) || t('inbox.groups.members', { count: g.memberCount })}
               </Typography>
-              <GroupKindChip kind={g.kind} />
-            </Stack>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {previewText(t, g.lastMessagePreview) || t('inbox.groups.members', { count: g.memberCount })}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {formatDateTime(g.lastMessageAt)}
-              {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
-            </Typography>
-          </Box>
-        </ListItemButton>
-      ))}
-    </List>
+              <Typography variant="caption" color="text.secondary">
+                {formatDateTime(g.lastMessageAt)}
+                {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
+              </Typography>
+            </Box>
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
   );
 }
 
