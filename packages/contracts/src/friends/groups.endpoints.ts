@@ -10,6 +10,7 @@ import {
   groupChatMessagesSchema,
   groupChatPageSchema,
   groupChatParamsSchema,
+  updateGroupChatBodySchema,
 } from './groups.schemas.ts';
 
 const tags = ['inbox'];
@@ -47,6 +48,17 @@ export const groupChatEndpoints = {
     access: allow('client.read'),
     clientScoped: true,
     params: groupChatParamsSchema,
+    responses: { 200: groupChatDetailSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: `${base}/:groupId`,
+    summary: '要対応 / 対応済み of a group or room',
+    tags,
+    access: allow('client.work'),
+    clientScoped: true,
+    params: groupChatParamsSchema,
+    body: updateGroupChatBodySchema,
     responses: { 200: groupChatDetailSchema },
   }),
   listMessages: defineEndpoint({

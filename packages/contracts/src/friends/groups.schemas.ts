@@ -95,6 +95,10 @@ export const groupChatMessageSchema = z.object({
 });
 export type GroupChatMessage = z.infer<typeof groupChatMessageSchema>;
 
+/** 要対応 / 対応済み of a group or room (as a friend's conversation). */
+export const updateGroupChatBodySchema = z.object({ status: conversationStatusSchema });
+export type UpdateGroupChatBody = z.input<typeof updateGroupChatBodySchema>;
+
 /** The newest messages of a group (newest first), `limit` of them. */
 export const groupChatMessagesQuerySchema = z.object(pageQuery);
 export const groupChatMessagesSchema = z.object({ data: z.array(groupChatMessageSchema) });

@@ -131,6 +131,16 @@ export async function getGroupChat({ ctx, input }: Ctx & { input: GroupInput }) 
   return detailOf(ctx, scope, group);
 }
 
+/** 要対応 / 対応済み (the 要対応 filter of the groups list reads it). */
+export async function updateGroupChat({
+  ctx,
+  input,
+}: Ctx & { input: GroupInput & { status: 'NEEDS_REPLY' | 'DONE' } }) {
+  const { scope, group } = await groupOrThrow(ctx, input);
+  await updateGroup(ctx.db, scope, group.id, { status: input.status });
+  return detailOf(ctx, scope, { ...group, status: input.status });
+}
+
 /** The owner opened the group: nothing unread any more. */
 export async function markGroupChatRead({ ctx, input }: Ctx & { input: GroupInput }) {
   const { scope, group } = await groupOrThrow(ctx, input);

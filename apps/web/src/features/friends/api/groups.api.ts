@@ -1,4 +1,9 @@
-import { groupChatEndpoints, type InboxFilter, type SendMessageBody } from '@app/contracts';
+import {
+  groupChatEndpoints,
+  type InboxFilter,
+  type SendMessageBody,
+  type UpdateGroupChatBody,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -48,6 +53,16 @@ export function useMarkGroupReadMutation(lineAccountId: number) {
       // the menu's unread total counts groups and rooms too
       await queryClient.invalidateQueries({ queryKey: ['inbox', 'unread'] });
     },
+  });
+}
+
+/** 要対応 / 対応済み of a group or room. */
+export function useUpdateGroupMutation(lineAccountId: number, groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateGroupChatBody) =>
+      apiRequest(groupChatEndpoints.update, { params: groupParams(lineAccountId, groupId), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys(lineAccountId) }),
   });
 }
 

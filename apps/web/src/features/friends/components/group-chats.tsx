@@ -1,8 +1,11 @@
 import type { GroupChat, GroupChatKind, InboxFilter } from '@app/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -20,9 +23,12 @@ import {
   groupMessagesQueryOptions,
   useMarkGroupReadMutation,
   useSendGroupMessageMutation,
+  useUpdateGroupMutation,
 } from '../api/groups.api.ts';
 import { InboxFilterButtons, previewText } from './inbox-list.tsx';
 import { MessageComposer } from './message-composer.tsx';
+
+const GROUP_FILTERS: InboxFilter[] = ['all', 'needsReply', 'unread'];
 
 /** A group's name, or what it is when LINE gives none (a room has no name). */
 const groupName = (t: TFunction, g: Pick<GroupChat, 'name' | 'kind'>) =>
@@ -57,12 +63,14 @@ export function GroupChatList({
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, filter), refetchInterval: pollMs });
+  // groups and rooms have no assignee: 担当 (the friends list's filter, kept in the address) shows all
+  const shown: InboxFilter = filter === 'mine' ? 'all' : filter;
+  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, shown), refetchInterval: pollMs });
   const rows = list.data?.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ p: 1.5 }}>
-        <InboxFilterButtons filter={filter} onFilter={onFilter} />
+        <InboxFilterButtons filter={shown} onFilter={onFilter} filters={GROUP_FILTERS} />
       </Box>
       <List
         disablePadding
@@ -71,7 +79,7 @@ export function GroupChatList({
       >
         {!list.isPending && rows.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3 }}>
-            {filter === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
+            {shown === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
           </Typography>
         )}
         {rows.map((g) => (
@@ -129,6 +137,7 @@ export function GroupChatPane({
   const history = useQuery({ ...groupMessagesQueryOptions(lineAccountId, groupId), refetchInterval: pollMs });
   const markRead = useMarkGroupReadMutation(lineAccountId);
   const send = useSendGroupMessageMutation(lineAccountId, groupId);
+  const update = useUpdateGroupMutation(lineAccountId, groupId);
   const unread = detail.data?.unreadCount ?? 0;
   useEffect(() => {
     if (unread > 0) markRead.mutate(groupId);
@@ -136,6 +145,7 @@ export function GroupChatPane({
   }, [groupId, unread]);
   const group = detail.data;
   if (!group) return null;
+  const isDone = group.status === 'DONE';
   const messages = [...(history.data?.data ?? [])].reverse();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
@@ -150,6 +160,25 @@ export function GroupChatPane({
           </Typography>
           <GroupKindChip kind={group.kind} />
           {group.leftAt ? <Chip size="small" label={t('inbox.groups.left')} /> : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <Chip
+            size="small"
+            color={isDone ? 'success' : 'warning'}
+            variant={isDone ? 'outlined' : 'filled'}
+            label={t(`inbox.status.${group.status}`)}
+          />
+          {canWork && (
+            <Button
+              size="small"
+              variant={isDone ? 'outlined' : 'contained'}
+              startIcon={isDone ? <ReplayOutlined /> : <CheckCircleOutlined />}
+              loading={update.isPending}
+              onClick={() => update.mutate({ status: isDone ? 'NEEDS_REPLY' : 'DONE' })}
+              sx={{ flexShrink: 0 }}
+            >
+              {t(isDone ? 'inbox.markNeedsReply' : 'inbox.markDone')}
+            </Button>
+          )}
         </Stack>
         <Box
           sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}

@@ -43,9 +43,12 @@ type ListQuery = {
 export function InboxFilterButtons({
   filter,
   onFilter,
+  filters = INBOX_FILTERS,
 }: {
   filter: InboxFilter;
   onFilter: (filter: InboxFilter) => void;
+  /** The filters offered (groups and rooms have no assignee: no 担当). */
+  filters?: InboxFilter[];
 }) {
   const { t } = useTranslation();
   return (
@@ -57,7 +60,7 @@ export function InboxFilterButtons({
       aria-label={t('inbox.filterLabel')}
       sx={{ flexWrap: 'wrap' }}
     >
-      {INBOX_FILTERS.map((f) => (
+      {filters.map((f) => (
         <ToggleButton key={f} value={f} sx={{ px: 1.25, py: 0.25 }}>
           {t(`inbox.filter.${f}`)}
         </ToggleButton>
