@@ -24,7 +24,7 @@ const PHOTO_PNG =
 type SimSent = { sent: { kind: string; to: string[]; messages: { type: string; text?: string }[] }[] };
 
 /** The simulator's console API (not LINE's). */
-async function sim<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function sim<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.lineSimUrl}/_sim${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -211,6 +211,73 @@ describe('チャット: the inbox of the demo account', () => {
     await screenshot(phone, 'sim-friend-sees-image');
     const sent = await sim<SimSent>('GET', `/channels/${channel.channelId}/sent`);
     expect(sent.sent.filter((s) => s.to.includes(user.userId)).at(-1)?.messages[0]?.type).toBe('image');
+    await owner.context().close();
+    await phone.context().close();
+  });
+
+  it('既読 at LINE: with チャットを開いた時, the friend sees 既読 on LINE once the owner opens the conversation', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    // チャット on in LINE Official Account Manager: LINE leaves 既読 to the account (markAsReadMode manual)
+    await sim('PATCH', `/channels/${channel.channelId}`, { chatMode: 'chat' });
+    const user = await sim<{ userId: string }>('POST', '/users', { displayName: '既読 みなみ' });
+    await sim('POST', `/users/${user.userId}/follow/${channel.channelId}`);
+
+    // the owner picks 既読をつけるタイミング on the account's チャット設定 tab
+    const owner = await newPage({ width: 1280, height: 800 });
+    await logIn(owner, server.url, 'owner@demo.example');
+    await owner.goto(`${server.url}/client/line-accounts`);
+    await owner.getByRole('link', { name: 'デモ商店 梅田店' }).first().click();
+    await owner.getByRole('tab', { name: 'チャット設定' }).click();
+    await owner.getByRole('radio', { name: /チャットを開いた時/ }).check();
+    await owner.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => owner.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    await screenshot(owner, 'line-account-chat-settings');
+
+    await owner.goto(`${server.url}/client/inbox`);
+    await expect
+      .poll(() => owner.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
+
+    // the friend writes from LINE (the simulator's user page): no 既読 yet
+    const phone = await newPage();
+    await phone.addInitScript(
+      ([channelId, userId]) => {
+        localStorage.setItem('lineSim.channelId', channelId!);
+        localStorage.setItem('lineSim.userId', userId!);
+      },
+      [channel.channelId, user.userId],
+    );
+    await phone.goto(server.lineSimUrl);
+    await expect.poll(() => phone.locator('#message-text').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await phone.locator('#message-text').fill('席の予約はできますか');
+    await phone.locator('#composer').getByRole('button', { name: '送信' }).click();
+    await expect.poll(() => phone.locator('.row.user').count(), { timeout: 20_000 }).toBe(1);
+    const list = owner.getByRole('list', { name: '会話' });
+    const row = list.getByTestId('inbox-conversation').filter({ hasText: '既読 みなみ' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await phone.locator('.row.user .read').count()).toBe(0);
+
+    // the owner opens it: LINE's mark-as-read is called (a durable job), the phone shows 既読
+    await row.click();
+    const pane = owner.getByTestId('conversation-pane');
+    await expect.poll(() => pane.getByText('席の予約はできますか').isVisible()).toBe(true);
+    await expect
+      .poll(() => phone.locator('.row.user .read').count(), { timeout: 30_000, interval: 500 })
+      .toBe(1);
+    await expect.poll(() => phone.locator('.row.user .read').textContent()).toBe('既読');
+    await screenshot(phone, 'sim-friend-sees-read');
+
+    // the message box at 1,280 px with テンプレート, スタンプ and 画像: as wide as the pane
+    const box = await pane.getByLabel('メッセージ').boundingBox();
+    const paneBox = await pane.boundingBox();
+    expect(box!.width).toBeGreaterThan(paneBox!.width * 0.8);
+    await screenshot(owner, 'inbox-composer-1280');
+
+    await sim('PATCH', `/channels/${channel.channelId}`, { chatMode: 'bot' });
     await owner.context().close();
     await phone.context().close();
   });
