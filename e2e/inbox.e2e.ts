@@ -282,6 +282,77 @@ describe('チャット: the inbox of the demo account', () => {
     await phone.context().close();
   });
 
+  it('a group on LINE: a member writes, the message arrives live under グループ・トークルーム, the owner answers in the group', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    const kimura = await sim<{ userId: string }>('POST', '/users', { displayName: '木村 商店会長' });
+    const ono = await sim<{ userId: string }>('POST', '/users', { displayName: '小野 理事' });
+
+    const owner = await newPage({ width: 1280, height: 800 });
+    await logIn(owner, server.url, 'owner@demo.example');
+    await owner.goto(`${server.url}/client/inbox`);
+    await expect
+      .poll(() => owner.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
+    await owner.getByRole('button', { name: /グループ・トークルーム/ }).click();
+
+    // the account is invited to a group (the simulator's console: LINE's join event)
+    const { group } = await sim<{ group: { groupId: string } }>(
+      'POST',
+      `/channels/${channel.channelId}/groups`,
+      {
+        name: '梅田商店会',
+        members: [kimura.userId, ono.userId],
+      },
+    );
+    const list = owner.getByRole('list', { name: 'グループ・トークルーム' });
+    const row = list.getByRole('button').filter({ hasText: '梅田商店会' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // a member writes: the message reaches the open list without reload
+    await sim('POST', `/groups/${group.groupId}/members/${kimura.userId}/messages`, {
+      text: '明日の清掃は何時からですか',
+    });
+    await expect
+      .poll(() => row.getByText('明日の清掃は何時からですか').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect.poll(() => row.getByText('要対応').isVisible()).toBe(true);
+    // the 未読 filter shows it; the switch counts it
+    await owner.getByRole('button', { name: '未読', exact: true }).click();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await screenshot(owner, 'inbox-group-message');
+
+    await row.click();
+    await expect
+      .poll(() => owner.getByText('木村 商店会長').first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await owner.getByLabel('メッセージ').fill('9時からです。よろしくお願いします。');
+    await owner.getByRole('button', { name: '送信' }).click();
+    await owner.getByRole('button', { name: '対応済みにする' }).click();
+    await expect.poll(() => owner.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
+    await screenshot(owner, 'inbox-group-answer');
+    expect(await audit(owner)).toEqual([]);
+
+    // the group on LINE got the answer
+    await expect
+      .poll(
+        async () => {
+          const { entries } = await sim<{
+            entries: { from: string; message?: { text?: string } }[];
+          }>('GET', `/groups/${group.groupId}/timeline`);
+          return entries.some(
+            (e) => e.from === 'bot' && e.message?.text === '9時からです。よろしくお願いします。',
+          );
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    await owner.context().close();
+  });
+
   it('at phone width: the list, then the conversation with a way back', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await logIn(page, server.url, 'owner@demo.example');
