@@ -330,7 +330,7 @@ describe('チャット: the inbox of the demo account', () => {
       .poll(() => owner.getByText('木村 商店会長').first().isVisible(), { timeout: 20_000 })
       .toBe(true);
     await owner.getByLabel('メッセージ').fill('9時からです。よろしくお願いします。');
-    await owner.getByRole('button', { name: '送信' }).click();
+    await owner.getByRole('button', { name: '送信', exact: true }).click();
     await owner.getByRole('button', { name: '対応済みにする' }).click();
     await expect.poll(() => owner.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
     await screenshot(owner, 'inbox-group-answer');
