@@ -29,22 +29,25 @@ export function ChatSettingsForm({
   const showFailure = useShowFailure();
   const [timing, setTiming] = useState<MarkAsReadTiming>(account.markAsReadTiming);
   const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSubmit({ markAsReadTiming: timing });
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
   const lineMarksItself = account.markAsReadMode === 'auto' || account.chatMode === 'bot';
 
   return (
     <Box
       component="form"
       sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 720 }}
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setSaving(true);
-        try {
-          await onSubmit({ markAsReadTiming: timing });
-        } catch (error) {
-          showFailure(error);
-        } finally {
-          setSaving(false);
-        }
+        void save();
       }}
     >
       <FormControl disabled={!canEdit || saving}>
