@@ -6,7 +6,7 @@ import { likePattern, type AccountScope, type MessageRow } from './friends.repos
 export type ConversationRow = typeof conversations.$inferSelect;
 
 /** A conversation with the friend's name and follow state, as the inbox lists it. */
-export type InboxRow = ConversationRow & {
+export type InboxRow = Omit<ConversationRow, 'markAsReadToken'> & {
   displayName: string;
   pictureUrl: string | null;
   isFriend: boolean;
