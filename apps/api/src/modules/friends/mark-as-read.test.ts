@@ -102,7 +102,7 @@ describe('既読をつけるタイミング (the LINE account setting)', () => {
     expect(token).toEqual(expect.any(String));
     expect(await storedToken()).toBe(token);
     expect((await open()).statusCode).toBe(200);
-    expect((await answer('どうぞ')).statusCode).toBe(200);
+    expect((await answer('どうぞ')).statusCode).toBe(201);
     await runJobs();
     expect(await markJobs()).toHaveLength(0);
     expect(await readTexts()).toEqual([]);
@@ -159,7 +159,7 @@ describe('OPEN: read at LINE when the store opens the conversation', () => {
 
   it('answering marks read too (the store has read what it answers)', async () => {
     await say('返信で既読');
-    expect((await answer('承知しました')).statusCode).toBe(200);
+    expect((await answer('承知しました')).statusCode).toBe(201);
     await runJobs();
     expect((await readTexts()).includes('返信で既読')).toBe(true);
   });
@@ -174,7 +174,7 @@ describe('ANSWER: read at LINE only when the store answers', () => {
     expect((await readTexts()).includes('開くだけ')).toBe(false);
     expect(await storedToken()).toBe(token);
 
-    expect((await answer('お待たせしました')).statusCode).toBe(200);
+    expect((await answer('お待たせしました')).statusCode).toBe(201);
     await runJobs();
     expect((await readTexts()).includes('開くだけ')).toBe(true);
     expect(await storedToken()).toBeNull();
