@@ -32,7 +32,7 @@ describe('ChatSettingsForm (既読をつけるタイミング)', { timeout: 20_0
     fireEvent.click(saveButton());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ markAsReadTiming: 'OPEN' }));
     // chat on at LINE: no note that LINE reads by itself
-    expect(screen.queryByText(/Bot mode/)).toBeNull();
+    expect(screen.queryByText(/LINE answers this account in Bot mode/)).toBeNull();
   });
 
   it('says LINE reads by itself in Bot mode when a timing is chosen', () => {
