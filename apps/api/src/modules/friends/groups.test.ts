@@ -232,11 +232,11 @@ describe('groups and rooms in the チャット inbox', () => {
 
     // the menu's badge: friends' and groups' unread together, per account too
     const total = async (query: Record<string, string> = {}) =>
-      (await t.api('GET', `${C}/inbox-unread`, { cookie, query })).json() as {
+      (await t.api('GET', `${C}/inbox-unread`, { cookie, query })).json<{
         unread: number;
         friends: number;
         groups: number;
-      };
+      }>();
     const groupsUnread = all.reduce((n, g) => n + g.unreadCount, 0);
     expect(await total()).toEqual({ unread: groupsUnread, friends: 0, groups: groupsUnread });
     expect(await total({ lineAccountId: String(accountId) })).toMatchObject({ groups: groupsUnread });

@@ -26,8 +26,8 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 describe('ChatSettingsForm (既読をつけるタイミング)', { timeout: 20_000 }, () => {
   it('shows the current choice and saves another one', async () => {
     const { onSubmit } = renderForm({ chatMode: 'chat', markAsReadMode: 'manual', markAsReadTiming: 'AUTO' });
-    expect((screen.getByRole('radio', { name: /Automatic/ }) as HTMLInputElement).checked).toBe(true);
-    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Automatic/ }).checked).toBe(true);
+    expect(saveButton().hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /When the chat is opened/ }));
     fireEvent.click(saveButton());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ markAsReadTiming: 'OPEN' }));
@@ -43,6 +43,6 @@ describe('ChatSettingsForm (既読をつけるタイミング)', { timeout: 20_0
   it('is read-only without the right to change settings', () => {
     renderForm({ markAsReadTiming: 'OPEN' }, false);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect((screen.getByRole('radio', { name: /When answered/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /When answered/ }).disabled).toBe(true);
   });
 });
