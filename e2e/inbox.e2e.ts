@@ -272,9 +272,10 @@ describe('チャット: the inbox of the demo account', () => {
     await screenshot(phone, 'sim-friend-sees-read');
 
     // the message box at 1,280 px with テンプレート, スタンプ and 画像: as wide as the pane
-    const box = await pane.getByLabel('メッセージ').boundingBox();
-    const paneBox = await pane.boundingBox();
-    expect(box!.width).toBeGreaterThan(paneBox!.width * 0.8);
+    // (the box spans the composer's row of buttons, no column of buttons beside it)
+    const box = await pane.getByRole('textbox', { name: 'メッセージ' }).boundingBox();
+    const actions = await pane.getByTestId('composer-actions').boundingBox();
+    expect(box!.width).toBeGreaterThan(actions!.width * 0.9);
     await screenshot(owner, 'inbox-composer-1280');
 
     await sim('PATCH', `/channels/${channel.channelId}`, { chatMode: 'bot' });
@@ -329,7 +330,7 @@ describe('チャット: the inbox of the demo account', () => {
     await expect
       .poll(() => owner.getByText('木村 商店会長').first().isVisible(), { timeout: 20_000 })
       .toBe(true);
-    await owner.getByLabel('メッセージ').fill('9時からです。よろしくお願いします。');
+    await owner.getByRole('textbox', { name: 'メッセージ' }).fill('9時からです。よろしくお願いします。');
     await owner.getByRole('button', { name: '送信', exact: true }).click();
     await owner.getByRole('button', { name: '対応済みにする' }).click();
     await expect.poll(() => owner.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
