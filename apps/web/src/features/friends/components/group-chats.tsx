@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -78,40 +79,44 @@ export function GroupChatList({
         sx={{ overflowY: 'auto', flexGrow: 1, borderTop: 1, borderColor: 'divider' }}
       >
         {!list.isPending && rows.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3 }}>
-            {shown === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
-          </Typography>
+          <ListItem>
+            <Typography color="text.secondary" sx={{ p: 1.5 }}>
+              {shown === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
+            </Typography>
+          </ListItem>
         )}
         {rows.map((g) => (
-          <ListItemButton
-            key={g.id}
-            selected={g.id === selectedId}
-            onClick={() => onOpen(g.id)}
-            divider
-            data-testid={`group-${g.id}`}
-          >
-            <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
-              <Avatar src={g.pictureUrl ?? undefined} alt="" />
-            </Badge>
-            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
-                  {groupName(t, g)}
+          <ListItem key={g.id} disablePadding>
+            <ListItemButton
+              selected={g.id === selectedId}
+              onClick={() => onOpen(g.id)}
+              divider
+              data-testid={`group-${g.id}`}
+            >
+              <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
+                <Avatar src={g.pictureUrl ?? undefined} alt="" />
+              </Badge>
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
+                    {groupName(t, g)}
+                  </Typography>
+                  <GroupKindChip kind={g.kind} />
+                  {g.status === 'NEEDS_REPLY' && (
+                    <Chip size="small" color="warning" label={t('inbox.status.NEEDS_REPLY')} />
+                  )}
+                </Stack>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {previewText(t, g.lastMessagePreview) ||
+                    t('inbox.groups.members', { count: g.memberCount })}
                 </Typography>
-                <GroupKindChip kind={g.kind} />
-                {g.status === 'NEEDS_REPLY' && (
-                  <Chip size="small" color="warning" label={t('inbox.status.NEEDS_REPLY')} />
-                )}
-              </Stack>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {previewText(t, g.lastMessagePreview) || t('inbox.groups.members', { count: g.memberCount })}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {formatDateTime(g.lastMessageAt)}
-                {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
-              </Typography>
-            </Box>
-          </ListItemButton>
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(g.lastMessageAt)}
+                  {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
+                </Typography>
+              </Box>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
