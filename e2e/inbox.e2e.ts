@@ -24,7 +24,7 @@ const PHOTO_PNG =
 type SimSent = { sent: { kind: string; to: string[]; messages: { type: string; text?: string }[] }[] };
 
 /** The simulator's console API (not LINE's). */
-async function sim<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function sim<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.lineSimUrl}/_sim${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -213,6 +213,145 @@ describe('チャット: the inbox of the demo account', () => {
     expect(sent.sent.filter((s) => s.to.includes(user.userId)).at(-1)?.messages[0]?.type).toBe('image');
     await owner.context().close();
     await phone.context().close();
+  });
+
+  it('既読 at LINE: with チャットを開いた時, the friend sees 既読 on LINE once the owner opens the conversation', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    // チャット on in LINE Official Account Manager: LINE leaves 既読 to the account (markAsReadMode manual)
+    await sim('PATCH', `/channels/${channel.channelId}`, { chatMode: 'chat' });
+    const user = await sim<{ userId: string }>('POST', '/users', { displayName: '既読 みなみ' });
+    await sim('POST', `/users/${user.userId}/follow/${channel.channelId}`);
+
+    // the owner picks 既読をつけるタイミング on the account's チャット設定 tab
+    const owner = await newPage({ width: 1280, height: 800 });
+    await logIn(owner, server.url, 'owner@demo.example');
+    await owner.goto(`${server.url}/client/line-accounts`);
+    await owner.getByRole('link', { name: 'デモ商店 梅田店' }).first().click();
+    await owner.getByRole('tab', { name: 'チャット設定' }).click();
+    await owner.getByRole('radio', { name: /チャットを開いた時/ }).check();
+    await owner.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => owner.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    await screenshot(owner, 'line-account-chat-settings');
+
+    await owner.goto(`${server.url}/client/inbox`);
+    await expect
+      .poll(() => owner.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
+
+    // the friend writes from LINE (the simulator's user page): no 既読 yet
+    const phone = await newPage();
+    await phone.addInitScript(
+      ([channelId, userId]) => {
+        localStorage.setItem('lineSim.channelId', channelId!);
+        localStorage.setItem('lineSim.userId', userId!);
+      },
+      [channel.channelId, user.userId],
+    );
+    await phone.goto(server.lineSimUrl);
+    await expect.poll(() => phone.locator('#message-text').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await phone.locator('#message-text').fill('席の予約はできますか');
+    await phone.locator('#composer').getByRole('button', { name: '送信' }).click();
+    await expect.poll(() => phone.locator('.row.user').count(), { timeout: 20_000 }).toBe(1);
+    const list = owner.getByRole('list', { name: '会話' });
+    const row = list.getByTestId('inbox-conversation').filter({ hasText: '既読 みなみ' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await phone.locator('.row.user .read').count()).toBe(0);
+
+    // the owner opens it: LINE's mark-as-read is called (a durable job), the phone shows 既読
+    await row.click();
+    const pane = owner.getByTestId('conversation-pane');
+    await expect.poll(() => pane.getByText('席の予約はできますか').isVisible()).toBe(true);
+    await expect
+      .poll(() => phone.locator('.row.user .read').count(), { timeout: 30_000, interval: 500 })
+      .toBe(1);
+    await expect.poll(() => phone.locator('.row.user .read').textContent()).toBe('既読');
+    await screenshot(phone, 'sim-friend-sees-read');
+
+    // the message box at 1,280 px with テンプレート, スタンプ and 画像: as wide as the pane
+    // (the box spans the composer's row of buttons, no column of buttons beside it)
+    const box = await pane.getByRole('textbox', { name: 'メッセージ' }).boundingBox();
+    const actions = await pane.getByTestId('composer-actions').boundingBox();
+    expect(box!.width).toBeGreaterThan(actions!.width * 0.85);
+    await screenshot(owner, 'inbox-composer-1280');
+
+    await sim('PATCH', `/channels/${channel.channelId}`, { chatMode: 'bot' });
+    await owner.context().close();
+    await phone.context().close();
+  });
+
+  it('a group on LINE: a member writes, the message arrives live under グループ・トークルーム, the owner answers in the group', async () => {
+    const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
+      'GET',
+      '/channels',
+    );
+    const channel = channels.find((c) => c.displayName === 'デモ商店 梅田店')!;
+    const kimura = await sim<{ userId: string }>('POST', '/users', { displayName: '木村 商店会長' });
+    const ono = await sim<{ userId: string }>('POST', '/users', { displayName: '小野 理事' });
+
+    const owner = await newPage({ width: 1280, height: 800 });
+    await logIn(owner, server.url, 'owner@demo.example');
+    await owner.goto(`${server.url}/client/inbox`);
+    await expect
+      .poll(() => owner.locator('[data-live]').getAttribute('data-live'), { timeout: 20_000 })
+      .toBe('true');
+    await owner.getByRole('button', { name: /グループ・トークルーム/ }).click();
+
+    // the account is invited to a group (the simulator's console: LINE's join event)
+    const { group } = await sim<{ group: { groupId: string } }>(
+      'POST',
+      `/channels/${channel.channelId}/groups`,
+      {
+        name: '梅田商店会',
+        members: [kimura.userId, ono.userId],
+      },
+    );
+    const list = owner.getByRole('list', { name: 'グループ・トークルーム' });
+    const row = list.getByRole('button').filter({ hasText: '梅田商店会' });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // a member writes: the message reaches the open list without reload
+    await sim('POST', `/groups/${group.groupId}/members/${kimura.userId}/messages`, {
+      text: '明日の清掃は何時からですか',
+    });
+    await expect
+      .poll(() => row.getByText('明日の清掃は何時からですか').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect.poll(() => row.getByText('要対応').isVisible()).toBe(true);
+    // the 未読 filter shows it; the switch counts it
+    await owner.getByRole('button', { name: '未読', exact: true }).click();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await screenshot(owner, 'inbox-group-message');
+
+    await row.click();
+    await expect
+      .poll(() => owner.getByText('木村 商店会長').first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await owner.getByRole('textbox', { name: 'メッセージ' }).fill('9時からです。よろしくお願いします。');
+    await owner.getByRole('button', { name: '送信', exact: true }).click();
+    await owner.getByRole('button', { name: '対応済みにする' }).click();
+    await expect.poll(() => owner.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
+    await screenshot(owner, 'inbox-group-answer');
+    expect(await audit(owner)).toEqual([]);
+
+    // the group on LINE got the answer
+    await expect
+      .poll(
+        async () => {
+          const { entries } = await sim<{
+            entries: { from: string; message?: { text?: string } }[];
+          }>('GET', `/groups/${group.groupId}/timeline`);
+          return entries.some(
+            (e) => e.from === 'bot' && e.message?.text === '9時からです。よろしくお願いします。',
+          );
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    await owner.context().close();
   });
 
   it('at phone width: the list, then the conversation with a way back', async () => {

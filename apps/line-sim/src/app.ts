@@ -8,6 +8,7 @@ import { registerLineErrorHandling } from './http/line-errors.ts';
 import { registerLiffAppRoutes } from './liff/liff-app.routes.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
 import { registerBotProfileRoutes } from './messaging/bot-profile.routes.ts';
+import { registerMarkAsReadRoutes } from './messaging/mark-as-read.routes.ts';
 import { registerMessageContentRoutes } from './messaging/message-content.routes.ts';
 import { registerMessageSendRoutes } from './messaging/message-send.routes.ts';
 import { rateLimitHook } from './messaging/quota-and-rate.ts';
@@ -73,6 +74,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
     messaging.addHook('preHandler', rateLimitHook(ctx));
     registerMessageSendRoutes(messaging, ctx);
     registerMessageContentRoutes(messaging, ctx);
+    registerMarkAsReadRoutes(messaging, ctx);
     registerBotProfileRoutes(messaging, ctx);
     registerGroupRoutes(messaging, ctx);
     registerRichMenuRoutes(messaging, ctx);

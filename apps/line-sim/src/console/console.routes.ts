@@ -108,7 +108,10 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
     }
     if (typeof body.displayName === 'string' && body.displayName) channel.displayName = body.displayName;
     if (body.pictureUrl !== undefined) channel.pictureUrl = body.pictureUrl;
-    if (body.chatMode === 'chat' || body.chatMode === 'bot') channel.chatMode = body.chatMode;
+    if (body.chatMode === 'chat' || body.chatMode === 'bot') {
+      channel.chatMode = body.chatMode;
+      channel.markAsReadMode = body.chatMode === 'chat' ? 'manual' : 'auto';
+    }
     if (body.webhookEndpoint !== undefined) channel.webhook.endpoint = body.webhookEndpoint || null;
     if (typeof body.webhookActive === 'boolean') channel.webhook.active = body.webhookActive;
     return channelView(ctx, channel, base(request));

@@ -34,8 +34,17 @@ const scopeOf = (ctx: SimContext, userId: string, channelId: string) => ({
 const addTimeline = (
   ctx: SimContext,
   entry: Omit<TimelineEntry, 'id' | 'at' | 'from'> & { webhookEventId: string },
+  event?: webhook.Event,
 ) => {
-  ctx.store.timeline.push({ id: createSimId('tl'), at: new Date().toISOString(), from: 'user', ...entry });
+  const at = new Date().toISOString();
+  // a message: 既読 at once when LINE marks it (auto), else when the account calls mark-as-read (manual)
+  const message = event?.type === 'message' ? (event.message as { markAsReadToken?: string }) : undefined;
+  const read = !message
+    ? {}
+    : message.markAsReadToken
+      ? { markAsReadToken: message.markAsReadToken }
+      : { readAt: at };
+  ctx.store.timeline.push({ id: createSimId('tl'), at, from: 'user', ...entry, ...read });
 };
 
 /** Only friends can talk to an account; a blocked or never-added account has no chat. */
@@ -71,13 +80,17 @@ export const sendTextAsUser = async (
   const { channel } = resolve(ctx, input.userId, input.channelId);
   requireFriend(ctx, input.userId, input.channelId);
   const event = createTextMessageEvent(scopeOf(ctx, input.userId, input.channelId), input.text);
-  addTimeline(ctx, {
-    userId: input.userId,
-    channelId: input.channelId,
-    kind: 'text',
-    text: input.text,
-    webhookEventId: event.webhookEventId,
-  });
+  addTimeline(
+    ctx,
+    {
+      userId: input.userId,
+      channelId: input.channelId,
+      kind: 'text',
+      text: input.text,
+      webhookEventId: event.webhookEventId,
+    },
+    event,
+  );
   return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
 };
 
@@ -119,13 +132,17 @@ export const sendMediaAsUser = async (
     fileName: input.fileName,
     fileSize: input.data.length,
   });
-  addTimeline(ctx, {
-    userId: input.userId,
-    channelId: input.channelId,
-    kind: 'media',
-    media: { type, messageId: id, fileName: input.fileName, size: input.data.length },
-    webhookEventId: event.webhookEventId,
-  });
+  addTimeline(
+    ctx,
+    {
+      userId: input.userId,
+      channelId: input.channelId,
+      kind: 'media',
+      media: { type, messageId: id, fileName: input.fileName, size: input.data.length },
+      webhookEventId: event.webhookEventId,
+    },
+    event,
+  );
   return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
 };
 
@@ -137,13 +154,17 @@ export const sendStickerAsUser = async (
   requireFriend(ctx, input.userId, input.channelId);
   const sticker = { packageId: input.packageId, stickerId: input.stickerId };
   const event = createStickerMessageEvent(scopeOf(ctx, input.userId, input.channelId), sticker);
-  addTimeline(ctx, {
-    userId: input.userId,
-    channelId: input.channelId,
-    kind: 'sticker',
-    sticker,
-    webhookEventId: event.webhookEventId,
-  });
+  addTimeline(
+    ctx,
+    {
+      userId: input.userId,
+      channelId: input.channelId,
+      kind: 'sticker',
+      sticker,
+      webhookEventId: event.webhookEventId,
+    },
+    event,
+  );
   return { events: [event], delivery: await ctx.webhooks.deliver(channel, [event]) };
 };
 

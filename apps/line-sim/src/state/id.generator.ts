@@ -20,6 +20,9 @@ export const createReplyToken = () => hex(16);
 export const createMessageId = () =>
   `${randomInt(100_000, 999_999)}${String(Date.now()).slice(-12)}`.padEnd(18, '0');
 
+/** What a message event carries when the chat is on (markAsReadMode manual), for POST /v2/bot/chat/markAsRead. */
+export const createMarkAsReadToken = () => randomBytes(24).toString('base64url');
+
 export const createQuoteToken = () => randomBytes(48).toString('base64url');
 
 export const createRichMenuId = () => `richmenu-${hex(16)}`;

@@ -126,6 +126,13 @@ export type TimelineEntry = {
   webhookEventId?: string;
   /** In a group or room (not the one-to-one chat): its id. */
   groupId?: string;
+  /**
+   * A user's message while the chat is on (markAsReadMode manual): the token its webhook event carried;
+   * the account's POST /v2/bot/chat/markAsRead with it marks this message and the earlier ones read.
+   */
+  markAsReadToken?: string;
+  /** When the user's message showed 既読: at once in auto mode, else at the account's mark-as-read call. */
+  readAt?: string;
 };
 
 /**

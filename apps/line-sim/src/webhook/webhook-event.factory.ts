@@ -1,5 +1,11 @@
 import type { webhook } from '@line/bot-sdk';
-import { createMessageId, createQuoteToken, createReplyToken, createUlid } from '../state/id.generator.ts';
+import {
+  createMarkAsReadToken,
+  createMessageId,
+  createQuoteToken,
+  createReplyToken,
+  createUlid,
+} from '../state/id.generator.ts';
 import type { SimStateStore } from '../state/sim-state.store.ts';
 
 type EventBase = Omit<webhook.EventBase, 'type'>;
@@ -27,6 +33,13 @@ const issueReplyToken = ({ store, channelId, userId, ttlMs }: ReplyScope) => {
   return token;
 };
 
+/**
+ * With the chat on (markAsReadMode manual), LINE puts a markAsReadToken on each message from a user; with
+ * it off (auto), LINE marks messages read itself and sends none.
+ */
+const readTokenOf = ({ store, channelId }: ReplyScope): { markAsReadToken?: string } =>
+  store.channels.get(channelId)?.chatMode === 'chat' ? { markAsReadToken: createMarkAsReadToken() } : {};
+
 export const createFollowEvent = (scope: ReplyScope, isUnblocked: boolean): webhook.FollowEvent => ({
   type: 'follow',
   ...base(scope.userId),
@@ -48,6 +61,7 @@ export const createTextMessageEvent = (scope: ReplyScope, text: string): webhook
     id: createMessageId(),
     text,
     quoteToken: createQuoteToken(),
+    ...readTokenOf(scope),
   },
 });
 
@@ -76,7 +90,12 @@ export const createMediaMessageEvent = (
         : media.type === 'audio'
           ? { type: 'audio', id: media.id, contentProvider: provider }
           : { type: 'file', id: media.id, fileName: media.fileName, fileSize: media.fileSize };
-  return { type: 'message', ...base(scope.userId), replyToken: issueReplyToken(scope), message };
+  return {
+    type: 'message',
+    ...base(scope.userId),
+    replyToken: issueReplyToken(scope),
+    message: { ...message, ...readTokenOf(scope) },
+  };
 };
 
 export const createStickerMessageEvent = (
@@ -93,5 +112,6 @@ export const createStickerMessageEvent = (
     packageId: sticker.packageId,
     stickerId: sticker.stickerId,
     stickerResourceType: 'STATIC',
+    ...readTokenOf(scope),
   },
 });

@@ -20,6 +20,7 @@ export const lineAccountBody = (overrides: Partial<LineAccount> = {}): LineAccou
   qrCodeUrl: null,
   chatMode: 'bot',
   markAsReadMode: 'auto',
+  markAsReadTiming: 'AUTO',
   webhookUrl: 'http://localhost:3000/line/webhook/7',
   webhookStatus: true,
   status: 'ACTIVE',

@@ -10,6 +10,7 @@ import {
   groupChatMessagesSchema,
   groupChatPageSchema,
   groupChatParamsSchema,
+  updateGroupChatBodySchema,
 } from './groups.schemas.ts';
 
 const tags = ['inbox'];
@@ -20,7 +21,8 @@ export const groupChatEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: base,
-    summary: 'Groups and rooms the LINE account is in, newest message first (keyset paged)',
+    summary:
+      'Groups and rooms the LINE account is in, newest message first (keyset paged, the inbox filters)',
     tags,
     access: allow('client.read'),
     clientScoped: true,
@@ -46,6 +48,17 @@ export const groupChatEndpoints = {
     access: allow('client.read'),
     clientScoped: true,
     params: groupChatParamsSchema,
+    responses: { 200: groupChatDetailSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: `${base}/:groupId`,
+    summary: '要対応 / 対応済み of a group or room',
+    tags,
+    access: allow('client.work'),
+    clientScoped: true,
+    params: groupChatParamsSchema,
+    body: updateGroupChatBodySchema,
     responses: { 200: groupChatDetailSchema },
   }),
   listMessages: defineEndpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { messageDeliverySchema, messageSourceSchema } from './friends.schemas.ts';
-import { conversationStatusSchema } from './inbox.schemas.ts';
+import { conversationStatusSchema, inboxFilterSchema } from './inbox.schemas.ts';
 
 export const groupChatMessages = {
   notFound: 'Group or room not found',
@@ -23,8 +23,12 @@ const pageQuery = {
     .default(30),
 };
 
-/** The inbox's groups and rooms, newest first (keyset: `cursor` is the previous page's nextCursor). */
+/**
+ * The inbox's groups and rooms, newest first (keyset: `cursor` is the previous page's nextCursor); the
+ * inbox's filters: 要対応, 未読, assigned to me.
+ */
 export const groupChatListQuerySchema = z.object({
+  filter: inboxFilterSchema.default('all'),
   cursor: z
     .string({ error: groupChatMessages.cursor })
     .regex(/^\d{13}_\d{1,10}$/, groupChatMessages.cursor)
@@ -90,6 +94,10 @@ export const groupChatMessageSchema = z.object({
   sticker: z.object({ packageId: z.string(), stickerId: z.string() }).nullable(),
 });
 export type GroupChatMessage = z.infer<typeof groupChatMessageSchema>;
+
+/** 要対応 / 対応済み of a group or room (as a friend's conversation). */
+export const updateGroupChatBodySchema = z.object({ status: conversationStatusSchema });
+export type UpdateGroupChatBody = z.input<typeof updateGroupChatBodySchema>;
 
 /** The newest messages of a group (newest first), `limit` of them. */
 export const groupChatMessagesQuerySchema = z.object(pageQuery);

@@ -100,6 +100,13 @@ export type UpdateConversationBody = z.input<typeof updateConversationBodySchema
 export const inboxAssigneeSchema = z.object({ id: idSchema, name: z.string() });
 export const inboxAssigneesSchema = z.object({ data: z.array(inboxAssigneeSchema) });
 
-/** The menu's badge: unread messages over the client's LINE accounts (or one, when named). */
+/**
+ * The menu's badge: unread messages over the client's LINE accounts (or one, when named), one-to-one
+ * conversations and groups and rooms together; `friends` and `groups` are the two parts.
+ */
 export const inboxUnreadQuerySchema = z.object({ lineAccountId: idQueryParam().optional() });
-export const inboxUnreadSchema = z.object({ unread: z.number().int() });
+export const inboxUnreadSchema = z.object({
+  unread: z.number().int(),
+  friends: z.number().int(),
+  groups: z.number().int(),
+});

@@ -66,7 +66,8 @@ export const lineAccountEndpoints = {
   update: defineEndpoint({
     method: 'PUT',
     path: `${CLIENT_PREFIX}/line-account/:lineAccountId`,
-    summary: 'Branding: title, mainColor (#RRGGBB), logoUrl, faviconUrl',
+    summary:
+      'Branding (title, mainColor #RRGGBB, logoUrl, faviconUrl) and markAsReadTiming (既読をつけるタイミング)',
     tags,
     access: allow('client.settings.manage'),
     clientScoped: true,

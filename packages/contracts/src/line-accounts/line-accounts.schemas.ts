@@ -31,7 +31,20 @@ export const lineAccountMessages = {
   lineUnavailable: 'LINE could not be reached. Please try again later',
   invalidSignature: 'Invalid signature',
   invalidWebhookBody: 'Webhook body is not a valid LINE webhook request',
+  markAsReadTiming: 'markAsReadTiming must be AUTO, OPEN or ANSWER',
 } as const;
+
+/**
+ * 既読をつけるタイミング: when a user's messages show 既読 in LINE. AUTO leaves it to LINE (its default:
+ * read on arrival unless the chat is on); OPEN: when the store opens the conversation in the inbox (or
+ * answers it); ANSWER: only when the store answers. OPEN and ANSWER call LINE's mark-as-read with the
+ * newest markAsReadToken of the conversation (LINE's markAsReadMode manual, i.e. chat on).
+ */
+export const markAsReadTimings = ['AUTO', 'OPEN', 'ANSWER'] as const;
+export type MarkAsReadTiming = (typeof markAsReadTimings)[number];
+export const markAsReadTimingSchema = z.enum(markAsReadTimings, {
+  error: lineAccountMessages.markAsReadTiming,
+});
 
 const channelIdSchema = (required: string, invalid: string) =>
   z
@@ -83,13 +96,14 @@ export const masterCreateLineAccountBodySchema = createLineAccountBodySchema.ext
 });
 export type MasterCreateLineAccountBody = z.input<typeof masterCreateLineAccountBodySchema>;
 
-/** PUT /line-account/{lineAccountId}: branding. null clears a field (mainColor: back to the default). */
+/** PUT /line-account/{lineAccountId}: branding and 既読をつけるタイミング. null clears a field (mainColor: back to the default). */
 export const updateLineAccountBodySchema = z
   .object({
     title: z.string().trim().max(100, lineAccountMessages.title).nullable().optional(),
     mainColor: mainColorSchema.nullable().optional(),
     logoUrl: urlOrNull(lineAccountMessages.logoUrl).optional(),
     faviconUrl: urlOrNull(lineAccountMessages.faviconUrl).optional(),
+    markAsReadTiming: markAsReadTimingSchema.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), lineAccountMessages.nothingToUpdate);
 export type UpdateLineAccountBody = z.input<typeof updateLineAccountBodySchema>;
@@ -127,6 +141,7 @@ export const lineAccountSchema = z.object({
   qrCodeUrl: z.string().nullable(),
   chatMode: z.string().nullable(),
   markAsReadMode: z.string().nullable(),
+  markAsReadTiming: markAsReadTimingSchema,
   webhookUrl: z.string().nullable(),
   webhookStatus: z.boolean(),
   status: z.enum(linkStatuses),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { clients } from './clients.ts';
 import { conversationStatusEnum, messageDeliveryEnum, messageSourceEnum } from './friends.ts';
 import { lineAccounts } from './line-accounts.ts';
@@ -63,6 +64,17 @@ export const chatGroups = pgTable(
       t.lastMessageAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The 要対応 / 未読 filters of the groups list, as conversations_needs_reply_idx / _unread_idx.
+    index('chat_groups_needs_reply_idx')
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'NEEDS_REPLY'`),
+    index('chat_groups_unread_idx')
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`unread_count > 0`),
+    // The menu's unread total of a client counts groups and rooms too, from the index alone.
+    index('chat_groups_client_unread_idx')
+      .on(t.clientId, t.unreadCount)
+      .where(sql`unread_count > 0`),
   ],
 );
 

@@ -193,6 +193,11 @@ export const conversations = pgTable(
     status: conversationStatusEnum('status').notNull().default('NEEDS_REPLY'),
     /** The user of the client who answers this conversation (担当者), or nobody. */
     assigneeUserId: integer('assignee_user_id'),
+    /**
+     * The markAsReadToken of the newest message from the friend (LINE's time) not yet marked read at LINE;
+     * taken (set null) in the transaction that queues the mark-as-read job (decision 0061-mark-as-read).
+     */
+    markAsReadToken: varchar('mark_as_read_token', { length: 255 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { linkStatuses, operationScopes } from '@app/contracts';
+import { linkStatuses, operationScopes, type MarkAsReadTiming } from '@app/contracts';
 import { clients } from './clients.ts';
 
 export const operationScopeEnum = pgEnum('operation_scope', operationScopes);
@@ -43,6 +43,14 @@ export const lineAccounts = pgTable(
     qrCodeUrl: text('qr_code_url'),
     chatMode: varchar('chat_mode', { length: 8 }),
     markAsReadMode: varchar('mark_as_read_mode', { length: 8 }),
+    /**
+     * 既読をつけるタイミング (AUTO | OPEN | ANSWER): whether the チャット inbox calls LINE's mark-as-read when the
+     * store opens or answers a conversation (decision 0061-mark-as-read).
+     */
+    markAsReadTiming: varchar('mark_as_read_timing', { length: 8 })
+      .$type<MarkAsReadTiming>()
+      .notNull()
+      .default('AUTO'),
     mainColor: varchar('main_color', { length: 7 }).notNull().default('#1C7F09'),
     title: varchar('title', { length: 100 }),
     logoUrl: text('logo_url'),

@@ -9,9 +9,18 @@ import {
   FETCH_CONTENT_MAX_ATTEMPTS,
   FETCH_CONTENT_QUEUE,
 } from './message-media.ts';
+import {
+  MARK_AS_READ_MAX_ATTEMPTS,
+  MARK_AS_READ_QUEUE,
+  markAsReadPayloadSchema,
+  markReadAtLine,
+} from './mark-as-read.ts';
 import { deliverMessage, PUSH_MAX_ATTEMPTS, pushMessagePayloadSchema } from './message-outbox.ts';
 
-/** The friends module's queues: the outbox of one-to-one messages to LINE, the fetch of what friends sent. */
+/**
+ * The friends module's queues: the outbox of one-to-one messages to LINE, the fetch of what friends sent,
+ * LINE's mark-as-read.
+ */
 export function defineFriendJobs(jobs: JobRunner, config: Config): void {
   jobs.define(PUSH_MESSAGE_QUEUE, {
     payload: pushMessagePayloadSchema,
@@ -28,5 +37,11 @@ export function defineFriendJobs(jobs: JobRunner, config: Config): void {
     payload: fetchContentPayloadSchema,
     maxAttempts: FETCH_CONTENT_MAX_ATTEMPTS,
     handler: (input, job) => fetchMessageContent({ ctx: { ...job, config }, input }),
+  });
+  // LINE's mark-as-read, once per token (decision 0061-mark-as-read)
+  jobs.define(MARK_AS_READ_QUEUE, {
+    payload: markAsReadPayloadSchema,
+    maxAttempts: MARK_AS_READ_MAX_ATTEMPTS,
+    handler: (input, job) => markReadAtLine({ ctx: { ...job, config }, input }),
   });
 }

@@ -73,6 +73,9 @@ export function friendRoutes(app: FastifyInstance, directories: FriendDirectorie
   );
   route(app, gc.get, async ({ params }, { ctx }) => groups.getGroupChat({ ctx, input: params }));
   route(app, gc.markRead, async ({ params }, { ctx }) => groups.markGroupChatRead({ ctx, input: params }));
+  route(app, gc.update, async ({ params, body }, { ctx }) =>
+    groups.updateGroupChat({ ctx, input: { ...params, ...body } }),
+  );
   route(app, gc.listMessages, async ({ params, query }, { ctx }) =>
     groups.listGroupChatMessages({ ctx, input: { ...params, ...query } }),
   );

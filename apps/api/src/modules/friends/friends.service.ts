@@ -34,6 +34,7 @@ import {
   type MessageRow,
 } from './friends.repository.ts';
 import { touchConversation } from './inbox.repository.ts';
+import { queueMarkAsRead } from './mark-as-read.ts';
 import { mediaViewOf } from './message-media.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 import { countTagsOfAccount, listTagsOfFriends, tagConditions } from './tags.repository.ts';
@@ -314,6 +315,14 @@ export async function sendFriendMessage({
       lineTimestamp: now,
     });
     await touchConversation(tx, message);
+    // answering reads the conversation: at LINE too when the account marks read on open or answer
+    await queueMarkAsRead(tx, {
+      scope: { clientId: scope.clientId, lineAccountId: scope.lineAccountId },
+      friendId: friend.id,
+      timing: scope.account.markAsReadTiming,
+      cause: 'ANSWER',
+      now,
+    });
     await enqueueJob(tx, {
       queue: PUSH_MESSAGE_QUEUE,
       payload: { messageId: message.id },

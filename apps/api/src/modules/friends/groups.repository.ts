@@ -259,18 +259,35 @@ export async function touchGroup(db: Db, message: ChatGroupMessageRow): Promise<
     .where(eq(chatGroups.id, message.groupId));
 }
 
-/** The inbox's groups, newest first, by keyset (last_message_at, id) on chat_groups_inbox_idx. */
+/**
+ * The inbox's groups, newest first, by keyset (last_message_at, id): all on chat_groups_inbox_idx, 要対応
+ * and 未読 on their partial indexes (as the 1:1 inbox's filters), assigned to me on the account's walk.
+ */
 export async function readGroupPage(
   db: Db,
   scope: AccountScope,
-  q: { after?: { at: Date; id: number } | undefined; limit: number },
+  q: {
+    filter?: 'all' | 'needsReply' | 'unread' | 'mine';
+    userId?: number;
+    after?: { at: Date; id: number } | undefined;
+    limit: number;
+  },
 ): Promise<ChatGroupRow[]> {
+  const filter =
+    q.filter === 'needsReply'
+      ? sql`${chatGroups.status} = 'NEEDS_REPLY'`
+      : q.filter === 'unread'
+        ? sql`${chatGroups.unreadCount} > 0`
+        : q.filter === 'mine'
+          ? eq(chatGroups.assigneeUserId, q.userId ?? 0)
+          : undefined;
   return db
     .select()
     .from(chatGroups)
     .where(
       and(
         inAccount(scope),
+        filter,
         q.after
           ? sql`(${chatGroups.lastMessageAt}, ${chatGroups.id}) < (${q.after.at.toISOString()}::timestamptz, ${q.after.id})`
           : undefined,
@@ -286,4 +303,19 @@ export async function setGroupPreviewIfLast(db: Db, groupId: number, messageId: 
     .update(chatGroups)
     .set({ lastMessagePreview: preview })
     .where(and(eq(chatGroups.id, groupId), eq(chatGroups.lastMessageId, messageId)));
+}
+
+/** Unread messages of a client's groups and rooms (one account's when named): part of the menu's badge. */
+export async function countGroupUnread(db: Db, clientId: number, lineAccountId?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${chatGroups.unreadCount}), 0)::int` })
+    .from(chatGroups)
+    .where(
+      and(
+        eq(chatGroups.clientId, clientId),
+        sql`${chatGroups.unreadCount} > 0`,
+        lineAccountId === undefined ? undefined : eq(chatGroups.lineAccountId, lineAccountId),
+      ),
+    );
+  return row?.n ?? 0;
 }

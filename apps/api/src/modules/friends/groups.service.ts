@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { accountScope, CHAT_REPLY_CLAIM_MS } from './friends.service.ts';
@@ -90,6 +90,8 @@ export async function listGroupChats({ ctx, input }: Ctx & { input: ListInput })
   const scope = await accountScope(ctx, input.lineAccountId);
   const [ms, id] = input.cursor ? input.cursor.split('_').map(Number) : [];
   const rows = await readGroupPage(ctx.db, scope, {
+    filter: input.filter,
+    userId: requireActor(ctx).userId,
     after: input.cursor ? { at: new Date(ms!), id: id! } : undefined,
     limit: input.limit + 1,
   });
@@ -127,6 +129,16 @@ async function detailOf(
 export async function getGroupChat({ ctx, input }: Ctx & { input: GroupInput }) {
   const { scope, group } = await groupOrThrow(ctx, input);
   return detailOf(ctx, scope, group);
+}
+
+/** 要対応 / 対応済み (the 要対応 filter of the groups list reads it). */
+export async function updateGroupChat({
+  ctx,
+  input,
+}: Ctx & { input: GroupInput & { status: 'NEEDS_REPLY' | 'DONE' } }) {
+  const { scope, group } = await groupOrThrow(ctx, input);
+  await updateGroup(ctx.db, scope, group.id, { status: input.status });
+  return detailOf(ctx, scope, { ...group, status: input.status });
 }
 
 /** The owner opened the group: nothing unread any more. */

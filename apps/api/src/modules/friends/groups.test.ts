@@ -205,6 +205,53 @@ describe('groups and rooms in the チャット inbox', () => {
     );
   });
 
+  it('the 要対応 / 未読 filters and the menu’s unread total count groups and rooms', async () => {
+    const all = await listGroups();
+    const room = all.find((g) => g.kind === 'room')!;
+    const town = all.find((g) => g.kind === 'group')!;
+    expect(room.unreadCount).toBe(1);
+    const ids = async (filter: string) =>
+      ((await t.api('GET', groupsUrl(), { cookie, query: { filter } })).json().data as { id: number }[]).map(
+        (g) => g.id,
+      );
+    expect(await ids('unread')).toEqual(all.filter((g) => g.unreadCount > 0).map((g) => g.id));
+    expect(await ids('unread')).toContain(room.id);
+    expect(await ids('needsReply')).toEqual(expect.arrayContaining([room.id, town.id]));
+
+    // 対応済み (STAFF may): out of 要対応, still in すべて; a status not offered is a 400 that changes nothing
+    const done = await t.api('PATCH', groupsUrl(`/${room.id}`), { cookie, body: { status: 'DONE' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'DONE' });
+    expect(await ids('needsReply')).not.toContain(room.id);
+    expect(await ids('all')).toContain(room.id);
+    const bad = await t.api('PATCH', groupsUrl(`/${room.id}`), { cookie, body: { status: 'LATER' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.api('GET', groupsUrl(`/${room.id}`), { cookie })).json().status).toBe('DONE');
+    const bad2 = await t.api('GET', groupsUrl(), { cookie, query: { filter: 'someday' } });
+    expect(bad2.statusCode).toBe(400);
+
+    // the menu's badge: friends' and groups' unread together, per account too
+    const total = async (query: Record<string, string> = {}) =>
+      (await t.api('GET', `${C}/inbox-unread`, { cookie, query })).json<{
+        unread: number;
+        friends: number;
+        groups: number;
+      }>();
+    const groupsUnread = all.reduce((n, g) => n + g.unreadCount, 0);
+    expect(await total()).toEqual({ unread: groupsUnread, friends: 0, groups: groupsUnread });
+    expect(await total({ lineAccountId: String(accountId) })).toMatchObject({ groups: groupsUnread });
+    await t.api('POST', groupsUrl(`/${room.id}/read`), { cookie });
+    expect((await total()).groups).toBe(groupsUnread - 1);
+    expect(await ids('unread')).not.toContain(room.id);
+    // another client's badge counts none of them
+    const other = await t.login(b.owner.user.email);
+    expect((await t.api('GET', `${C}/inbox-unread`, { cookie: other })).json()).toEqual({
+      unread: 0,
+      friends: 0,
+      groups: 0,
+    });
+  });
+
   it('leave: the account is out; an answer is refused with a clear 422 and nothing is stored', async () => {
     await sim.consoleCall('POST', `/_sim/groups/${group.groupId}/leave`);
     await settle();
@@ -231,5 +278,10 @@ describe('groups and rooms in the チャット inbox', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('町内会');
     }
+    const patched = await t.api('PATCH', groupsUrl(`/${groupId}`), {
+      cookie: other,
+      body: { status: 'DONE' },
+    });
+    expect(patched.statusCode).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { likePattern, type AccountScope, type MessageRow } from './friends.repos
 export type ConversationRow = typeof conversations.$inferSelect;
 
 /** A conversation with the friend's name and follow state, as the inbox lists it. */
-export type InboxRow = ConversationRow & {
+export type InboxRow = Omit<ConversationRow, 'markAsReadToken'> & {
   displayName: string;
   pictureUrl: string | null;
   isFriend: boolean;
@@ -45,7 +45,12 @@ export function previewOf(message: Pick<MessageRow, 'type' | 'contents'>): strin
  * when it is the newest by LINE's time (a late job with an older message changes only the count); a
  * message from the friend counts as unread and sets the conversation 要対応.
  */
-export async function touchConversation(db: Db, message: MessageRow): Promise<void> {
+export async function touchConversation(
+  db: Db,
+  message: MessageRow,
+  /** The message event's markAsReadToken: kept when the message is the newest (decision 0061). */
+  markAsReadToken: string | null = null,
+): Promise<void> {
   const at = message.lineTimestamp ?? message.createdAt;
   const isIncoming = message.source === 'user';
   const preview = previewOf(message);
@@ -62,6 +67,7 @@ export async function touchConversation(db: Db, message: MessageRow): Promise<vo
       lastMessageSource: message.source,
       unreadCount: isIncoming ? 1 : 0,
       status: isIncoming ? 'NEEDS_REPLY' : 'DONE',
+      markAsReadToken,
       updatedAt: new Date(),
     })
     .onConflictDoUpdate({
@@ -73,6 +79,8 @@ export async function touchConversation(db: Db, message: MessageRow): Promise<vo
         lastMessageSource: sql`case when ${newer} then excluded.last_message_source else ${conversations.lastMessageSource} end`,
         unreadCount: isIncoming ? sql`${conversations.unreadCount} + 1` : sql`${conversations.unreadCount}`,
         status: isIncoming ? sql`'NEEDS_REPLY'` : sql`${conversations.status}`,
+        // the newest message's token marks it and every earlier one read; an older one adds nothing
+        markAsReadToken: sql`case when ${newer} and excluded.mark_as_read_token is not null then excluded.mark_as_read_token else ${conversations.markAsReadToken} end`,
         updatedAt: sql`excluded.updated_at`,
       },
     });

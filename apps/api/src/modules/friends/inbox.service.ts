@@ -7,6 +7,7 @@ import {
   type updateConversationBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client.ts';
 import { requireActor, requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -20,6 +21,8 @@ import {
   updateConversation,
   type InboxRow,
 } from './inbox.repository.ts';
+import { countGroupUnread } from './groups.repository.ts';
+import { queueMarkAsRead } from './mark-as-read.ts';
 import { serviceUsersOf, type FriendDirectories } from './service-users.ts';
 
 type Ctx = { ctx: ServiceContext };
@@ -122,14 +125,28 @@ export async function getConversation({
   return detailOf(ctx, directories, scope, input.friendId);
 }
 
-/** The owner opened the conversation: nothing unread any more. */
+/**
+ * The owner opened the conversation: nothing unread any more; with 既読をつけるタイミング OPEN, the friend's
+ * messages are marked read at LINE too (one durable call, decision 0061-mark-as-read).
+ */
 export async function markConversationRead({
   ctx,
   directories,
   input,
 }: Ctx & WithDirectories & { input: ConversationInput }) {
-  const scope = await accountScope(ctx, input.lineAccountId);
-  const found = await updateConversation(ctx.db, scope, input.friendId, { unreadCount: 0 }, ctx.clock.now());
+  const { account, ...scope } = await accountScope(ctx, input.lineAccountId);
+  const now = ctx.clock.now();
+  const found = await inTransaction(ctx.db, async (tx) => {
+    if (!(await updateConversation(tx, scope, input.friendId, { unreadCount: 0 }, now))) return false;
+    await queueMarkAsRead(tx, {
+      scope,
+      friendId: input.friendId,
+      timing: account.markAsReadTiming,
+      cause: 'OPEN',
+      now,
+    });
+    return true;
+  });
   if (!found) throw notFound(inboxMessages.notFound);
   return detailOf(ctx, directories, scope, input.friendId);
 }
@@ -193,5 +210,9 @@ export async function countInboxUnread({
 }: Ctx & { input: { lineAccountId?: number | undefined } }) {
   const clientId = requireClientId(ctx);
   if (input.lineAccountId !== undefined) await getLineAccountRowOrThrow(ctx, clientId, input.lineAccountId);
-  return { unread: await countUnread(ctx.db, clientId, input.lineAccountId) };
+  const [friends, groups] = await Promise.all([
+    countUnread(ctx.db, clientId, input.lineAccountId),
+    countGroupUnread(ctx.db, clientId, input.lineAccountId),
+  ]);
+  return { unread: friends + groups, friends, groups };
 }

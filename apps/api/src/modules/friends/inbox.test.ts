@@ -110,9 +110,11 @@ describe('chat inbox', () => {
       nextCursor: null,
     });
     const total = await t.api('GET', `${C}/inbox-unread`, { cookie: a.staff.cookie });
-    expect(total.json()).toEqual({ unread: 3 });
+    expect(total.json()).toEqual({ unread: 3, friends: 3, groups: 0 });
     expect((await t.api('GET', `${C}/inbox-unread`, { cookie: b.owner.cookie })).json()).toEqual({
       unread: 0,
+      friends: 0,
+      groups: 0,
     });
   });
 

@@ -123,7 +123,8 @@ export async function recordIncomingMessage(
       ...(profile ?? {}),
       isFriend: input.isFollowing ?? true,
     }));
-  const { id, type, text, ...rest } = input.message;
+  // LINE's markAsReadToken (chat on) is the conversation's, not part of the message's contents
+  const { id, type, text, markAsReadToken, ...rest } = input.message;
   // LINE redelivering the event: the message is stored (and its content fetched) once
   if (await findMessageByLineId(tx, scope, id)) return;
   const media = initialMediaOf(input.message);
@@ -140,7 +141,11 @@ export async function recordIncomingMessage(
     media,
   });
   if (media?.status === 'PENDING') await queueContentFetch(tx, message.id, input.now ?? input.sentAt);
-  await touchConversation(tx, message);
+  await touchConversation(
+    tx,
+    message,
+    typeof markAsReadToken === 'string' && markAsReadToken ? markAsReadToken.slice(0, 255) : null,
+  );
 }
 
 /** What the inbox shows in place of a message the user took back. */

@@ -150,6 +150,7 @@ export function toLineAccountView(row: LineAccountRow, services: LineAccountServ
     qrCodeUrl: row.qrCodeUrl,
     chatMode: row.chatMode,
     markAsReadMode: row.markAsReadMode,
+    markAsReadTiming: row.markAsReadTiming,
     webhookUrl: row.webhookUrl,
     webhookStatus: row.webhookStatus,
     status: row.status,
@@ -276,6 +277,7 @@ export async function updateLineAccountBranding({ ctx, links, input }: Ctx & Lin
     ...(input.mainColor !== undefined ? { mainColor: input.mainColor ?? DEFAULT_MAIN_COLOR } : {}),
     ...(input.logoUrl !== undefined ? { logoUrl: input.logoUrl } : {}),
     ...(input.faviconUrl !== undefined ? { faviconUrl: input.faviconUrl } : {}),
+    ...(input.markAsReadTiming !== undefined ? { markAsReadTiming: input.markAsReadTiming } : {}),
     updatedAt: ctx.clock.now(),
   });
   return viewOf(ctx, links, row!);

@@ -139,6 +139,11 @@ export type LineGateway = {
     input: { replyToken: string; messages: messagingApi.Message[] },
   ) => Promise<void>;
   /**
+   * LINE's mark-as-read (markAsReadMode manual): the user's messages up to the one that carried the token
+   * show 既読. No retry key: marking read twice is harmless. A token LINE does not know is a 400.
+   */
+  markAsRead: (channel: LineChannel, markAsReadToken: string) => Promise<void>;
+  /**
    * What a user sent (image, video, audio, file) from LINE's data API, or its preview (images and
    * videos); null when LINE no longer has it (404, 410: its keeping period is over) or has no preview.
    */
@@ -425,6 +430,9 @@ export function createLineGateway(
       await withToken(channel, (token) =>
         messaging(token).replyMessage({ replyToken: input.replyToken, messages: input.messages }),
       );
+    },
+    markAsRead: async (channel, markAsReadToken) => {
+      await withToken(channel, (token) => messaging(token).markMessagesAsReadByToken({ markAsReadToken }));
     },
     getMessageQuota: async (channel) => {
       const [quota, consumption] = await Promise.all([

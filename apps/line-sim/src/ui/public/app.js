@@ -661,7 +661,14 @@ const renderTimeline = () => {
           'div',
           { class: 'stack' },
           bubble,
-          h('div', { class: 'stamp' }, deliveryTag(entry.delivery), time(entry.at)),
+          h(
+            'div',
+            { class: 'stamp' },
+            deliveryTag(entry.delivery),
+            // LINE's 既読 beside the user's own message, once the account has read it
+            entry.readAt ? h('span', { class: 'read', title: time(entry.readAt) }, '既読') : null,
+            time(entry.at),
+          ),
         ),
       );
     }

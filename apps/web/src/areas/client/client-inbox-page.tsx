@@ -4,13 +4,14 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SimulatorLink } from '../../components/simulator-link.tsx';
 import {
   inboxQueryOptions,
+  inboxUnreadQueryOptions,
   useInboxLiveStream,
   useMarkConversationReadMutation,
   useMarkConversationUnreadMutation,
@@ -68,6 +69,30 @@ function useInboxParams() {
   };
 }
 
+/** A list's unread messages beside its name in the 友だち / グループ・トークルーム switch. */
+function UnreadCount({ n }: { n: number }) {
+  const { t } = useTranslation();
+  if (n <= 0) return null;
+  return (
+    <Box
+      component="span"
+      aria-label={t('inbox.unreadCount', { count: n })}
+      sx={{
+        ml: 0.75,
+        px: 0.75,
+        minWidth: 20,
+        borderRadius: 10,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        fontSize: 12,
+        lineHeight: '20px',
+      }}
+    >
+      {n > 99 ? '99+' : n}
+    </Box>
+  );
+}
+
 function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
   const { t } = useTranslation();
   const params = useInboxParams();
@@ -76,6 +101,7 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
     ...inboxQueryOptions(lineAccountId, params.filter, params.search),
     refetchInterval: pollMs,
   });
+  const unread = useQuery({ ...inboxUnreadQueryOptions(lineAccountId), refetchInterval: pollMs || 15_000 });
   const isOpen = params.isGroups ? params.groupId !== null : params.friendId !== null;
   const markRead = useMarkConversationReadMutation(lineAccountId);
   const markUnread = useMarkConversationUnreadMutation(lineAccountId);
@@ -115,8 +141,14 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
           aria-label={t('inbox.view.label')}
           sx={{ p: 1, borderBottom: 1, borderColor: 'divider' }}
         >
-          <ToggleButton value="friends">{t('inbox.view.friends')}</ToggleButton>
-          <ToggleButton value="groups">{t('inbox.view.groups')}</ToggleButton>
+          <ToggleButton value="friends">
+            {t('inbox.view.friends')}
+            <UnreadCount n={unread.data?.friends ?? 0} />
+          </ToggleButton>
+          <ToggleButton value="groups">
+            {t('inbox.view.groups')}
+            <UnreadCount n={unread.data?.groups ?? 0} />
+          </ToggleButton>
         </ToggleButtonGroup>
         <Box sx={{ flex: 1, minHeight: 0 }}>
           {params.isGroups ? (
@@ -124,6 +156,8 @@ function Inbox({ lineAccountId, session }: { lineAccountId: number; session: Ses
               lineAccountId={lineAccountId}
               selectedId={params.groupId}
               pollMs={pollMs}
+              filter={params.filter}
+              onFilter={params.setFilter}
               onOpen={params.setGroupId}
             />
           ) : (

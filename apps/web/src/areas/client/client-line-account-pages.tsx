@@ -29,6 +29,7 @@ import {
   webhookSettingsQueryOptions,
 } from '../../features/line-accounts/api/line-accounts.api.ts';
 import { BrandingForm } from '../../features/line-accounts/components/branding-form.tsx';
+import { ChatSettingsForm } from '../../features/line-accounts/components/chat-settings-form.tsx';
 import { DeactivateLineAccountButton } from '../../features/line-accounts/components/deactivate-line-account-button.tsx';
 import {
   AccountStatusChip,
@@ -107,7 +108,7 @@ function LineAccountConnectPage({ session }: { session: Session }) {
   );
 }
 
-const tabs = ['overview', 'branding', 'webhook'] as const;
+const tabs = ['overview', 'branding', 'chat', 'webhook'] as const;
 type DetailTab = (typeof tabs)[number];
 
 function LineAccountDetailPage({ id, session }: { id: number; session: Session }) {
@@ -233,6 +234,18 @@ function LineAccountDetail({ account, session }: { account: LineAccount; session
               await updateBranding.mutateAsync(body);
               // The theme of pages opened with this account follows at once.
               await queryClient.invalidateQueries({ queryKey: brandingQueryOptions(account.id).queryKey });
+              showToast(t('common.saved'), 'success');
+            }}
+          />
+        </Card>
+      )}
+      {tab === 'chat' && (
+        <Card sx={{ p: { xs: 2, sm: 3 } }}>
+          <ChatSettingsForm
+            account={account}
+            canEdit={canManage && isActive}
+            onSubmit={async (body) => {
+              await updateBranding.mutateAsync(body);
               showToast(t('common.saved'), 'success');
             }}
           />

@@ -1,4 +1,9 @@
-import { groupChatEndpoints, type SendMessageBody } from '@app/contracts';
+import {
+  groupChatEndpoints,
+  type InboxFilter,
+  type SendMessageBody,
+  type UpdateGroupChatBody,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -9,13 +14,13 @@ const groupParams = (lineAccountId: number, groupId: number) => ({
   groupId: String(groupId),
 });
 
-export const groupChatsQueryOptions = (lineAccountId: number) =>
+export const groupChatsQueryOptions = (lineAccountId: number, filter: InboxFilter = 'all') =>
   queryOptions({
-    queryKey: [...groupKeys(lineAccountId), 'list'],
+    queryKey: [...groupKeys(lineAccountId), 'list', filter],
     queryFn: ({ signal }) =>
       apiRequest(groupChatEndpoints.list, {
         params: { lineAccountId: String(lineAccountId) },
-        query: { limit: '100' },
+        query: { limit: '100', filter },
         signal,
       }),
   });
@@ -43,6 +48,20 @@ export function useMarkGroupReadMutation(lineAccountId: number) {
   return useMutation({
     mutationFn: (groupId: number) =>
       apiRequest(groupChatEndpoints.markRead, { params: groupParams(lineAccountId, groupId) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: groupKeys(lineAccountId) });
+      // the menu's unread total counts groups and rooms too
+      await queryClient.invalidateQueries({ queryKey: ['inbox', 'unread'] });
+    },
+  });
+}
+
+/** 要対応 / 対応済み of a group or room. */
+export function useUpdateGroupMutation(lineAccountId: number, groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateGroupChatBody) =>
+      apiRequest(groupChatEndpoints.update, { params: groupParams(lineAccountId, groupId), body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys(lineAccountId) }),
   });
 }

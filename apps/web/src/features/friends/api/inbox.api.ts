@@ -57,11 +57,18 @@ export const inboxAssigneesQueryOptions = (lineAccountId: number) =>
     staleTime: 60_000,
   });
 
-/** The menu's badge: unread messages over the client's LINE accounts. */
-export const inboxUnreadQueryOptions = () =>
+/**
+ * The menu's badge: unread messages over the client's LINE accounts (friends', groups' and rooms'); with an
+ * account, that account's, split into the inbox's two lists.
+ */
+export const inboxUnreadQueryOptions = (lineAccountId?: number) =>
   queryOptions({
-    queryKey: [...inboxKeys.all, 'unread'],
-    queryFn: ({ signal }) => apiRequest(inboxEndpoints.unread, { query: {}, signal }),
+    queryKey: [...inboxKeys.all, 'unread', lineAccountId ?? 'all'],
+    queryFn: ({ signal }) =>
+      apiRequest(inboxEndpoints.unread, {
+        query: lineAccountId === undefined ? {} : { lineAccountId: String(lineAccountId) },
+        signal,
+      }),
     refetchInterval: 15_000,
   });
 

@@ -1,11 +1,15 @@
-import type { GroupChat, GroupChatKind } from '@app/contracts';
+import type { GroupChat, GroupChatKind, InboxFilter } from '@app/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,9 +24,12 @@ import {
   groupMessagesQueryOptions,
   useMarkGroupReadMutation,
   useSendGroupMessageMutation,
+  useUpdateGroupMutation,
 } from '../api/groups.api.ts';
-import { previewText } from './inbox-list.tsx';
+import { InboxFilterButtons, previewText } from './inbox-list.tsx';
 import { MessageComposer } from './message-composer.tsx';
+
+const GROUP_FILTERS: InboxFilter[] = ['all', 'needsReply', 'unread'];
 
 /** A group's name, or what it is when LINE gives none (a room has no name). */
 const groupName = (t: TFunction, g: Pick<GroupChat, 'name' | 'kind'>) =>
@@ -45,54 +52,74 @@ export function GroupChatList({
   lineAccountId,
   selectedId,
   pollMs,
+  filter,
+  onFilter,
   onOpen,
 }: {
   lineAccountId: number;
   selectedId: number | null;
   pollMs: number | false;
+  filter: InboxFilter;
+  onFilter: (filter: InboxFilter) => void;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId), refetchInterval: pollMs });
+  // groups and rooms have no assignee: 担当 (the friends list's filter, kept in the address) shows all
+  const shown: InboxFilter = filter === 'mine' ? 'all' : filter;
+  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, shown), refetchInterval: pollMs });
   const rows = list.data?.data ?? [];
-  if (!list.isPending && rows.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ p: 3 }}>
-        {t('inbox.groups.empty')}
-      </Typography>
-    );
-  }
   return (
-    <List disablePadding aria-label={t('inbox.groups.list')} sx={{ overflowY: 'auto', height: '100%' }}>
-      {rows.map((g) => (
-        <ListItemButton
-          key={g.id}
-          selected={g.id === selectedId}
-          onClick={() => onOpen(g.id)}
-          divider
-          data-testid={`group-${g.id}`}
-        >
-          <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
-            <Avatar src={g.pictureUrl ?? undefined} alt="" />
-          </Badge>
-          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
-                {groupName(t, g)}
-              </Typography>
-              <GroupKindChip kind={g.kind} />
-            </Stack>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {previewText(t, g.lastMessagePreview) || t('inbox.groups.members', { count: g.memberCount })}
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ p: 1.5 }}>
+        <InboxFilterButtons filter={shown} onFilter={onFilter} filters={GROUP_FILTERS} />
+      </Box>
+      <List
+        disablePadding
+        aria-label={t('inbox.groups.list')}
+        sx={{ overflowY: 'auto', flexGrow: 1, borderTop: 1, borderColor: 'divider' }}
+      >
+        {!list.isPending && rows.length === 0 && (
+          <ListItem>
+            <Typography color="text.secondary" sx={{ p: 1.5 }}>
+              {shown === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {formatDateTime(g.lastMessageAt)}
-              {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
-            </Typography>
-          </Box>
-        </ListItemButton>
-      ))}
-    </List>
+          </ListItem>
+        )}
+        {rows.map((g) => (
+          <ListItem key={g.id} disablePadding>
+            <ListItemButton
+              selected={g.id === selectedId}
+              onClick={() => onOpen(g.id)}
+              divider
+              data-testid={`group-${g.id}`}
+            >
+              <Badge color="error" badgeContent={g.unreadCount} sx={{ mr: 1.5 }}>
+                <Avatar src={g.pictureUrl ?? undefined} alt="" />
+              </Badge>
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography noWrap sx={{ fontWeight: g.unreadCount ? 700 : 400 }}>
+                    {groupName(t, g)}
+                  </Typography>
+                  <GroupKindChip kind={g.kind} />
+                  {g.status === 'NEEDS_REPLY' && (
+                    <Chip size="small" color="warning" label={t('inbox.status.NEEDS_REPLY')} />
+                  )}
+                </Stack>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {previewText(t, g.lastMessagePreview) ||
+                    t('inbox.groups.members', { count: g.memberCount })}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(g.lastMessageAt)}
+                  {g.leftAt ? ` · ${t('inbox.groups.left')}` : ''}
+                </Typography>
+              </Box>
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }
 
@@ -115,6 +142,7 @@ export function GroupChatPane({
   const history = useQuery({ ...groupMessagesQueryOptions(lineAccountId, groupId), refetchInterval: pollMs });
   const markRead = useMarkGroupReadMutation(lineAccountId);
   const send = useSendGroupMessageMutation(lineAccountId, groupId);
+  const update = useUpdateGroupMutation(lineAccountId, groupId);
   const unread = detail.data?.unreadCount ?? 0;
   useEffect(() => {
     if (unread > 0) markRead.mutate(groupId);
@@ -122,6 +150,7 @@ export function GroupChatPane({
   }, [groupId, unread]);
   const group = detail.data;
   if (!group) return null;
+  const isDone = group.status === 'DONE';
   const messages = [...(history.data?.data ?? [])].reverse();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
@@ -136,6 +165,25 @@ export function GroupChatPane({
           </Typography>
           <GroupKindChip kind={group.kind} />
           {group.leftAt ? <Chip size="small" label={t('inbox.groups.left')} /> : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <Chip
+            size="small"
+            color={isDone ? 'success' : 'warning'}
+            variant={isDone ? 'outlined' : 'filled'}
+            label={t(`inbox.status.${group.status}`)}
+          />
+          {canWork && (
+            <Button
+              size="small"
+              variant={isDone ? 'outlined' : 'contained'}
+              startIcon={isDone ? <ReplayOutlined /> : <CheckCircleOutlined />}
+              loading={update.isPending}
+              onClick={() => update.mutate({ status: isDone ? 'NEEDS_REPLY' : 'DONE' })}
+              sx={{ flexShrink: 0 }}
+            >
+              {t(isDone ? 'inbox.markNeedsReply' : 'inbox.markDone')}
+            </Button>
+          )}
         </Stack>
         <Box
           sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}

@@ -39,6 +39,36 @@ type ListQuery = {
   fetchNextPage: () => unknown;
 };
 
+/** すべて / 要対応 / 未読 / 担当: the inbox's filters, the same for friends and for groups and rooms. */
+export function InboxFilterButtons({
+  filter,
+  onFilter,
+  filters = INBOX_FILTERS,
+}: {
+  filter: InboxFilter;
+  onFilter: (filter: InboxFilter) => void;
+  /** The filters offered (groups and rooms have no assignee: no 担当). */
+  filters?: InboxFilter[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={filter}
+      onChange={(_e, value: InboxFilter | null) => value && onFilter(value)}
+      aria-label={t('inbox.filterLabel')}
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {filters.map((f) => (
+        <ToggleButton key={f} value={f} sx={{ px: 1.25, py: 0.25 }}>
+          {t(`inbox.filter.${f}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 /** The conversations of the inbox: filters, search, newest first, more on demand. */
 export function InboxList({
   query,
@@ -77,20 +107,7 @@ export function InboxList({
             if (e.target.value.trim() !== search) onSearch(e.target.value.trim());
           }}
         />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={filter}
-          onChange={(_e, value: InboxFilter | null) => value && onFilter(value)}
-          aria-label={t('inbox.filterLabel')}
-          sx={{ flexWrap: 'wrap' }}
-        >
-          {INBOX_FILTERS.map((f) => (
-            <ToggleButton key={f} value={f} sx={{ px: 1.25, py: 0.25 }}>
-              {t(`inbox.filter.${f}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <InboxFilterButtons filter={filter} onFilter={onFilter} />
       </Box>
       <List
         aria-label={t('inbox.conversations')}

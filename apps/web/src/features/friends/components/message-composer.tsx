@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +12,7 @@ import { registerField, useFieldErrorProps } from '../../../lib/form-field.ts';
 
 /**
  * The message box of the トーク: a text message to the friend (Ctrl+Enter sends). `insertButton`: a button
- * under 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it;
+ * beside 送信 that adds text to the box (the page's テンプレートから挿入), given the function that adds it;
  * `stickerButton`: one that sends a sticker (the page's スタンプ); `imageButton`: one that sends an image (画像).
  */
 export function MessageComposer({
@@ -56,17 +55,31 @@ export function MessageComposer({
   });
   const rootError = errors.root?.server?.message;
 
+  const actions = isDisabled
+    ? []
+    : [
+        insertButton?.((text) => {
+          const current = getValues('text');
+          setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
+        }),
+        stickerButton,
+        imageButton,
+      ].filter(Boolean);
+
+  // The box takes the whole width; テンプレート, スタンプ and 画像 sit in a row under it, 送信 at its end, so
+  // the box is never squeezed by a column of buttons beside it (the chat at 1,280 px with both panes).
   return (
     <Box
       component="form"
       onSubmit={(e) => void submit(e)}
       noValidate
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       <TextField
         label={t('friends.drawer.messageLabel')}
         placeholder={isDisabled ? disabledReason : t('friends.drawer.messagePlaceholder')}
         multiline
+        fullWidth
         minRows={2}
         maxRows={6}
         size="small"
@@ -78,24 +91,26 @@ export function MessageComposer({
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
       />
-      <Stack spacing={0.5} sx={{ flexShrink: 0, mt: 0.25, alignItems: 'stretch' }}>
+      <Box
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        data-testid="composer-actions"
+      >
+        {actions.map((action, i) => (
+          <Box key={i} sx={{ display: 'contents' }}>
+            {action}
+          </Box>
+        ))}
         <Button
           type="submit"
           variant="contained"
           disabled={isDisabled}
           loading={isSubmitting}
           endIcon={<SendOutlined />}
+          sx={{ ml: 'auto' }}
         >
           {t('friends.drawer.send')}
         </Button>
-        {!isDisabled &&
-          insertButton?.((text) => {
-            const current = getValues('text');
-            setValue('text', [current, text].filter(Boolean).join('\n'), { shouldDirty: true });
-          })}
-        {!isDisabled && stickerButton}
-        {!isDisabled && imageButton}
-      </Stack>
+      </Box>
     </Box>
   );
 }
