@@ -71,14 +71,23 @@ class WebhookInserts {
   insert(call: WebhookCall): Promise<number> {
     return new Promise<number>((resolve, reject) => {
       this.#waiting.push({ ...call, resolve, reject });
-      if (!this.#running) void this.#run();
+      if (!this.#running) {
+        this.#running = true;
+        void this.#run();
+      }
     });
   }
 
+  /**
+   * Each statement waits for the end of the event loop's turn (setImmediate), so every call whose bytes
+   * arrived in that turn joins it: with PGlite, whose statements run on this thread, a call would otherwise
+   * reach the database before the next call is even read, and no batch would form.
+   */
   async #run(): Promise<void> {
-    this.#running = true;
     try {
       while (this.#waiting.length > 0) {
+        if (this.#waiting.length < MAX_CALLS_A_STATEMENT)
+          await new Promise((resolve) => setImmediate(resolve));
         const batch = this.#waiting.splice(0, MAX_CALLS_A_STATEMENT);
         try {
           const accepted = await insertWebhookCallsWithJobs(this.db, batch, { queue: this.queue });
