@@ -9,6 +9,7 @@ import { SWEEP_DELIVERY_IMAGES_QUEUE } from './modules/deliveries/delivery-image
 import { MEMBER_CARD_SWEEP_QUEUE } from './modules/members/members.jobs.ts';
 import { PLAN_QUEUE } from './modules/shift/rules/reminders.ts';
 import { SCENARIO_TICK_QUEUE } from './modules/automation/scenarios.sending.ts';
+import { RICH_MENU_SEGMENTS_QUEUE } from './modules/rich-menus/rich-menu-links.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ describe('the jobs of a worker-only process', () => {
     defineAllJobs(worker, { config: t.config });
     await queueRecurringJobs(t.db, t.clock);
     await enqueueJob(t.db, { queue: PLAN_QUEUE, payload: {}, runAt: t.clock.now() });
-    expect(await worker.runDue()).toBe(6);
+    expect(await worker.runDue()).toBe(7);
     const done = await t.db.select().from(jobs).where(eq(jobs.status, 'DONE'));
     expect(done.map((j) => j.queue).sort()).toEqual(
       [
@@ -36,6 +37,7 @@ describe('the jobs of a worker-only process', () => {
         MEMBER_CARD_SWEEP_QUEUE,
         PLAN_QUEUE,
         SCENARIO_TICK_QUEUE,
+        RICH_MENU_SEGMENTS_QUEUE,
       ].sort(),
     );
   });
