@@ -35,30 +35,7 @@ await app.ready();
 phase('database migrated, API and simulator ready', booting);
 
 const { clientId, cookie } = await stack.signInOwner();
-const channel = (
-  await sim.inject({
-    method: 'POST',
-    url: '/_sim/channels',
-    payload: { displayName: 'ベンチ店', quotaPlan: 'unlimited' },
-  })
-).json<{
-  channelId: string;
-  channelSecret: string;
-  loginChannel: { channelId: string; channelSecret: string };
-}>();
-const accountId = (
-  await api(
-    'POST',
-    '/client/api/v1/line-account',
-    {
-      channelId: channel.channelId,
-      channelSecret: channel.channelSecret,
-      loginChannelId: channel.loginChannel.channelId,
-      loginChannelSecret: channel.loginChannel.channelSecret,
-    },
-    cookie,
-  )
-).json<{ id: number }>().id;
+const { channel, accountId } = await stack.connectAccount(cookie);
 const base = `/client/api/v1/line-account/${accountId}`;
 
 // The friends, written by the database itself (generate_series, one statement a batch) rather than as

@@ -26,24 +26,7 @@ await app.listen({ port, host: '127.0.0.1' });
 const simCall = async <T>(route: string, payload: Record<string, unknown>) =>
   (await sim.inject({ method: 'POST', url: route, payload })).json<T>();
 const { cookie } = await stack.signInOwner();
-const channel = await simCall<{
-  channelId: string;
-  channelSecret: string;
-  loginChannel: { channelId: string; channelSecret: string };
-}>('/_sim/channels', { displayName: 'ベンチ店', quotaPlan: 'unlimited' });
-const accountId = (
-  await api(
-    'POST',
-    '/client/api/v1/line-account',
-    {
-      channelId: channel.channelId,
-      channelSecret: channel.channelSecret,
-      loginChannelId: channel.loginChannel.channelId,
-      loginChannelSecret: channel.loginChannel.channelSecret,
-    },
-    cookie,
-  )
-).json<{ id: number }>().id;
+const { channel, accountId } = await stack.connectAccount(cookie);
 const base = `/client/api/v1/line-account/${accountId}`;
 const tagId = (await api('POST', `${base}/tags`, { name: '予約済み' }, cookie)).json<{ id: number }>().id;
 // a few rules ahead of the one that matches, as a shop has them

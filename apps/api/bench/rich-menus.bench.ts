@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { friends } from '../src/db/schema/index.ts';
+import { createPng, dataUrl } from '../src/testing/images.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -21,38 +22,8 @@ const stack = await startInProcessStack({ name: 'menus', appUrl });
 const { app, db, sim, api } = stack;
 await app.ready();
 const { clientId, cookie } = await stack.signInOwner();
-const call = async (method: 'PUT' | 'POST', route: string, body: unknown) => {
-  const response = await app.inject({
-    method,
-    url: route,
-    headers: { origin: appUrl, cookie },
-    payload: body as Record<string, unknown>,
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
-  return response;
-};
 
-const channel = (
-  await sim.inject({ method: 'POST', url: '/_sim/channels', payload: { displayName: 'ベンチ店' } })
-).json<{
-  channelId: string;
-  channelSecret: string;
-  loginChannel: { channelId: string; channelSecret: string };
-}>();
-const accountId = (
-  await api(
-    'POST',
-    '/client/api/v1/line-account',
-    {
-      channelId: channel.channelId,
-      channelSecret: channel.channelSecret,
-      loginChannelId: channel.loginChannel.channelId,
-      loginChannelSecret: channel.loginChannel.channelSecret,
-    },
-    cookie,
-  )
-).json<{ id: number }>().id;
+const { channel, accountId } = await stack.connectAccount(cookie);
 const base = `/client/api/v1/line-account/${accountId}`;
 
 // The friends, written straight into the table; the simulator knows each as a LINE user (a bulk link
@@ -78,28 +49,38 @@ for (let i = 0; i < size; i += 5000) {
   await db.insert(friends).values(rows);
 }
 const menuId = (
-  await call('POST', `${base}/rich-menu`, {
-    richMenu: {
-      name: '会員メニュー',
-      size: { width: 1200, height: 405 },
-      selected: false,
-      chatBarText: '会員',
-      areas: [
-        { bounds: { x: 0, y: 0, width: 1200, height: 405 }, action: { type: 'message', text: '会員' } },
-      ],
+  await api(
+    'POST',
+    `${base}/rich-menu`,
+    {
+      richMenu: {
+        name: '会員メニュー',
+        size: { width: 1200, height: 405 },
+        selected: false,
+        chatBarText: '会員',
+        areas: [
+          { bounds: { x: 0, y: 0, width: 1200, height: 405 }, action: { type: 'message', text: '会員' } },
+        ],
+      },
+      image: dataUrl(createPng(1200, 405)),
     },
-    // no image: the server draws one from the label
-  })
+    cookie,
+  )
 ).json<{ id: number; richMenuId: string }>();
-const tagId = (await call('POST', `${base}/tags`, { name: '会員' })).json<{ id: number }>().id;
+const tagId = (await api('POST', `${base}/tags`, { name: '会員' }, cookie)).json<{ id: number }>().id;
 // about three friends in four: those whose number holds an even digit
 const everyone = { isMemberServiceUser: false, isShiftServiceUser: false, includeNonMembers: true };
 for (const digit of ['0', '2', '4', '6', '8'])
-  await call('POST', `${base}/friend-tags`, {
-    action: 'add',
-    tagIds: [tagId],
-    conditions: { ...everyone, search: digit },
-  });
+  await api(
+    'POST',
+    `${base}/friend-tags`,
+    {
+      action: 'add',
+      tagIds: [tagId],
+      conditions: { ...everyone, search: digit },
+    },
+    cookie,
+  );
 while ((await app.jobs.runDue(50)) > 0); // the tag events (no rule yet: nothing to link)
 
 const linkedCount = () => {
@@ -121,7 +102,7 @@ const drain = async () => {
   while ((await app.jobs.runDue(5)) > 0) peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
 let started = performance.now();
-await call('PUT', `${base}/rich-menu-rules`, { rules: [{ richMenuId: menuId.id, tagId }] });
+await api('PUT', `${base}/rich-menu-rules`, { rules: [{ richMenuId: menuId.id, tagId }] }, cookie);
 await drain();
 let seconds = (performance.now() - started) / 1000;
 const linked = linkedCount();
@@ -130,7 +111,7 @@ console.log(
 );
 
 started = performance.now();
-await call('POST', `${base}/friend-tags`, { action: 'remove', tagIds: [tagId], conditions: everyone });
+await api('POST', `${base}/friend-tags`, { action: 'remove', tagIds: [tagId], conditions: everyone }, cookie);
 await drain();
 seconds = (performance.now() - started) / 1000;
 const left = linkedCount();

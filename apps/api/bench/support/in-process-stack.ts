@@ -53,7 +53,12 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
   };
   const config = loadConfig(env);
   const app = await buildApp({ config, db: database.db, logger: false });
-  const api = async (method: 'GET' | 'POST', route: string, body?: unknown, cookie?: string) => {
+  const api = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    route: string,
+    body?: unknown,
+    cookie?: string,
+  ) => {
     const response = await app.inject({
       method,
       url: route,
@@ -95,6 +100,32 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     });
     return { clientId: client!.id, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
   };
+  /** A simulator channel (unlimited plan) connected as a LINE account of the signed-in owner's client. */
+  const connectAccount = async (cookie: string) => {
+    const channel = (
+      await sim.inject({
+        method: 'POST',
+        url: '/_sim/channels',
+        payload: { displayName: 'ベンチ店', quotaPlan: 'unlimited' },
+      })
+    ).json<{
+      channelId: string;
+      channelSecret: string;
+      loginChannel: { channelId: string; channelSecret: string };
+    }>();
+    const account = await api(
+      'POST',
+      '/client/api/v1/line-account',
+      {
+        channelId: channel.channelId,
+        channelSecret: channel.channelSecret,
+        loginChannelId: channel.loginChannel.channelId,
+        loginChannelSecret: channel.loginChannel.channelSecret,
+      },
+      cookie,
+    );
+    return { channel, accountId: account.json<{ id: number }>().id };
+  };
   let released = false;
   return {
     isPostgres: serverUrl !== undefined,
@@ -105,6 +136,7 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     app,
     api,
     signInOwner,
+    connectAccount,
     /** What the API was configured with: a server process started on the same database and folder. */
     env,
     /** Close the API and the database (PGlite: one process at a time), keeping the folder and the simulator. */
