@@ -4,7 +4,7 @@ import { findViolations } from './solver-scoring.ts';
 import { draftShifts, greedyBand, solveExact, tieredBands } from './solver-exact.ts';
 import type { SolverInput } from './solver-types.ts';
 import { solve } from './solver.ts';
-import { at, base, DAY1, DAY2, H, request, slot, staff } from './solver.test-setup.ts';
+import { at, base, DAY1, DAY2, DAY3, H, pastAPair, request, slot, staff } from './solver.test-setup.ts';
 
 // issue 29's defects, each a hand-built store with its known optimum; checked on the greedy (the fallback)
 // and on the call's method (HiGHS, then the greedy's re-check and balance). Times in UTC.
@@ -167,27 +167,7 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
     // only: 11-17 alone puts 青木 at 1.0 (spread 0.7); the fairest (HiGHS, proven) gives 12/3 11-14 to
     // 上田, 14-17 to 青木: 0.5, 0.3, 0.786 (spread 0.486). The pair 青木/上田 alone would refuse it
     // (青木 ends below 上田's old 0.571); the spread of all three narrows.
-    const day3 = '2026-12-03';
-    const input = base({
-      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
-      slots: [
-        slot('1a', DAY1, 14, 17, 1),
-        slot('1b', DAY1, 17, 22, 1),
-        slot('2a', DAY2, 7, 11, 1),
-        slot('2b', DAY2, 14, 17, 1),
-        slot('2c', DAY2, 17, 22, 1),
-        slot('3a', day3, 11, 14, 1),
-        slot('3b', day3, 14, 17, 1),
-        slot('3c', day3, 17, 22, 1),
-      ],
-      candidates: [
-        request(1, 1, day3, 11, 17),
-        request(2, 2, DAY2, 11, 17),
-        request(3, 2, day3, 7, 11),
-        request(4, 3, DAY1, 11, 22),
-        request(5, 3, day3, 11, 14),
-      ],
-    });
+    const input = pastAPair();
     const fairest = await solveExact(input);
     expect(fairest?.status).toBe('Optimal');
     expect(solve(input, fairest!.drafts).staff.map((s) => s.fulfilmentRate)).toEqual([0.5, 0.3, 0.786]);
@@ -197,8 +177,8 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
       expect(r.assignments.map((a) => [a.staffId, a.day, ...hours(a)])).toEqual([
         [3, DAY1, 14, 22],
         [2, DAY2, 14, 17],
-        [3, day3, 11, 14],
-        [1, day3, 14, 17],
+        [3, DAY3, 11, 14],
+        [1, DAY3, 14, 17],
       ]);
     }
   });

@@ -6,7 +6,7 @@ import { fillableUpperBound, findViolations } from './solver-scoring.ts';
 import type { FixedShift, SolverInput } from './solver-types.ts';
 import { draftShifts } from './solver-exact.ts';
 import { solve } from './solver.ts';
-import { at, base, DAY1, DAY2, H, request, slot, staff } from './solver.test-setup.ts';
+import { at, base, DAY1, DAY2, H, pastAPair, request, slot, staff } from './solver.test-setup.ts';
 
 describe('auto-draft solver: hand-built cases with a known optimum', () => {
   it('fills a slot with its required number, the least-served requesters first, trimmed to the slot', () => {
@@ -165,27 +165,7 @@ describe('auto-draft solver: hand-built cases with a known optimum', () => {
   it('the quick mode is the greedy without its spread pass: legal, as many places, less fair', () => {
     // solver-optimum.test.ts's case past a pair: the pair moves alone leave 青木 at 1.0 (12/3 11-17),
     // the spread pass narrows it to 0.5, 0.3, 0.786
-    const day3 = '2026-12-03';
-    const input = base({
-      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
-      slots: [
-        slot('1a', DAY1, 14, 17, 1),
-        slot('1b', DAY1, 17, 22, 1),
-        slot('2a', DAY2, 7, 11, 1),
-        slot('2b', DAY2, 14, 17, 1),
-        slot('2c', DAY2, 17, 22, 1),
-        slot('3a', day3, 11, 14, 1),
-        slot('3b', day3, 14, 17, 1),
-        slot('3c', day3, 17, 22, 1),
-      ],
-      candidates: [
-        request(1, 1, day3, 11, 17),
-        request(2, 2, DAY2, 11, 17),
-        request(3, 2, day3, 7, 11),
-        request(4, 3, DAY1, 11, 22),
-        request(5, 3, day3, 11, 14),
-      ],
-    });
+    const input = pastAPair();
     const full = solve(input);
     const quick = solve(input, undefined, { quick: true });
     for (const r of [quick, full]) {
