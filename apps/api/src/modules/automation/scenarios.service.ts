@@ -12,6 +12,7 @@ import { requireClientId, type ServiceContext } from '../../platform/context.ts'
 import { AppError, conflict, notFound, validationError } from '../../platform/errors.ts';
 import {
   checkMessageUploads,
+  holdSavedSegments,
   savedSegmentConditions,
   stepClickedFriends,
   toLineMessages,
@@ -162,13 +163,21 @@ const tagIdsOf = (body: Body): number[] => [
   ]),
 ];
 
+const segmentIdsOf = (body: Body): number[] => [
+  ...new Set(body.steps.flatMap((s) => (s.conditions.segmentId === null ? [] : [s.conditions.segmentId]))),
+];
+
 /**
- * The body's tags, checked again inside the save's transaction and held there (FOR KEY SHARE): a tag
- * deleted meanwhile is a 400, and a delete that comes later waits for the save and finds its use (409).
+ * The body's tags and saved segments, checked again inside the save's transaction and held there (FOR KEY
+ * SHARE): one deleted meanwhile is a 400, and a delete that comes later waits for the save and finds its
+ * use (409).
  */
-async function holdTags(tx: Db, scope: AccountScope, body: Body): Promise<void> {
+async function holdTagsAndSegments(tx: Db, scope: AccountScope, body: Body): Promise<void> {
   if (!(await areTagsOfAccount(tx, scope, tagIdsOf(body))))
     throw validationError(scenarioMessages.unknownTag);
+  const segmentIds = segmentIdsOf(body);
+  if ((await holdSavedSegments(tx, scope, segmentIds)).size !== segmentIds.length)
+    throw validationError(scenarioMessages.unknownSegment);
 }
 
 /** Tags and scenarios a body names must be the account's own (a 422 names the field). */
@@ -179,9 +188,7 @@ async function checkReferences(ctx: ServiceContext, scope: AccountScope, body: B
     const own = new Set((await listTags({ ctx, input: scope })).tags.map((t) => t.id));
     if (tagIds.some((id) => !own.has(id))) throw validationError(scenarioMessages.unknownTag);
   }
-  const segmentIds = [
-    ...new Set(body.steps.flatMap((s) => (s.conditions.segmentId === null ? [] : [s.conditions.segmentId]))),
-  ];
+  const segmentIds = segmentIdsOf(body);
   if ((await savedSegmentConditions(ctx.db, scope, segmentIds)).size !== segmentIds.length)
     throw validationError(scenarioMessages.unknownSegment);
   const started = body.steps.flatMap((s) =>
@@ -261,7 +268,7 @@ export async function createScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
-    await holdTags(tx, scope, input);
+    await holdTagsAndSegments(tx, scope, input);
     await holdStepUploads(tx, scope, input);
     const created = await insertScenario(tx, {
       ...scope,
@@ -293,7 +300,7 @@ export async function updateScenario({
   await checkReferences(ctx, scope, input);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
-    await holdTags(tx, scope, input);
+    await holdTagsAndSegments(tx, scope, input);
     await holdStepUploads(tx, scope, input);
     await updateScenarioRow(tx, existing.id, {
       name: input.name,

@@ -207,6 +207,36 @@ export async function updateSegment(
   return row;
 }
 
+/**
+ * The saved segments of the account among these ids, each held (FOR KEY SHARE) until the caller's
+ * transaction ends: a segment's delete waits for the save that named it, then finds its use (409).
+ */
+export async function holdSegmentRows(db: Db, scope: AccountScope, ids: number[]): Promise<SegmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(savedSegments)
+    .where(
+      and(
+        eq(savedSegments.clientId, scope.clientId),
+        eq(savedSegments.lineAccountId, scope.lineAccountId),
+        inArray(savedSegments.id, ids),
+      ),
+    )
+    .orderBy(asc(savedSegments.id))
+    .for('key share');
+}
+
+/** The segment, locked for its delete (FOR UPDATE): saves naming it wait, or find it gone. */
+export async function lockSegmentForDelete(db: Db, scope: AccountScope, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: savedSegments.id })
+    .from(savedSegments)
+    .where(segmentOfAccount(scope, id))
+    .for('update');
+  return rows.length > 0;
+}
+
 export async function deleteSegment(db: Db, scope: AccountScope, id: number): Promise<boolean> {
   const rows = await db
     .delete(savedSegments)

@@ -2,6 +2,7 @@ import {
   can,
   CLICKED_FRIENDS_SHOWN,
   deliveryMessages,
+  friendMessages,
   paginationInfo,
   type Delivery,
   type DeliveryAudience,
@@ -488,7 +489,9 @@ export async function trackedLinkTokensOfFriend({
   ctx,
   input,
 }: Ctx & { input: DeliveryInput & { friendId: number } }): Promise<string[]> {
-  const { row } = await deliveryOrThrow(ctx, input);
+  const { row, scope } = await deliveryOrThrow(ctx, input);
+  // the recipient token names the friend: only a friend of the delivery's own account
+  if (!(await findFriendOfAccount(ctx.db, scope, input.friendId))) throw notFound(friendMessages.notFound);
   const links = await trackedLinkTokens({ ctx, input });
   if (links.length === 0) return [];
   const token = await recipientTokenFor(ctx.db, {

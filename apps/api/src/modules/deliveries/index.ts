@@ -9,6 +9,7 @@ export {
 } from './deliveries.service.ts';
 export {
   createSegment,
+  holdSavedSegments,
   listSegments,
   savedSegmentConditions,
   type SegmentUseDirectory,

@@ -4,15 +4,17 @@ import {
   type segmentBodySchema,
   type SegmentConditions,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   deleteSegment,
   findSegment,
+  holdSegmentRows,
   insertSegment,
   listSegmentRows,
+  lockSegmentForDelete,
   updateSegment,
   type SegmentRow,
 } from './deliveries.repository.ts';
@@ -85,7 +87,8 @@ export type SegmentUseDirectory = {
 
 /**
  * Deletes a saved segment, unless a scenario step or a rich menu rule names it: 409 with each in errors
- * (decisions 0053-tag-delete, 0059).
+ * (decisions 0053-tag-delete, 0059). One transaction holds the segment (FOR UPDATE) from the check to the
+ * delete: a save naming it either committed before (its use is found) or waits and finds it gone (400).
  */
 export async function removeSegment({
   ctx,
@@ -93,21 +96,44 @@ export async function removeSegment({
   input,
 }: Ctx & { segmentUses: SegmentUseDirectory; input: SegmentInput }) {
   const { scope } = await accountOf(ctx, input.lineAccountId);
-  if (!(await findSegment(ctx.db, scope, input.segmentId))) throw notFound(deliveryMessages.segmentNotFound);
-  const uses = [
-    ...(await segmentUses.scenariosUsingSegment(ctx.db, scope, input.segmentId)).map((name) => ({
-      path: 'scenario',
-      message: name,
-    })),
-    ...(await segmentUses.richMenuRulesUsingSegment(ctx.db, scope, input.segmentId)).map((name) => ({
-      path: 'richMenuRule',
-      message: name,
-    })),
-  ];
-  if (uses.length > 0) throw new AppError('CONFLICT', deliveryMessages.segmentInUse, uses);
-  if (!(await deleteSegment(ctx.db, scope, input.segmentId)))
-    throw notFound(deliveryMessages.segmentNotFound);
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await lockSegmentForDelete(tx, scope, input.segmentId)))
+      throw notFound(deliveryMessages.segmentNotFound);
+    await segmentDeleteFaults.afterLock?.();
+    const uses = [
+      ...(await segmentUses.scenariosUsingSegment(tx, scope, input.segmentId)).map((name) => ({
+        path: 'scenario',
+        message: name,
+      })),
+      ...(await segmentUses.richMenuRulesUsingSegment(tx, scope, input.segmentId)).map((name) => ({
+        path: 'richMenuRule',
+        message: name,
+      })),
+    ];
+    if (uses.length > 0) throw new AppError('CONFLICT', deliveryMessages.segmentInUse, uses);
+    if (!(await deleteSegment(tx, scope, input.segmentId))) throw notFound(deliveryMessages.segmentNotFound);
+  });
   return { success: true as const };
+}
+
+/**
+ * Test seam: runs while a segment's delete holds the segment, before it looks for uses (a save racing the
+ * delete starts here in segment-delete-race.test.ts). Null outside tests.
+ */
+export const segmentDeleteFaults: { afterLock: (() => Promise<void>) | null } = { afterLock: null };
+
+/**
+ * The conditions of saved segments of one LINE account by id, checked again inside a save's transaction
+ * and held there (FOR KEY SHARE) until it commits: a segment deleted meanwhile is absent from the map, and
+ * a delete that comes later waits for the save and finds its use (409).
+ */
+export async function holdSavedSegments(
+  tx: Db,
+  scope: { clientId: number; lineAccountId: number },
+  segmentIds: number[],
+): Promise<Map<number, SegmentConditions>> {
+  const rows = await holdSegmentRows(tx, scope, [...new Set(segmentIds)]);
+  return new Map(rows.map((r) => [r.id, r.conditions]));
 }
 
 /**

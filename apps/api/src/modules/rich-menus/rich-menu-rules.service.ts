@@ -7,7 +7,7 @@ import {
 import { inTransaction, type Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { savedSegmentConditions } from '../deliveries/index.ts';
+import { holdSavedSegments, savedSegmentConditions } from '../deliveries/index.ts';
 import { areTagsOfAccount, type TagUseDirectory } from '../friends/index.ts';
 import { queueMarkAll } from './rich-menu-links.ts';
 import {
@@ -65,6 +65,11 @@ export async function putRichMenuRules({
   const segments = await savedSegmentConditions(ctx.db, scope, segmentIds);
   if (segments.size !== segmentIds.length) throw badRequest(richMenuRuleMessages.unknownSegment);
   await inTransaction(ctx.db, async (tx) => {
+    // checked again and held until the save commits: a tag or segment deleted meanwhile is a 400, and a
+    // delete that comes later waits and finds the rule (409; decisions 0053, 0059)
+    if (!(await areTagsOfAccount(tx, scope, tagIds))) throw badRequest(richMenuRuleMessages.unknownTag);
+    if ((await holdSavedSegments(tx, scope, segmentIds)).size !== segmentIds.length)
+      throw badRequest(richMenuRuleMessages.unknownSegment);
     await replaceRules(tx, scope, rules, ctx.clock.now());
     await queueMarkAll(tx, scope, ctx.clock.now());
   });
