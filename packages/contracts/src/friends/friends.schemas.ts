@@ -192,7 +192,7 @@ export const segmentFilterFields = {
   // ---- tracked links (deliveries): clicks named to a friend only ----
   /** The friend clicked a tracked link of each of these deliveries (any of its links; one condition each). */
   clickedDeliveries: tagIdList(friendMessages.clickedDeliveries),
-  /** The friend clicked any tracked link of the account in the last N days (one condition). */
+  /** The friend clicked any tracked link of the account (a delivery's or a scenario step's) in the last N days (one condition). */
   clickedWithinDays: z
     .number({ error: friendMessages.clickedWithinDays })
     .int(friendMessages.clickedWithinDays)

@@ -1,8 +1,9 @@
 import { friendMessages } from '@app/contracts';
-import { sql, type SQL } from 'drizzle-orm';
-import { deliveryClicks, messageDeliveries } from '../../db/schema/deliveries.ts';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { deliveryClicks, messageDeliveries, stepClicks } from '../../db/schema/deliveries.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { ClickDirectory } from '../friends/index.ts';
+import { friendsForJoin, type ClickDirectory } from '../friends/index.ts';
 import { areAllOfAccount } from '../../platform/tenancy.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The segment builder's クリックしたURL / 配信 conditions (issue 32): friends with a click of the account's
  * tracked links named to them (decision 0035: a click names a friend only through a recipient token; an
  * anonymous click matches nobody, a test send's is not recorded). One set per delivery named (any of its
- * links), and one for "any link in the last N days" (counted back from `now`, the injectable clock).
+ * links), and one for "any link in the last N days" (counted back from `now`, the injectable clock): a
+ * delivery's link or a scenario step's (decision 0060), whichever the friend tapped.
  */
 export const clickDirectory: ClickDirectory = {
   clickSets: async (db, scope, c, now) => {
@@ -25,7 +27,21 @@ export const clickDirectory: ClickDirectory = {
     const sets = deliveryIds.map((id) => clicked(sql`${deliveryClicks.deliveryId} = ${id}`));
     if (c.clickedWithinDays !== undefined) {
       const since = new Date(now.getTime() - c.clickedWithinDays * DAY_MS);
-      sets.push(clicked(sql`${deliveryClicks.clickedAt} >= ${since.toISOString()}`));
+      // a step's click names a friend of the step's account: joined to the account's friends all the same
+      const stepClicked = new QueryBuilder()
+        .select({ friendId: stepClicks.friendId })
+        .from(stepClicks)
+        .innerJoin(friendsForJoin, eq(friendsForJoin.id, stepClicks.friendId))
+        .where(
+          and(
+            eq(friendsForJoin.clientId, scope.clientId),
+            eq(friendsForJoin.lineAccountId, scope.lineAccountId),
+            gte(stepClicks.clickedAt, since),
+          ),
+        );
+      sets.push(
+        sql`${clicked(sql`${deliveryClicks.clickedAt} >= ${since.toISOString()}`)} union all ${stepClicked.getSQL()}`,
+      );
     }
     return sets;
   },

@@ -13,6 +13,9 @@ import {
   memberCoupons,
   richMenuTaps,
   scenarioEnrolments,
+  stepClicks,
+  stepLinks,
+  stepRecipientTokens,
 } from '../../db/schema/index.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
@@ -534,6 +537,41 @@ describe('click conditions (クリックしたURL / 配信)', () => {
     });
     expect(counted.statusCode, counted.body).toBe(400);
     expect(counted.json().message).toBe(friendMessages.unknownDelivery);
+  });
+});
+
+describe('click conditions and scenario steps’ links (decision 0060)', () => {
+  it('a tap on a step’s link counts for "clicked any link lately", in the search and a delivery audience', async () => {
+    const yui = people['高橋 結衣']!;
+    const before = await names({ clickedWithinDays: 30 });
+    expect(before).not.toContain('高橋 結衣');
+    // a step's link, and 結衣's own part of it, as the step's send stores them before its push
+    const [link] = await t.db
+      .insert(stepLinks)
+      .values({ stepId: 900_001, url: 'https://shop.example.jp/step', token: 'steplinkA0000000' })
+      .returning();
+    await t.db
+      .insert(stepRecipientTokens)
+      .values({ token: 'stepfriendA00000', stepId: 900_001, friendId: yui.friendId });
+    const response = await t.api('GET', `/r/${link!.token}.stepfriendA00000`);
+    expect(response.statusCode, response.body).toBe(302);
+    expect(await t.db.select().from(stepClicks).where(eq(stepClicks.friendId, yui.friendId))).toHaveLength(1);
+
+    expect(await names({ clickedWithinDays: 30 })).toEqual([...before, '高橋 結衣'].sort());
+    expect(await audienceCount({ clickedWithinDays: 30 })).toBe(before.length + 1);
+    // 40 days ago, it is out of the window again
+    await t.db
+      .update(stepClicks)
+      .set({ clickedAt: new Date(t.clock.now().getTime() - 40 * 24 * 60 * 60 * 1000) })
+      .where(eq(stepClicks.friendId, yui.friendId));
+    expect(await names({ clickedWithinDays: 30 })).toEqual(before);
+    expect(await names({ clickedWithinDays: 41 })).toContain('高橋 結衣');
+    // the other account's search never finds her
+    const theirs = await search({ clickedWithinDays: 41 }, b.staff.cookie, other.accountId);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json<{ data: { displayName: string }[] }>().data.map((f) => f.displayName)).not.toContain(
+      '高橋 結衣',
+    );
   });
 });
 
