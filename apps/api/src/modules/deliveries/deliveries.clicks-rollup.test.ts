@@ -185,10 +185,9 @@ describe('the clicked friends read', () => {
     const plan = await inTransaction(t.db, async (tx) => {
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
-        rows: { 'QUERY PLAN': string }[];
-      };
-      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      const result: unknown = await tx.execute(sql.raw(`explain ${text}`));
+      const { rows } = result as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('delivery_click_friends_last_idx');
     expect(plan).not.toMatch(/\bSort\b/);
