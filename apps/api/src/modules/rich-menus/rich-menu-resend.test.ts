@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, lineAccounts, richMenus } from '../../db/schema/index.ts';
+import { friends, jobs, lineAccounts, richMenus } from '../../db/schema/index.ts';
 import { lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
@@ -135,9 +135,11 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
     });
     expect(rules.statusCode, rules.body).toBe(200);
     const fan = await t.liffUser('田中 花子', { channelId: acc.channel.channelId, liffId: acc.liffId });
-    const friendId = Number(
-      (await t.db.execute(sql`select id from friends where line_user_id = ${fan.user.userId}`)).rows[0]!.id,
-    );
+    const [friend] = await t.db
+      .select({ id: friends.id })
+      .from(friends)
+      .where(eq(friends.lineUserId, fan.user.userId));
+    const friendId = friend!.id;
     const tagged = await t.api('POST', `${acc.base}/friend-tags`, {
       cookie: a.owner.cookie,
       body: { action: 'add', tagIds: [tag.json().id], friendIds: [friendId] },
