@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryClicks, deliveryLinks, friends, messageDeliveries } from '../../db/schema/index.ts';
 import { createClientWithUsers, createLineAccountRow } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { clickedFriendsOf, clickFiguresOf, insertClick, linkFiguresOf } from './deliveries.repository.ts';
+import { inTransaction } from '../../db/client.ts';
+import {
+  clickedFriendsOf,
+  clickedFriendsQuery,
+  clickFiguresOf,
+  insertClick,
+  linkFiguresOf,
+} from './deliveries.repository.ts';
 
 /**
  * The delivery click report reads the roll-up that a statement trigger keeps (decision 0058). It must be
@@ -166,5 +173,23 @@ describe('the delivery click roll-up', () => {
       ),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('the clicked friends read', () => {
+  it("reads the delivery's last-click index in its order: no sort of every clicked friend", async () => {
+    // With sorts priced out, the planner sorts only when no index gives the order; the ORDER BY must
+    // match the index as written (NULLS LAST), or the report sorts 100,000 friends to show 100.
+    const query = clickedFriendsQuery(t.db, scope, 1, 100).toSQL();
+    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => String(Number(query.params[Number(n) - 1])));
+    const plan = await inTransaction(t.db, async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result: unknown = await tx.execute(sql.raw(`explain ${text}`));
+      const { rows } = result as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('delivery_click_friends_last_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });

@@ -294,10 +294,18 @@ export async function insertRecipientTokens(
 
 /**
  * The named friends who tapped a delivery's links, the latest tap first (names through the friends door):
- * from the per-friend roll-up rows (decision 0058), read in the order of their index.
+ * from the per-friend roll-up rows (decision 0058), read in the order of their index. The order says NULLS
+ * LAST as the index does: the column is never null, but PostgreSQL matches an index to the ORDER BY as
+ * written, and a plain DESC is NULLS FIRST, so the read sorted all the delivery's clicked friends to show
+ * 100 (the bench's 100,000: 122 ms in EXPLAIN ANALYZE at load 23, 2.4 ms through the index).
  */
 export async function clickedFriendsOf(db: Db, scope: AccountScope, deliveryId: number, limit: number) {
-  return db
+  return clickedFriendsQuery(db, scope, deliveryId, limit);
+}
+
+/** The statement of `clickedFriendsOf` (its test reads the plan). */
+export const clickedFriendsQuery = (db: Db, scope: AccountScope, deliveryId: number, limit: number) =>
+  db
     .select({
       id: friendsForJoin.id,
       displayName: friendsForJoin.displayName,
@@ -313,9 +321,8 @@ export async function clickedFriendsOf(db: Db, scope: AccountScope, deliveryId: 
         eq(friendsForJoin.lineAccountId, scope.lineAccountId),
       ),
     )
-    .orderBy(desc(deliveryClickFriends.lastClickedAt), asc(deliveryClickFriends.friendId))
+    .orderBy(sql`${deliveryClickFriends.lastClickedAt} desc nulls last`, asc(deliveryClickFriends.friendId))
     .limit(limit);
-}
 
 export type LinkTarget = { linkId: number; deliveryId: number; url: string };
 

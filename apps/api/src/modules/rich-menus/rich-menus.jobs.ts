@@ -13,12 +13,14 @@ import {
   RICH_MENU_SEGMENTS_QUEUE,
   runRichMenuLinks,
 } from './rich-menu-links.ts';
+import { RESEND_MAX_ATTEMPTS, RICH_MENU_RESEND_QUEUE, resendOldMenus } from './rich-menu-resend.ts';
 
 export { queueRichMenuSegments };
 
 /**
  * The rich menu per tag or segment (decision 0059): tag and follow events mark friends pending, the link
  * job links them at LINE, a save marks every friend, the hourly run marks the friends of segment rules.
+ * And the one-off resend of menus made before the tap hop (decision 0049 addendum).
  */
 export function defineRichMenuJobs(
   jobs: JobRunner,
@@ -40,4 +42,10 @@ export function defineRichMenuJobs(
     handler: (scope, job) => markAllPending(scope, job, directories),
   });
   jobs.define(RICH_MENU_SEGMENTS_QUEUE, { handler: (_payload, job) => markSegmentAccounts(job) });
+  // menus made before the tap hop, sent to LINE again (queued by the migration rich_menu_hop_resend)
+  jobs.define(RICH_MENU_RESEND_QUEUE, {
+    payload: accountPayloadSchema,
+    maxAttempts: RESEND_MAX_ATTEMPTS,
+    handler: (scope, job) => resendOldMenus(scope, job, config),
+  });
 }

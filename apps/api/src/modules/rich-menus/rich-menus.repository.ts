@@ -74,6 +74,16 @@ export async function updateRichMenu(
     .where(and(inAccount(scope), eq(richMenus.id, id)));
 }
 
+/** The row's LINE menu and tap key, locked for the caller's transaction (a replacement's last check). */
+export async function lockRichMenu(db: Db, scope: AccountScope, id: number) {
+  const [row] = await db
+    .select({ lineRichMenuId: richMenus.lineRichMenuId, tapSlug: richMenus.tapSlug })
+    .from(richMenus)
+    .where(and(inAccount(scope), eq(richMenus.id, id)))
+    .for('update');
+  return row;
+}
+
 export async function deleteRichMenuRow(db: Db, scope: AccountScope, id: number): Promise<void> {
   await db.delete(richMenus).where(and(inAccount(scope), eq(richMenus.id, id)));
 }

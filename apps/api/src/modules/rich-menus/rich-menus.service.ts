@@ -37,6 +37,7 @@ import {
   listRichMenus,
   markDefault,
   reserveRichMenuId,
+  lockRichMenu,
   updateRichMenu as updateRichMenuRow,
   type RichMenuListRow,
 } from './rich-menus.repository.ts';
@@ -302,13 +303,48 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
           { contentType: row.imageType as RichMenuImage['contentType'], data: row.image },
           input.richMenu.size,
         );
-  const line = lineGatewayFor(ctx.config);
-  // A menu made before the hop gets its key now; a kept key keeps the hop URLs of its areas.
-  const hop = await tapHopOf(ctx, scope, row.tapSlug ?? newTapSlug());
+  await replaceAtLine(ctx, scope, channel, row, {
+    menu: input.richMenu,
+    image,
+    values: {
+      ...rowValuesOf(input.richMenu, image),
+      updatedByUserId: requireActor(ctx).userId,
+      updatedAt: ctx.clock.now(),
+    },
+  });
+  return getRichMenu({ ctx, input });
+}
+
+/** What a replacement at LINE needs of the app (a request's context, or a job's with the config). */
+export type LineDeps = Pick<ServiceContext, 'db' | 'config' | 'log' | 'clock'>;
+
+/**
+ * A menu's LINE menu replaced by a new one (LINE's menus are immutable): the new menu is made with its
+ * tap marks and hop (a menu made before the hop gets its key now; a kept key keeps the hop URLs of its
+ * areas), the default and the aliases move to it, the row names it (with `values`), friends a rule
+ * linked to it are linked again, and only then the old one is deleted. A failure before the row is
+ * written undoes the moves and deletes the new menu, so the old one stays as it was.
+ * With `onlyIf`, the row is written only while it still names the LINE menu read (and `onlyIf` holds):
+ * else nothing changes and the answer is false (an edit of the owner came first).
+ */
+async function replaceAtLine(
+  deps: LineDeps,
+  scope: { clientId: number; lineAccountId: number },
+  channel: LineChannel,
+  row: { id: number; lineRichMenuId: string; tapSlug: string | null },
+  next: {
+    menu: RichMenuObject;
+    image: RichMenuImage;
+    values: Partial<Parameters<typeof updateRichMenuRow>[3]>;
+    onlyIf?: (current: { lineRichMenuId: string; tapSlug: string | null }) => boolean;
+  },
+): Promise<boolean> {
+  const line = lineGatewayFor(deps.config);
+  const hop = await tapHopOf(deps, scope, row.tapSlug ?? newTapSlug());
   let newId: string;
   let undoMoves: () => Promise<void>;
   try {
-    newId = await createMenuAtLine(line, channel, input.richMenu, image, { richMenuId: row.id, hop });
+    newId = await createMenuAtLine(line, channel, next.menu, next.image, { richMenuId: row.id, hop });
   } catch (error) {
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
@@ -318,31 +354,73 @@ export async function updateRichMenu({ ctx, input }: Ctx & { input: UpdateInput 
     await line.deleteRichMenu(channel, newId).catch(() => undefined);
     throw lineFailure(error, richMenuMessages.lineRefused);
   }
+  let written = false;
   try {
-    await inTransaction(ctx.db, async (tx) => {
+    written = await inTransaction(deps.db, async (tx) => {
+      if (next.onlyIf) {
+        const current = await lockRichMenu(tx, scope, row.id);
+        if (!current || current.lineRichMenuId !== row.lineRichMenuId || !next.onlyIf(current)) return false;
+      }
       await updateRichMenuRow(tx, scope, row.id, {
+        ...next.values,
         lineRichMenuId: newId,
         tapSlug: hop.slug,
-        ...rowValuesOf(input.richMenu, image),
-        updatedByUserId: requireActor(ctx).userId,
-        updatedAt: ctx.clock.now(),
       });
       // Friends linked to the old menu by a rule (decision 0059) are linked to the new one: LINE drops
       // a user's link when the menu is deleted below.
-      if ((await markMenuFriendsPending(tx, scope, row.id)) > 0) await queueLinks(tx, scope, ctx.clock.now());
+      if ((await markMenuFriendsPending(tx, scope, row.id)) > 0)
+        await queueLinks(tx, scope, deps.clock.now());
+      return true;
     });
   } catch (error) {
     await undoMoves();
     await line.deleteRichMenu(channel, newId).catch(() => undefined);
     throw error;
   }
+  if (!written) {
+    await undoMoves();
+    await line.deleteRichMenu(channel, newId).catch(() => undefined);
+    return false;
+  }
   try {
     await line.deleteRichMenu(channel, row.lineRichMenuId);
   } catch (error) {
     // The row already names the new menu; the old one is left at LINE, unseen (nothing points at it).
-    ctx.log.warn({ err: error, richMenuId: row.lineRichMenuId }, 'old rich menu not deleted at LINE');
+    deps.log.warn({ err: error, richMenuId: row.lineRichMenuId }, 'old rich menu not deleted at LINE');
   }
-  return getRichMenu({ ctx, input });
+  return true;
+}
+
+/**
+ * A menu made before the tap hop (decision 0049 addendum: its row has no tap key) sent to LINE again as
+ * it is, so that its link areas go through the hop and its postback areas carry the tap mark: what an
+ * edit would do, with nothing of the owner's changed (name, areas, image, who edited it last). A tab's
+ * menu is one of these too: its row holds the areas it was sent with (the switches to the other tabs'
+ * aliases), and its alias moves to the new menu as an edit moves it. Answers false when there was nothing
+ * to do (the menu is gone, has its key, or an edit came first).
+ */
+export async function resendThroughHop(
+  deps: LineDeps,
+  scope: { clientId: number; lineAccountId: number },
+  channel: LineChannel,
+  richMenuId: number,
+): Promise<boolean> {
+  const row = await findRichMenu(deps.db, scope, richMenuId);
+  if (!row || row.tapSlug !== null) return false;
+  const menu: RichMenuObject = {
+    name: row.name,
+    size: { width: row.width, height: row.height },
+    selected: row.selected,
+    chatBarText: row.chatBarText,
+    areas: row.areas,
+  };
+  const image = { contentType: row.imageType as RichMenuImage['contentType'], data: row.image };
+  return replaceAtLine(deps, scope, channel, row, {
+    menu,
+    image,
+    values: {},
+    onlyIf: (current) => current.tapSlug === null,
+  });
 }
 
 /**
