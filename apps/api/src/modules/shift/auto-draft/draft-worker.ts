@@ -7,6 +7,9 @@ import { draftShifts, loadHighs } from './solver-exact.ts';
 import type { DraftJob, DraftReply } from './draft-pool.ts';
 import type { SolverInput } from './solver-types.ts';
 
+/** The worker's first answer (the quick greedy) is cut at this share of its budget (measured: the note). */
+const FIRST_ANSWER_SHARE = 0.6;
+
 const port = parentPort;
 if (!port) throw new Error('draft-worker.ts runs as a worker thread (draft-pool.ts)');
 const post = (reply: DraftReply) => port.postMessage(reply);
@@ -18,6 +21,9 @@ port.on('message', (job: DraftJob) => {
   post({ id: job.id, kind: 'started' });
   draftShifts(JSON.parse(job.input) as SolverInput, {
     budgetMs: job.budgetMs,
+    // the first answer by this share of the budget at the latest (cut short on a loaded machine): the rest
+    // of the pool's budget is for making its report and posting it (draft-pool.ts)
+    firstWithinMs: FIRST_ANSWER_SHARE * job.budgetMs,
     onBest: (result) => post({ id: job.id, kind: 'best', result: JSON.stringify(result) }),
   }).then(
     (result) => post({ id: job.id, kind: 'done', result: JSON.stringify(result) }),

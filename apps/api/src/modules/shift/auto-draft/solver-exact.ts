@@ -430,12 +430,18 @@ export async function draftShifts(
     /** The fairness stage's bands (default tieredBands) and whether it holds each slot's places (default yes). */
     bandsOf?: BandsOf;
     holdSlots?: boolean;
+    /**
+     * The first answer (the quick greedy) cut at this many ms if not done by then (solve's deadline): the
+     * worker's, so that the pool has an answer by its budget on a loaded machine. Unset: never cut.
+     */
+    firstWithinMs?: number;
   } = {},
 ): Promise<Drafted> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   const budget = opts.budgetMs ?? defaultBudgetMs(input.staff.length);
-  const quick: Drafted = { ...solve(input, undefined, { quick: true }), method: 'GREEDY' };
+  const deadline = opts.firstWithinMs === undefined ? undefined : started + opts.firstWithinMs;
+  const quick: Drafted = { ...solve(input, undefined, { quick: true, deadline }), method: 'GREEDY' };
   opts.onBest?.(quick);
   // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing
   const greedy = (): Drafted => {
