@@ -8,7 +8,7 @@ import type { DraftJob, DraftReply } from './draft-pool.ts';
 import type { SolverInput } from './solver-types.ts';
 
 /** The worker's first answer (the quick greedy) is cut at this share of its budget (measured: the note). */
-const FIRST_ANSWER_SHARE = 0.6;
+const FIRST_ANSWER_SHARE = 0.75;
 
 const port = parentPort;
 if (!port) throw new Error('draft-worker.ts runs as a worker thread (draft-pool.ts)');
