@@ -91,7 +91,7 @@ describe('the draft in its worker thread', () => {
     expect(again.totals.filled).toBeGreaterThan(0);
   });
 
-  it('answers by the budget however loaded: the first answer is cut at its share of the budget', async () => {
+  it("answers by the budget however loaded: the first answer is cut at the worker's budget", async () => {
     // a budget far below the quick greedy's time stands for a machine so loaded that the worker gets a
     // sliver of a core: the pool no longer waits for the whole quick greedy past the budget
     const input = generateStore('peak', 100);
