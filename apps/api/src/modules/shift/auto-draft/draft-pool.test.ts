@@ -81,25 +81,35 @@ describe('the draft in its worker thread', () => {
   it('answers by the budget: the worker is stopped there and its best answer so far is kept', async () => {
     const input = generateStore('overlapping', 50);
     const result = await draftInWorker(input, { budgetMs: 60 });
-    // the greedy's answer (it comes first: before or after its spread pass), not HiGHS's after its seconds
-    const quick = { ...solve(input, undefined, { quick: true }), method: 'GREEDY' };
-    expect([quick, { ...solve(input), method: 'GREEDY' }]).toContainEqual(result);
+    // the greedy's answer (it comes first: cut at its share of the budget, or whole), not HiGHS's after
+    // its seconds
+    expect(result.method).toBe('GREEDY');
+    expect(result.totals.filled).toBeLessThanOrEqual(solve(input).totals.filled);
     expect(findViolations(input, result.assignments)).toEqual([]);
     // and the next draft runs in a fresh worker
     const again = await draftInWorker(generateStore('peak', 5, 3));
     expect(again.totals.filled).toBeGreaterThan(0);
   });
 
-  it('past the budget waits only for the greedy before its spread pass, the first answer posted', async () => {
-    // 1 ms: the worker has posted nothing by then; the first answer it posts is the quick greedy
-    const input = generateStore('peak', 20);
-    const quick = { ...solve(input, undefined, { quick: true }), method: 'GREEDY' };
-    const full = { ...solve(input), method: 'GREEDY' };
-    // on this store the spread pass changes the draft, so the answer tells which one the pool gave
-    expect(quick.assignments).not.toEqual(full.assignments);
-    const result = await draftInWorker(input, { budgetMs: 1 });
-    expect(result).toEqual(quick);
+  it("answers by the budget however loaded: the first answer is cut at the worker's budget", async () => {
+    // a budget far below the quick greedy's time stands for a machine so loaded that the worker gets a
+    // sliver of a core: the pool no longer waits for the whole quick greedy past the budget
+    const input = generateStore('peak', 100);
+    const quickStarted = performance.now();
+    const quick = solve(input, undefined, { quick: true });
+    const quickMs = performance.now() - quickStarted;
+    await draftInWorker(generateStore('peak', 5, 3)); // the worker started (a budget stop replaces it)
+    const started = performance.now();
+    const result = await draftInWorker(input, { budgetMs: 60 });
+    const tookMs = performance.now() - started;
+    console.log(
+      `budget 60 ms: answered in ${tookMs.toFixed(0)} ms (the quick greedy alone: ${quickMs.toFixed(0)} ms), ` +
+        `${result.totals.filled} of ${quick.totals.filled} places`,
+    );
+    expect(result.method).toBe('GREEDY');
+    // cut short: fewer places than the whole quick greedy, every rule kept, every short slot says why
+    expect(result.totals.filled).toBeLessThan(quick.totals.filled);
     expect(findViolations(input, result.assignments)).toEqual([]);
-    expect(result.totals.filled).toBe(full.totals.filled);
+    for (const s of result.slots) expect(s.assigned < s.required).toBe(s.reasons.length > 0);
   }, 120_000);
 });

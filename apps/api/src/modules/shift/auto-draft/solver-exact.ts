@@ -46,6 +46,12 @@ export function buildModel(
     /** Hold each slot's places filled at `hold`'s (not only their sum): a smaller model. */
     holdSlots?: boolean;
     bands?: Band[];
+    /**
+     * Stay near these drafts: each option as there earns `nearWeight` (default 0.02), each other costs it,
+     * a tie-break after places and over (stage one near the greedy's draft, draftShifts).
+     */
+    near?: Map<number, { start: number; end: number }>;
+    nearWeight?: number;
   } = { fairness: true },
 ): ExactModel {
   const input = normalise(raw);
@@ -212,7 +218,12 @@ export function buildModel(
     }
     if (any) free.push('rmin', 'rmax');
   }
-  for (const o of options) obj.push([-WEIGHTS.shift, x(o)]);
+  for (const o of options) {
+    const at = goals.near?.get(o.cand.id);
+    const w = goals.near ? (goals.nearWeight ?? 0.02) : 0;
+    const same = at?.start === o.start && at?.end === o.end;
+    obj.push([-WEIGHTS.shift + (same ? w : -w), x(o)]);
+  }
   // fairness among answers as good as `hold` (places filled and over held at its figures)
   if (goals.hold) {
     const held = options.filter((o) => {
@@ -281,6 +292,9 @@ export async function solveExact(
     holdSlots?: boolean;
     /** Without the fairness terms: a cost per staff member for a rate outside these bands. */
     bands?: Band[];
+    /** Stay near these drafts (a tie-break after places and over; buildModel). */
+    near?: Map<number, { start: number; end: number }>;
+    nearWeight?: number;
   } = {},
 ): Promise<ExactAnswer | null> {
   const started = performance.now();
@@ -289,6 +303,8 @@ export async function solveExact(
     hold: opts.hold,
     holdSlots: opts.holdSlots,
     bands: opts.bands,
+    near: opts.near,
+    nearWeight: opts.nearWeight,
   });
   if (opts.hold && !model.empty) return runFrom(model, opts.hold, opts, started);
   if (model.empty) return { drafts: new Map(), status: 'Optimal', objective: 0, ms: 0 };
@@ -384,18 +400,26 @@ export const tieredBands: BandsOf = ({ greedy, seeded }) => {
   return [8, 4, 2, 1].map((weight, k) => ({ lo: outer.lo + k * step, hi: outer.hi - k * step, weight }));
 };
 
-/** The last re-check (solve() with its spread pass) is kept back as this many times the quick greedy's time. */
-const RECHECK_PER_QUICK = 3;
+/**
+ * Before stage one, the time kept back for its re-check (solve() with its spread pass), as this many times
+ * the quick greedy's time: the bench measured the re-check of an exact answer at 0.29-1.41x the quick
+ * greedy's time on its nine stores (1.41x at 100 x 31 peak), so 1.5x (it was a guessed 3x, which under
+ * load left stage one no time at 20 and 50 staff). Before the fairness stage, for its re-check, a margin
+ * on the first re-check's time, measured in the call.
+ */
+const RECHECK_PER_QUICK = 1.5;
+const RECHECK_MARGIN = 1.25;
 
 /**
  * The draft the call answers. The greedy without its spread pass first (solve's quick mode, posted at once
- * as the fallback), then HiGHS for the places and over with what is left of the budget, its answer
- * re-checked (quick) and posted, then the fairness stage from it (places held slot by slot; nested bands
- * of rates), and one solve() with the spread pass on the last answer. The spread pass runs once: at 100
- * staff it is the costliest part of a solve, and it ran three times before (greedy, stage one, fairness
- * stage), which left the fairness stage no time at 100 staff. HiGHS failing or finding nothing in time
- * leaves the greedy's answer (with its spread pass), so the call always answers within the budget (plus
- * the re-check). Same input, same answer while HiGHS finishes inside the budget.
+ * as the fallback), then HiGHS for the places and over with what is left of the budget, near the greedy's
+ * draft (of the answers with the most places and fewest over, the one changing the fewest of its drafts),
+ * its answer re-checked with the spread pass and posted, then the fairness stage from it (places held slot
+ * by slot; nested bands of rates) and its re-check, kept only when better by the goals' order. So the
+ * answer is never behind the quick greedy's, and where HiGHS adds no place it starts from the greedy's own
+ * draft: never less fair than the greedy's with the same places (solver-optimum.test.ts). HiGHS failing
+ * or finding nothing in time leaves the greedy's answer (with its spread pass). Same input, same answer
+ * while HiGHS finishes inside the budget.
  * `onBest`: each answer as it becomes the best so far (the worker thread posts them, so that the pool can
  * answer the best one when it stops the worker at the budget: draft-pool.ts).
  */
@@ -408,12 +432,18 @@ export async function draftShifts(
     /** The fairness stage's bands (default tieredBands) and whether it holds each slot's places (default yes). */
     bandsOf?: BandsOf;
     holdSlots?: boolean;
+    /**
+     * The first answer (the quick greedy) cut at this many ms if not done by then (solve's deadline): the
+     * worker's, so that the pool has an answer by its budget on a loaded machine. Unset: never cut.
+     */
+    firstWithinMs?: number;
   } = {},
 ): Promise<Drafted> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   const budget = opts.budgetMs ?? defaultBudgetMs(input.staff.length);
-  const quick: Drafted = { ...solve(input, undefined, { quick: true }), method: 'GREEDY' };
+  const deadline = opts.firstWithinMs === undefined ? undefined : started + opts.firstWithinMs;
+  const quick: Drafted = { ...solve(input, undefined, { quick: true, deadline }), method: 'GREEDY' };
   opts.onBest?.(quick);
   // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing
   const greedy = (): Drafted => {
@@ -421,36 +451,43 @@ export async function draftShifts(
     opts.onBest?.(full);
     return full;
   };
-  const reserve = RECHECK_PER_QUICK * elapsed();
-  const left = budget - elapsed() - reserve;
+  // kept back for the re-check of stage one's answer (solve() with its spread pass), by the quick greedy's time
+  const left = budget - elapsed() - RECHECK_PER_QUICK * elapsed();
   if (left < 20) return greedy();
   try {
-    const exact = await solveExact(input, { timeLimitSeconds: left / 1000, fairness: false });
+    // stage one near the greedy's draft: of the answers with the most places and the fewest over, the one
+    // that changes the fewest of the greedy's drafts (an arbitrary one of them, the fewest shifts, was
+    // less fair than the greedy's: 11.3 points against 8.5 at 20 x 31 peak)
+    const near = new Map(quick.assignments.map((a) => [a.candidateId, a]));
+    const exact = await solveExact(input, { timeLimitSeconds: left / 1000, fairness: false, near });
     if (!exact) return greedy();
-    const seeded: Drafted = { ...solve(input, exact.drafts, { quick: true }), method: 'EXACT' };
-    if (ahead(rank(quick), rank(seeded))) return greedy();
-    opts.onBest?.(seeded);
-    const balanced = (drafts: Map<number, { start: number; end: number }>): Drafted => ({
-      ...solve(input, drafts),
-      method: 'EXACT',
-    });
-    // the fairness stage: from that answer, places held, a bounded search for a smaller spread
-    const rest = budget - elapsed() - reserve;
-    if (rest < 100 || exact.status !== 'Optimal') return balanced(exact.drafts);
+    // re-checked with the spread pass: the answer from here on, the fairness stage only replacing it when
+    // better by the goals' order
+    const recheckStarted = performance.now();
+    const first: Drafted = { ...solve(input, exact.drafts), method: 'EXACT' };
+    const recheckMs = performance.now() - recheckStarted;
+    if (ahead(rank(quick), rank(first))) return greedy();
+    opts.onBest?.(first);
+    // the fairness stage: from that answer, places held, a bounded search for a smaller spread, if the
+    // time left allows it and its re-check (about the first re-check's time, measured just now)
+    const rest = budget - elapsed() - RECHECK_MARGIN * recheckMs;
+    if (rest < 100 || exact.status !== 'Optimal') return first;
     // costs per staff member for rates outside nested bands (as easy as the places alone: no row ties
     // all staff together), from the ranges the two answers reached
     const ratesOf = (r: SolverResult) =>
       r.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
-    const bands = (opts.bandsOf ?? tieredBands)({ greedy: ratesOf(quick), seeded: ratesOf(seeded) });
+    const bands = (opts.bandsOf ?? tieredBands)({ greedy: ratesOf(quick), seeded: ratesOf(first) });
     const fair = await solveExact(input, {
-      hold: new Map(seeded.assignments.map((a) => [a.candidateId, a])),
+      hold: new Map(first.assignments.map((a) => [a.candidateId, a])),
       holdSlots: opts.holdSlots ?? true,
       timeLimitSeconds: rest / 1000,
       maxNodes: opts.fairnessNodes ?? FAIRNESS_NODES,
       ...(bands.length > 0 ? { fairness: false, bands } : {}),
     });
-    const fairer = balanced(fair?.drafts ?? exact.drafts);
-    return ahead(rank(seeded), rank(fairer)) ? seeded : fairer;
+    if (!fair) return first;
+    const fairer: Drafted = { ...solve(input, fair.drafts), method: 'EXACT' };
+    // the better by the goals' order: never less fair than the answer it started from
+    return ahead(rank(first), rank(fairer)) ? first : fairer;
   } catch {
     return greedy();
   }

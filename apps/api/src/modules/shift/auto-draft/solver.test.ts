@@ -297,6 +297,18 @@ describe('auto-draft solver: properties over random stores', () => {
     );
   });
 
+  it('cut at a deadline: what is placed keeps every rule, every short slot says why (the pool by its budget)', () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const cut = solve(input, undefined, { quick: true, deadline: performance.now() - 1 });
+        expect(findViolations(input, cut.assignments)).toEqual([]);
+        expect(cut.totals.filled).toBeLessThanOrEqual(fillableUpperBound(input));
+        for (const s of cut.slots) expect(s.assigned < s.required).toBe(s.reasons.length > 0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('gives the same answer for the same input, whatever its order', () => {
     fc.assert(
       fc.property(arbInput, fc.nat(1000), (input, seed) => {

@@ -1,4 +1,5 @@
-// The automatic shift draft's solver: pure (no database, no clock), deterministic (same input, same answer).
+// The automatic shift draft's solver: pure (no database; no clock unless given a deadline), deterministic
+// (same input, same answer, when no deadline cuts it).
 // A lazy greedy fills the slots' required counts from the staff's requests, never breaking a hard rule,
 // then a local search moves a staff member's assignment to someone else where that frees them for a slot
 // nobody else can take. Every slot left short gets its reasons, per requester, by name (docs/decisions/0017).
@@ -28,12 +29,20 @@ const SPREAD_MOVES = 6;
  * (under load: 1.1 s for the greedy and its local search, +1.3 s for the pair moves of `balance`, which
  * take the 100 x 31 peak store from 37.6 to 18.8 points, +1.9 s for the spread pass, to 17.9): the call's
  * first answers, the spread pass running once on its last (solver-exact.ts, draft-pool.ts).
+ * `opts.deadline` (a `performance.now()` instant): past it the greedy stops placing and the searches after it
+ * are skipped, and what is placed so far is answered (every rule kept; the requesters not drafted are told
+ * so). Only the worker's first answer has one, so that the pool has an answer by the budget however loaded
+ * the machine (draft-pool.ts); without it the solve is deterministic.
  */
 export function solve(
   raw: SolverInput,
   preset?: Map<number, { start: number; end: number }>,
-  opts: { quick?: boolean } = {},
+  opts: { quick?: boolean; deadline?: number } = {},
 ): SolverResult {
+  const { deadline } = opts;
+  let cut = false;
+  /** Past the deadline (checked now and then: the clock is not free). */
+  const late = () => (cut ||= deadline !== undefined && performance.now() > deadline);
   const input = normalise(raw);
   const { settings } = input;
   const slots = input.slots;
@@ -139,7 +148,9 @@ export function solve(
       const g = gainOf(o);
       if (g > 0) heap.push({ o, key: keyOf(o, g) });
     }
+    let pops = 0;
     while (heap.size > 0) {
+      if ((++pops & 31) === 0 && late()) return;
       const top = heap.pop()!;
       const g = gainOf(top.o);
       if (g <= 0) continue;
@@ -168,9 +179,9 @@ export function solve(
     for (const x of [...chosen.values()]) if (snapshot.get(x.cand.id) !== x) unapply(x);
     for (const x of snapshot.values()) if (chosen.get(x.cand.id) !== x) apply(x);
   };
-  for (let round = 0; round < (preset ? 0 : 3); round++) {
+  for (let round = 0; round < (preset || late() ? 0 : 3); round++) {
     let improved = false;
-    for (let i = 0; i < slots.length; i++) {
+    for (let i = 0; i < slots.length && !late(); i++) {
       for (const o of allOptions) {
         if (need[i]! <= 0) break;
         if (o.slots.length !== 1 || o.slots[0] !== i || chosen.has(o.cand.id)) continue;
@@ -202,7 +213,7 @@ export function solve(
     }
     // fill what the moves opened up
     greedy(allOptions);
-    if (!improved) break;
+    if (!improved || late()) break;
   }
 
   const state: BalanceState = {
@@ -225,8 +236,9 @@ export function solve(
       fillable,
       unmet,
     });
+  if (late()) return answer();
   balance(state);
-  if (opts.quick) return answer();
+  if (opts.quick || late()) return answer();
   // then the spread of fulfilment rates itself, from its ends (staff with requests)
   const rated = [...requested]
     .filter(([, minutes]) => minutes > 0)
