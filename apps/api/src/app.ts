@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });
   app.decorate('jobs', jobs);
+  app.decorate('checkAnswers', config.env === 'test');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

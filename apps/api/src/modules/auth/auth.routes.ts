@@ -118,9 +118,7 @@ export function authRoutes(
     { rateLimit: mailLimit },
   );
 
-  route(app, authEndpoints.me, async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }), {
-    fastAnswer: true,
-  });
+  route(app, authEndpoints.me, async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }));
 
   route(
     app,
@@ -136,6 +134,5 @@ export function clientSessionRoutes(app: FastifyInstance) {
     app,
     clientAreaEndpoints.sessionMe,
     async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }),
-    { fastAnswer: true },
   );
 }

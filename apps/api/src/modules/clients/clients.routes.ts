@@ -9,7 +9,6 @@ export function clientAreaRoutes(app: FastifyInstance) {
     app,
     clientAreaEndpoints.getClient,
     async (_input, request) => clients.getScopedClient({ ctx: request.ctx }),
-    { fastAnswer: true }, // a hot read (issue 31): route.ts, fastSerializer
   );
   route(app, clientAreaEndpoints.updateData, async ({ body }, { ctx }) =>
     clients.updateClientData({ ctx, input: body }),
