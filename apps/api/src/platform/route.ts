@@ -107,6 +107,7 @@ const answerSerializer =
     let write: Write | undefined;
     let compiled = false;
     return (data: unknown) => {
+      if (data instanceof JsonText) throw new Error('JsonText needs viewAnswer');
       if (!compiled) {
         write = compileFast(schema);
         compiled = true;
@@ -120,6 +121,9 @@ const answerSerializer =
       return text;
     };
   };
+
+const inputOf = <E extends Endpoint>(request: FastifyRequest) =>
+  ({ params: request.params, query: request.query, body: request.body }) as RouteInput<E>;
 
 /**
  * Register one contract endpoint: its schemas validate the request and shape the answer, its access
@@ -163,16 +167,14 @@ export function route<E extends Endpoint>(
       ...(endpoint.produces ? { produces: endpoint.produces } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
-    handler: async (request, reply) => {
-      const input = {
-        params: request.params,
-        query: request.query,
-        body: request.body,
-      } as RouteInput<E>;
-      const result = await handler(input, request, reply);
-      if (result instanceof JsonText && !options.viewAnswer) throw new Error('JsonText needs viewAnswer');
-      if (reply.statusCode === 200 && successStatus !== 200) void reply.code(successStatus);
-      return result;
-    },
+    // A 200 route hands Fastify the handler's own promise: no second async function a request.
+    handler:
+      successStatus === 200
+        ? (request, reply) => handler(inputOf<E>(request), request, reply)
+        : async (request, reply) => {
+            const result = await handler(inputOf<E>(request), request, reply);
+            if (reply.statusCode === 200) void reply.code(successStatus);
+            return result;
+          },
   });
 }
