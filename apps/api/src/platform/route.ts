@@ -52,9 +52,10 @@ const viewSerializer = (successStatus: number) => (definition: FastifyRouteSchem
     : serializerCompiler(definition as SchemaDefinition);
 
 /**
- * A nullable scalar as JSON Schema's type list: z.toJSONSchema writes `.nullable()` as
+ * A nullable value as JSON Schema's type list: z.toJSONSchema writes `.nullable()` as
  * `anyOf: [{ type: 'string' }, { type: 'null' }]`, which fast-json-stringify writes by running a schema
- * validator on the value for each branch; `type: ['string', 'null']` is a typeof test. Same output.
+ * validator on the value (and an object with a key its schema does not name fails it: a 500);
+ * `type: ['string', 'null']` is a typeof test, and an object's unnamed keys are left out, as Zod does.
  */
 function nullableAsTypeList(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableAsTypeList);
@@ -65,7 +66,7 @@ function nullableAsTypeList(schema: unknown): unknown {
   const isNull = (branch: Record<string, unknown>) => branch.type === 'null' && Object.keys(branch).length === 1;
   if (anyOf?.length === 2 && anyOf.some(isNull)) {
     const other = anyOf.find((branch) => !isNull(branch))!;
-    if (['string', 'number', 'integer', 'boolean'].includes(other.type as string) && !('enum' in other)) {
+    if (['string', 'number', 'integer', 'boolean', 'object', 'array'].includes(other.type as string)) {
       const { anyOf: _, ...rest } = out;
       return { ...rest, ...other, type: [other.type, 'null'] };
     }
