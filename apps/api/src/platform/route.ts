@@ -63,7 +63,8 @@ function nullableAsTypeList(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) out[key] = nullableAsTypeList(value);
   const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
-  const isNull = (branch: Record<string, unknown>) => branch.type === 'null' && Object.keys(branch).length === 1;
+  const isNull = (branch: Record<string, unknown>) =>
+    branch.type === 'null' && Object.keys(branch).length === 1;
   if (anyOf?.length === 2 && anyOf.some(isNull)) {
     const other = anyOf.find((branch) => !isNull(branch))!;
     if (['string', 'number', 'integer', 'boolean', 'object', 'array'].includes(other.type as string)) {
