@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = createJobRunner({ db, log: app.log, clock });
   defineAllJobs(jobs, { config });
   app.decorate('jobs', jobs);
+  app.decorate('checkAnswers', config.env === 'test');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -152,9 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkCsrf(request);
     await authorizeRequest(request, { sessionCache, liff: liffDirectory });
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise a response (issue 31).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (API_PREFIXES.some((p) => request.url.startsWith(p))) void reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   // Every API route lives in this scope, where a route without declared access stops the start-up.

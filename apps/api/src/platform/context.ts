@@ -53,6 +53,11 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Every API route the app serves, with its access (platform/access.ts). */
     apiRoutes: readonly ApiRoute[];
+    /**
+     * Each route's answer is also written by Zod and compared (platform/route.ts, answerSerializer):
+     * the tests' apps (NODE_ENV=test), not production.
+     */
+    checkAnswers: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {

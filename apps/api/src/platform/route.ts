@@ -52,29 +52,86 @@ const viewSerializer = (successStatus: number) => (definition: FastifyRouteSchem
     : serializerCompiler(definition as SchemaDefinition);
 
 /**
- * The success answer written by Fastify's own serializer (fast-json-stringify) from the JSON schema of the
- * contract's Zod schema (z.toJSONSchema, once when the route is registered): no Zod check and copy per
- * request, and still only the contract's fields written. For the hot small reads (/me, the client's own
- * read: issue 31). A schema JSON Schema cannot say exactly (a transform, a refinement) keeps the Zod
- * serializer, as do the failures.
+ * A nullable value as JSON Schema's type list: z.toJSONSchema writes `.nullable()` as
+ * `anyOf: [{ type: 'string' }, { type: 'null' }]`, which fast-json-stringify writes by running a schema
+ * validator on the value (and an object with a key its schema does not name fails it: a 500);
+ * `type: ['string', 'null']` is a typeof test, and an object's unnamed keys are left out, as Zod does.
  */
-const fastSerializer = (successStatus: number) => (definition: FastifyRouteSchemaDef<unknown>) => {
-  if (definition.httpStatus === String(successStatus) && definition.schema instanceof z.ZodType) {
-    try {
-      const jsonSchema = z.toJSONSchema(definition.schema, { io: 'output', unrepresentable: 'throw' });
-      return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
-    } catch {
-      // not representable: the Zod serializer below
+function nullableAsTypeList(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableAsTypeList);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = nullableAsTypeList(value);
+  const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
+  const isNull = (branch: Record<string, unknown>) =>
+    branch.type === 'null' && Object.keys(branch).length === 1;
+  if (anyOf?.length === 2 && anyOf.some(isNull)) {
+    const other = anyOf.find((branch) => !isNull(branch))!;
+    if (['string', 'number', 'integer', 'boolean', 'object', 'array'].includes(other.type as string)) {
+      const { anyOf: _, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
     }
   }
-  return serializerCompiler(definition as SchemaDefinition);
-};
+  return out;
+}
+
+type Write = (data: unknown) => string;
+
+/**
+ * fast-json-stringify from the contract's Zod schema (z.toJSONSchema, io: 'output'), or undefined for a
+ * schema JSON Schema cannot state exactly (a transform, a refinement, a Date): those keep Zod's.
+ */
+function compileFast(schema: z.ZodType): Write | undefined {
+  try {
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' });
+    return fastJson(nullableAsTypeList(jsonSchema) as Parameters<typeof fastJson>[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every route's success answer is written by Fastify's own serializer (fast-json-stringify) from the JSON
+ * schema of the contract (issue 31, decision 0029 and its addendum): no Zod check and copy per request,
+ * and still only the contract's fields written. Compiled at the route's first success answer (not at
+ * start-up: a few hundred routes), and then kept. Failures keep Zod's serializer (rare, small).
+ *
+ * fast-json-stringify trusts its input where Zod refused it (a null in a non-null string is written as
+ * "", a float in an integer field is truncated). So where answers are checked (`checkAnswers`: the
+ * tests' apps), each answer is also written by Zod, whose error stops it as before, and the two texts
+ * must be the same: every test that reads a route checks that route's fast answer against its contract.
+ */
+const answerSerializer =
+  (successStatus: number, checkAnswers: boolean) => (definition: FastifyRouteSchemaDef<unknown>) => {
+    const zodWrite = serializerCompiler(definition as SchemaDefinition) as Write;
+    const schema = definition.schema;
+    if (definition.httpStatus !== String(successStatus) || !(schema instanceof z.ZodType)) return zodWrite;
+    let write: Write | undefined;
+    let compiled = false;
+    return (data: unknown) => {
+      if (data instanceof JsonText) throw new Error('JsonText needs viewAnswer');
+      if (!compiled) {
+        write = compileFast(schema);
+        compiled = true;
+      }
+      if (!write) return zodWrite(data);
+      if (!checkAnswers) return write(data);
+      const expected = zodWrite(data);
+      const text = write(data);
+      if (text !== expected)
+        throw new Error(`fast-json-stringify wrote ${text}, Zod ${expected} (${definition.url})`);
+      return text;
+    };
+  };
+
+const inputOf = <E extends Endpoint>(request: FastifyRequest) =>
+  ({ params: request.params, query: request.query, body: request.body }) as RouteInput<E>;
 
 /**
  * Register one contract endpoint: its schemas validate the request and shape the answer, its access
  * is checked centrally (platform/access.ts), and the handler only calls a service. `viewAnswer`: the
- * success answer is written as the handler's view function built it (see viewSerializer); `fastAnswer`:
- * by fast-json-stringify from the contract's JSON schema (see fastSerializer).
+ * success answer is written as the handler's view function built it (see viewSerializer); any other by
+ * fast-json-stringify from the contract's JSON schema (see answerSerializer).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -84,7 +141,6 @@ export function route<E extends Endpoint>(
     rateLimit?: RateLimitOptions;
     bodyLimit?: number;
     viewAnswer?: boolean;
-    fastAnswer?: boolean;
   } = {},
 ): void {
   const statuses = Object.keys(endpoint.responses).map(Number);
@@ -93,8 +149,9 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.viewAnswer ? { serializerCompiler: viewSerializer(successStatus) } : {}),
-    ...(options.fastAnswer ? { serializerCompiler: fastSerializer(successStatus) } : {}),
+    serializerCompiler: options.viewAnswer
+      ? viewSerializer(successStatus)
+      : answerSerializer(successStatus, app.checkAnswers),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
@@ -112,16 +169,14 @@ export function route<E extends Endpoint>(
       ...(endpoint.produces ? { produces: endpoint.produces } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
-    handler: async (request, reply) => {
-      const input = {
-        params: request.params,
-        query: request.query,
-        body: request.body,
-      } as RouteInput<E>;
-      const result = await handler(input, request, reply);
-      if (result instanceof JsonText && !options.viewAnswer) throw new Error('JsonText needs viewAnswer');
-      if (reply.statusCode === 200 && successStatus !== 200) void reply.code(successStatus);
-      return result;
-    },
+    // A 200 route hands Fastify the handler's own promise: no second async function a request.
+    handler:
+      successStatus === 200
+        ? (request, reply) => handler(inputOf<E>(request), request, reply)
+        : async (request, reply) => {
+            const result = await handler(inputOf<E>(request), request, reply);
+            if (reply.statusCode === 200) void reply.code(successStatus);
+            return result;
+          },
   });
 }

@@ -121,17 +121,20 @@ export async function findSession(
   cache?: SessionCache<SessionRecord>,
 ): Promise<SessionRecord | undefined> {
   const tokenHash = tokenHashOf(token);
-  const idleSince = new Date(now.getTime() - config.session.idleMinutes * 60_000);
+  // Compared as numbers: a cached session costs no Date and no ISO string (issue 31).
+  const nowMs = now.getTime();
+  const idleSinceMs = nowMs - config.session.idleMinutes * 60_000;
   let record = cache?.get(tokenHash);
   // Past either limit by what this process saw: another process may have used it since, so ask.
-  if (record && (record.expiresAt <= now || record.lastSeenAt <= idleSince)) record = undefined;
+  if (record && (record.expiresAt.getTime() <= nowMs || record.lastSeenAt.getTime() <= idleSinceMs))
+    record = undefined;
   if (!record) {
     const generation = cache?.generation ?? 0;
     const statements = preparedFor(db);
     [record] = await statements.lookup.execute({
       tokenHash,
       now: now.toISOString(),
-      idleSince: idleSince.toISOString(),
+      idleSince: new Date(idleSinceMs).toISOString(),
     });
     if (!record) return undefined;
     cache?.set(tokenHash, record, generation);
@@ -139,7 +142,7 @@ export async function findSession(
   // A disabled or cancelled client's users lose access at once, not at their next login.
   const status = record.client?.contractStatus;
   if (status === 'DISABLED' || status === 'CANCELLED') return undefined;
-  if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (nowMs - record.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await preparedFor(db).touch.execute({ now: now.toISOString(), sessionId: record.sessionId });
     record.lastSeenAt = now;
   }

@@ -143,7 +143,7 @@ describe('GET /me and POST /logout', () => {
   });
 
   it('the hot reads written by fast-json-stringify answer exactly what their contracts describe', async () => {
-    // /me, the client area's /me and the client's own read skip the Zod serializer (route.ts, fastAnswer)
+    // every route's success answer is written by fast-json-stringify (route.ts, answerSerializer)
     const client = await createClient(t.db, { companyName: 'めぐみ食堂' });
     const user = await createUser(t.db, { role: 'CLIENT', position: 'MANAGER', clientId: client.id });
     const cookie = await loginAs(t.app, user.email);

@@ -118,9 +118,7 @@ export function authRoutes(
     { rateLimit: mailLimit },
   );
 
-  route(app, authEndpoints.me, async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }), {
-    fastAnswer: true,
-  });
+  route(app, authEndpoints.me, async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }));
 
   route(
     app,
@@ -132,10 +130,7 @@ export function authRoutes(
 
 /** Client area: GET /client/api/v1/session/me, the same session view as /auth/api/v1/me. */
 export function clientSessionRoutes(app: FastifyInstance) {
-  route(
-    app,
-    clientAreaEndpoints.sessionMe,
-    async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }),
-    { fastAnswer: true },
+  route(app, clientAreaEndpoints.sessionMe, async (_input, request) =>
+    auth.getCurrentSession({ ctx: request.ctx }),
   );
 }

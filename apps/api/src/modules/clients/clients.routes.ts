@@ -5,11 +5,8 @@ import * as clients from './clients.service.ts';
 
 /** Client area: the client itself (its session view is the auth module's). */
 export function clientAreaRoutes(app: FastifyInstance) {
-  route(
-    app,
-    clientAreaEndpoints.getClient,
-    async (_input, request) => clients.getScopedClient({ ctx: request.ctx }),
-    { fastAnswer: true }, // a hot read (issue 31): route.ts, fastSerializer
+  route(app, clientAreaEndpoints.getClient, async (_input, request) =>
+    clients.getScopedClient({ ctx: request.ctx }),
   );
   route(app, clientAreaEndpoints.updateData, async ({ body }, { ctx }) =>
     clients.updateClientData({ ctx, input: body }),

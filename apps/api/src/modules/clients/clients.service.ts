@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { tokyoDay } from '../../platform/dates.ts';
+import { isoStringOf, tokyoDay } from '../../platform/dates.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { findAgencyTenant } from '../../platform/tenancy.ts';
@@ -90,7 +90,7 @@ export function toClientView(
       : null,
     monthlyFee: row.monthlyFee,
     paymentStatus: row.paymentStatus,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoStringOf(row.createdAt), // a cached session's row: platform/dates.ts
   };
 }
 

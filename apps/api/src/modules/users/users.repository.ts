@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../platform/errors.ts';
+import { isoStringOf } from '../../platform/dates.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -151,7 +152,7 @@ export function toUserView(row: Omit<UserRow, 'passwordHash'>): User {
     agencyId: row.agencyId,
     masterId: row.masterId,
     emailVerified: row.emailVerifiedAt !== null,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoStringOf(row.createdAt), // a cached session's row: platform/dates.ts
   };
 }
 

@@ -63,12 +63,26 @@ export async function findStaffByIds(db: Db, scope: StoreScope, ids: number[]): 
   return staffQuery(db).where(and(inStore(scope), inArray(shiftStaff.id, ids)));
 }
 
-/** Every staff member of the store, approved first, then by id (the shift table's rows). */
+/**
+ * Every staff member of the store, approved first, then by id (the shift table's rows). Built once per
+ * database and prepared: the monthly table reads it on every request (issue 31).
+ */
 export async function listAllStaff(db: Db, scope: StoreScope): Promise<StaffRow[]> {
-  return staffQuery(db)
-    .where(inStore(scope))
-    .orderBy(desc(sql`${shiftStaff.status} = 'APPROVED'`), asc(shiftStaff.id));
+  let statement = allStaffStatements.get(db);
+  if (!statement) allStaffStatements.set(db, (statement = prepareAllStaff(db)));
+  return statement.execute(scope);
 }
+const allStaffStatements = new WeakMap<Db, ReturnType<typeof prepareAllStaff>>();
+const prepareAllStaff = (db: Db) =>
+  staffQuery(db)
+    .where(
+      and(
+        eq(shiftStaff.clientId, sql.placeholder('clientId')),
+        eq(shiftStaff.storeId, sql.placeholder('storeId')),
+      ),
+    )
+    .orderBy(desc(sql`${shiftStaff.status} = 'APPROVED'`), asc(shiftStaff.id))
+    .prepare('shift_all_staff');
 
 export async function listStaffPage(
   db: Db,
