@@ -127,16 +127,14 @@ describe('domain event subscriptions', () => {
     const events = createEventSubscriptions(r);
     const batches: number[] = [];
     // The subscriber acts only on the names it has a row for (read in the fan-out's transaction).
-    await t.db
-      .insert(mails)
-      .values(
-        ['kept-1', 'kept-2'].map((name) => ({
-          to: `allow-${name}`,
-          subject: 'x',
-          text: '',
-          status: 'STORED',
-        })),
-      );
+    await t.db.insert(mails).values(
+      ['kept-1', 'kept-2'].map((name) => ({
+        to: `allow-${name}`,
+        subject: 'x',
+        text: '',
+        status: 'STORED' as const,
+      })),
+    );
     events.subscribe('test-filter', ['NEW_FRIEND'], writing('filter-'), {
       filter: async (batch, db) => {
         batches.push(batch.length);

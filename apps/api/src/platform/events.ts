@@ -41,7 +41,7 @@ export type EventSubscriptions = {
     subscriber: string,
     topics: readonly T[],
     handler: EventHandler<T>,
-    options?: { maxAttempts?: number; filter?: EventFilter<T> },
+    options?: { maxAttempts?: number; filter?: EventFilter<NoInfer<T>> },
   ) => void;
   /** Every subscriber registered so far, in order of registration. */
   subscriptions: () => Subscription[];

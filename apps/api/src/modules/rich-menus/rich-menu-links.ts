@@ -20,6 +20,7 @@ import {
   listPendingFriends,
   listRules,
   markFriendsPending,
+  ruleConditionsOfAccounts,
   settleFriends,
   type FriendMenuRow,
   type RichMenuRuleRow,
@@ -75,26 +76,53 @@ export async function queueMarkAll(db: Db, scope: AccountScope, now: Date, key?:
   });
 }
 
+type RichMenuEvent = DomainEvent<
+  'FRIEND_TAGGED' | 'FRIEND_TAG_REMOVED' | 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT'
+>;
+
 /**
- * FRIEND_TAGGED, FRIEND_TAG_REMOVED: the friends are evaluated again when a rule names the tag or names a
- * segment (whose conditions may name it); NEW_FRIEND, LINE_UNBLOCK_EVENT: when the account has any rule.
+ * Whether an event may change a friend's menu under the account's rules: FRIEND_TAGGED, FRIEND_TAG_REMOVED
+ * when a rule names the tag or names a segment (whose conditions may name it); NEW_FRIEND,
+ * LINE_UNBLOCK_EVENT when the account has any rule.
  */
+function concernsRules(event: RichMenuEvent, rules: Pick<RichMenuRuleRow, 'tagId' | 'segmentId'>[]): boolean {
+  if (rules.length === 0) return false;
+  if (event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED') {
+    const { tagId } = event.payload;
+    return rules.some((r) => r.tagId === tagId || r.segmentId !== null);
+  }
+  return true;
+}
+
+/**
+ * The subscriber's filter (decision 0062): of a batch of events, those that concern the rules of their
+ * account, read in one query. Most accounts have no rule, and a keyword rule's tag makes no job here.
+ */
+export async function richMenuEventsToHandle(events: RichMenuEvent[], db: Db): Promise<number[]> {
+  const accountIds = [...new Set(events.flatMap((e) => (e.lineAccountId === null ? [] : [e.lineAccountId])))];
+  const rules = await ruleConditionsOfAccounts(db, accountIds);
+  return events
+    .filter((e) =>
+      concernsRules(
+        e,
+        rules.filter((r) => r.clientId === e.clientId && r.lineAccountId === e.lineAccountId),
+      ),
+    )
+    .map((e) => e.id);
+}
+
+/** The friends of an event that concerns the rules are evaluated again: marked pending, the link job queued. */
 export async function handleRichMenuEvent(
   event: DomainEvent<'FRIEND_TAGGED' | 'FRIEND_TAG_REMOVED' | 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT'>,
   ctx: JobContext,
 ): Promise<void> {
   if (event.lineAccountId === null) return;
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
-  const rules = await listRules(ctx.db, scope);
-  if (rules.length === 0) return;
-  let friendIds: number[];
-  if (event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED') {
-    const { tagId } = event.payload;
-    if (!rules.some((r) => r.tagId === tagId || r.segmentId !== null)) return;
-    friendIds = event.payload.friendIds;
-  } else {
-    friendIds = [event.payload.friendId];
-  }
+  if (!concernsRules(event, await listRules(ctx.db, scope))) return;
+  const friendIds =
+    event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED'
+      ? event.payload.friendIds
+      : [event.payload.friendId];
   await markFriendsPending(ctx.db, scope, friendIds);
   await queueLinks(ctx.db, scope, ctx.clock.now());
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { friendRichMenus, richMenuRules, richMenus } from '../../db/schema/rich-menus.ts';
 
@@ -22,6 +22,23 @@ export async function listRules(db: Db, scope: AccountScope): Promise<RichMenuRu
     .from(richMenuRules)
     .where(rulesOf(scope))
     .orderBy(asc(richMenuRules.position), asc(richMenuRules.id));
+}
+
+/** What the rules of these accounts name (tag, segment), in one query (the event filter's read). */
+export async function ruleConditionsOfAccounts(
+  db: Db,
+  lineAccountIds: number[],
+): Promise<Pick<RichMenuRuleRow, 'clientId' | 'lineAccountId' | 'tagId' | 'segmentId'>[]> {
+  if (lineAccountIds.length === 0) return [];
+  return db
+    .select({
+      clientId: richMenuRules.clientId,
+      lineAccountId: richMenuRules.lineAccountId,
+      tagId: richMenuRules.tagId,
+      segmentId: richMenuRules.segmentId,
+    })
+    .from(richMenuRules)
+    .where(inArray(richMenuRules.lineAccountId, lineAccountIds));
 }
 
 /** The rules replaced as a whole (the caller's transaction). */
