@@ -20,8 +20,10 @@ import {
   listPendingFriends,
   listRules,
   markFriendsPending,
+  releaseLinkLease,
   ruleConditionsOfAccounts,
   settleFriends,
+  takeLinkLease,
   type FriendMenuRow,
   type RichMenuRuleRow,
   type SettledFriend,
@@ -55,6 +57,10 @@ const FRIENDS_PER_ROUND = 2_000;
 const ROUNDS_PER_RUN = 5;
 /** How long a rate-limited run waits when LINE names no time (Retry-After). */
 const RATE_LIMIT_WAIT_MS = 1_000;
+/** How long a run holds its account's lease at most: the job runner's lease (a crashed run's runs out). */
+const LINK_LEASE_MS = 60_000;
+/** When a run that found another at work tries again. */
+const LEASE_BUSY_WAIT_MS = 1_000;
 /** Friends one mark-all page reads (keyset pages over the following friends). */
 const MARK_PAGE = 1_000;
 
@@ -258,7 +264,8 @@ function planRound(
  * bulk, then settled. At least once: a crash repeats a call (a link is idempotent at LINE), never loses a
  * friend (a friend stays pending until settled). A 429 hands over to a later run (Retry-After); LINE
  * down is the job's retry with backoff; LINE refusing a call (400) settles those friends unchanged with a
- * log line, so one bad call does not stop the account.
+ * log line, so one bad call does not stop the account. One run of an account at a time (its lease): a run
+ * that finds another at work queues itself once after it and stops.
  */
 export async function runRichMenuLinks(
   scope: AccountScope,
@@ -269,6 +276,40 @@ export async function runRichMenuLinks(
   const account = await findLineAccountOfClient(job, scope.clientId, scope.lineAccountId);
   // An account disconnected or paused: its friends stay pending for its next save or hour.
   if (!account || account.status !== 'ACTIVE') return;
+  const start = job.clock.now();
+  if (
+    !(await takeLinkLease(
+      job.db,
+      scope.lineAccountId,
+      job.jobId,
+      start,
+      new Date(start.getTime() + LINK_LEASE_MS),
+    ))
+  ) {
+    // Another run of the account is at work: this one follows it, once (its key), rather than repeat its calls.
+    await enqueueJob(job.db, {
+      queue: RICH_MENU_LINK_QUEUE,
+      payload: scope,
+      runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS),
+      dedupeKey: `${RICH_MENU_LINK_QUEUE}:after-job-${job.jobId}`,
+    });
+    return;
+  }
+  try {
+    await linkRounds(scope, job, config, directories, account);
+  } finally {
+    await releaseLinkLease(job.db, scope.lineAccountId, job.jobId);
+  }
+}
+
+/** The rounds of one run, under the account's lease. */
+async function linkRounds(
+  scope: AccountScope,
+  job: JobContext,
+  config: Config,
+  directories: FriendDirectories,
+  account: NonNullable<Awaited<ReturnType<typeof findLineAccountOfClient>>>,
+): Promise<void> {
   const channel = channelsOf({ config }, account).messaging;
   const line = lineGatewayFor(config);
   const rules = await listRules(job.db, scope);

@@ -1,7 +1,7 @@
 import { richMenuRuleMessages, type RichMenuObjectInput, type RichMenuRules } from '@app/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { domainEvents, friends, jobs } from '../../db/schema/index.ts';
+import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema/index.ts';
 import { eventQueueOf } from '../../platform/events.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import {
@@ -272,6 +272,51 @@ describe('a rich menu per tag (decision 0059)', () => {
     expect(
       (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>(),
     ).toMatchObject({ pending: 0, linked: [] });
+  });
+});
+
+describe('one link run of an account at a time (decision 0059, addendum)', () => {
+  it('a run that finds another run of the account at work queues itself once after it and links nothing; the friends are linked once the lease is free', async () => {
+    const acc = await newAccount(a, '福岡リース店');
+    const vipMenu = await acc.menu('VIPメニュー');
+    const vip = await acc.tag('VIP');
+    const taro = await acc.follower('山田 太郎');
+    const hanako = await acc.follower('佐藤 花子');
+    await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
+    await drain();
+
+    // Another process's run of the account is mid-way through its calls: it holds the lease for a minute.
+    await t.db
+      .insert(richMenuLinkLeases)
+      .values({
+        lineAccountId: acc.id,
+        jobId: 2_000_000_000,
+        lockedUntil: new Date(t.clock.now().getTime() + 60_000),
+      });
+    await acc.tagFriends('add', vip, [taro.friendId]);
+    await acc.tagFriends('add', vip, [hanako.friendId]);
+    expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null }); // nothing linked at LINE
+    const waiting = await t.db
+      .select({ dedupeKey: jobs.dedupeKey })
+      .from(jobs)
+      .where(and(eq(jobs.queue, 'rich-menus.link'), eq(jobs.status, 'PENDING')));
+    expect(waiting.map((j) => j.dedupeKey)).toEqual([
+      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+    ]);
+    // Still held a second later: each waiting run waits once more, and still links nothing.
+    t.clock.advance(1_000);
+    await drain();
+    expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+
+    // The other run's lease runs out (it crashed): the next run takes it and links both friends.
+    t.clock.advance(60_000);
+    await drain();
+    expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(
+      await t.db.select().from(richMenuLinkLeases).where(eq(richMenuLinkLeases.lineAccountId, acc.id)),
+    ).toEqual([]);
   });
 });
 
