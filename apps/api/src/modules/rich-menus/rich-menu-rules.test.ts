@@ -286,13 +286,11 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
     await drain();
 
     // Another process's run of the account is mid-way through its calls: it holds the lease for a minute.
-    await t.db
-      .insert(richMenuLinkLeases)
-      .values({
-        lineAccountId: acc.id,
-        jobId: 2_000_000_000,
-        lockedUntil: new Date(t.clock.now().getTime() + 60_000),
-      });
+    await t.db.insert(richMenuLinkLeases).values({
+      lineAccountId: acc.id,
+      jobId: 2_000_000_000,
+      lockedUntil: new Date(t.clock.now().getTime() + 60_000),
+    });
     await acc.tagFriends('add', vip, [taro.friendId]);
     await acc.tagFriends('add', vip, [hanako.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null }); // nothing linked at LINE
