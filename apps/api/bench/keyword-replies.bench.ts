@@ -10,7 +10,9 @@
 //
 // BENCH_DATABASE_URL=postgres://... runs on a throw-away database of that server instead of PGlite;
 // BENCH_KEYWORD_MESSAGES sets how many messages (default 200); BENCH_KEYWORD_POLL_MS the runner's poll.
+import { count as countOf, gt, max } from 'drizzle-orm';
 import os from 'node:os';
+import { jobs } from '../src/db/schema/index.ts';
 import { startInProcessStack } from './support/in-process-stack.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -110,6 +112,7 @@ void (async () => {
 console.log(
   `Keyword reply bench (${serverUrl ? 'PostgreSQL' : 'PGlite'}; API with its job runner (poll ${pollMs} ms), LINE simulator over HTTP, one process; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}; ${new Date().toISOString()})`,
 );
+const [before] = await stack.db.select({ id: max(jobs.id) }).from(jobs);
 app.jobs.start(pollMs);
 for (const userId of userIds) {
   sentAt.set(userId, Date.now());
@@ -143,6 +146,18 @@ console.log(
 );
 console.log(
   `  ${replies.size} of ${count} answered, ${free} with the reply token (free), ${replies.size - free} pushed`,
+);
+// The jobs the messages made, by queue: what the one-at-a-time runner works through (decision 0062).
+const made = await stack.db
+  .select({ queue: jobs.queue, n: countOf() })
+  .from(jobs)
+  .where(gt(jobs.id, before?.id ?? 0))
+  .groupBy(jobs.queue);
+console.log(
+  `  jobs made: ${(made.reduce((sum, m) => sum + m.n, 0) / count).toFixed(2)} a message (${made
+    .sort((x, y) => y.n - x.n)
+    .map((m) => `${m.queue} ${m.n}`)
+    .join(', ')})`,
 );
 
 const inboxDeadline = Date.now() + 10_000;

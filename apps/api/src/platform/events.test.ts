@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, jobs, mails } from '../db/schema/index.ts';
 import { createClient } from '../testing/factories.ts';
@@ -120,6 +120,84 @@ describe('domain event subscriptions', () => {
       .from(jobs)
       .where(eq(jobs.queue, eventQueueOf('test-shape')));
     expect(deliveries.map((d) => d.status).sort()).toEqual(['DEAD', 'DONE']);
+  });
+
+  it('a filter leaves out the events its subscriber would ignore: no delivery job for them, the others handled once', async () => {
+    const r = runner();
+    const events = createEventSubscriptions(r);
+    const batches: number[] = [];
+    // The subscriber acts only on the names it has a row for (read in the fan-out's transaction).
+    await t.db.insert(mails).values(
+      ['kept-1', 'kept-2'].map((name) => ({
+        to: `allow-${name}`,
+        subject: 'x',
+        text: '',
+        status: 'STORED' as const,
+      })),
+    );
+    events.subscribe('test-filter', ['NEW_FRIEND'], writing('filter-'), {
+      filter: async (batch, db) => {
+        batches.push(batch.length);
+        const allowed = await db
+          .select({ to: mails.to })
+          .from(mails)
+          .where(
+            inArray(
+              mails.to,
+              batch.map((e) => `allow-${e.payload.displayName}`),
+            ),
+          );
+        const names = new Set(allowed.map((m) => m.to.slice('allow-'.length)));
+        return batch.filter((e) => names.has(e.payload.displayName)).map((e) => e.id);
+      },
+    });
+    events.subscribe('test-unfiltered', ['NEW_FRIEND'], writing('unfiltered-'));
+    for (const name of ['kept-1', 'left-1', 'kept-2', 'left-2']) await record('NEW_FRIEND', name);
+    await drain(r);
+    await drain(r);
+
+    expect(batches).toEqual([4]); // one call for the batch, not one per event
+    expect(await written('filter-')).toEqual([
+      'filter-kept-1@events.example',
+      'filter-kept-2@events.example',
+    ]);
+    const deliveries = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, eventQueueOf('test-filter')));
+    expect(deliveries.map((d) => d.status)).toEqual(['DONE', 'DONE']); // no job at all for the two left out
+    expect(await written('unfiltered-')).toHaveLength(4); // another subscriber's filter changes nothing here
+    const pending = await t.db.select().from(domainEvents).where(eq(domainEvents.clientId, clientId));
+    expect(pending.every((e) => e.handledAt !== null)).toBe(true);
+  });
+
+  it('a filter that throws leaves nothing out; a payload that does not parse still reaches its failing delivery', async () => {
+    const r = runner();
+    const events = createEventSubscriptions(r);
+    events.subscribe('test-filter-throws', ['NEW_FRIEND'], writing('throws-'), {
+      filter: async () => {
+        throw new Error('a bug in the filter');
+      },
+    });
+    const seen: number[][] = [];
+    events.subscribe('test-filter-shape', ['NEW_FRIEND'], writing('shape-'), {
+      filter: async (batch) => {
+        seen.push(batch.map((e) => e.id));
+        return [];
+      },
+      maxAttempts: 1,
+    });
+    await t.db.insert(domainEvents).values({ topic: 'NEW_FRIEND', clientId, payload: { friendId: 'eight' } });
+    await record('NEW_FRIEND', 'thrown');
+    await drain(r);
+    expect(await written('throws-')).toEqual(['throws-thrown@events.example']);
+    expect(seen).toEqual([[expect.any(Number)]]); // the well-formed event only
+    expect(await written('shape-')).toEqual([]);
+    const shape = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, eventQueueOf('test-filter-shape')));
+    expect(shape.map((d) => d.status)).toEqual(['DEAD']); // the malformed one, refused at its delivery
   });
 
   it('two runners with the same subscribers deliver each event once between them', async () => {

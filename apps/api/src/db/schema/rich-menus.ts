@@ -190,3 +190,17 @@ export const friendRichMenus = pgTable(
     index('friend_rich_menus_account_idx').on(t.lineAccountId, t.friendId),
   ],
 );
+
+/**
+ * The link job of an account that is at work (decision 0059, addendum): one run of an account at a time, so
+ * two runs (two processes) never read the same pending friends and repeat LINE's calls. A run takes the
+ * lease when it is free or has run out (a crashed run's lasts as long as its job's lease) and gives it back
+ * at its end.
+ */
+export const richMenuLinkLeases = pgTable('rich_menu_link_leases', {
+  lineAccountId: integer('line_account_id')
+    .primaryKey()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+  jobId: integer('job_id').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});

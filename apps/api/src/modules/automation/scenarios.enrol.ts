@@ -14,6 +14,7 @@ import {
   listLiveSteps,
   listScenarioRows,
   stopEnrolments,
+  triggerTagsOfAccounts,
   type ScenarioRow,
 } from './scenarios.repository.ts';
 import { stepDueAt } from './scenarios.timing.ts';
@@ -45,6 +46,27 @@ export async function enrolInScenario(db: Db, input: EnrolInput, now: Date): Pro
   const scenario = await findScenario(db, input, input.scenarioId);
   if (!scenario?.enabled) return false;
   return enrol(db, scenario, input, now);
+}
+
+/**
+ * The subscriber's filter (decision 0062): a FRIEND_TAGGED event is taken only when a scenario that is on
+ * starts with its tag (a keyword rule's tag on an account with no such scenario makes no job); the other
+ * topics are always taken.
+ */
+export async function scenarioEventsToHandle(
+  events: DomainEvent<'NEW_FRIEND' | 'MEMBERSHIP_REGISTRATION' | 'FRIEND_TAGGED' | 'MEMBER_RANK_CHANGED'>[],
+  db: Db,
+): Promise<number[]> {
+  const tagged = events.flatMap((e) => (e.topic === 'FRIEND_TAGGED' && e.lineAccountId !== null ? [e] : []));
+  const triggers = await triggerTagsOfAccounts(db, [...new Set(tagged.map((e) => e.lineAccountId!))]);
+  const starts = new Set(triggers.map((t) => `${t.clientId}:${t.lineAccountId}:${t.tagId}`));
+  return events
+    .filter(
+      (e) =>
+        e.topic !== 'FRIEND_TAGGED' ||
+        (e.lineAccountId !== null && starts.has(`${e.clientId}:${e.lineAccountId}:${e.payload.tagId}`)),
+    )
+    .map((e) => e.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FriendDirectories } from '../friends/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { EventSubscriptions } from '../../platform/events.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
-import { handleScenarioEvent } from './scenarios.enrol.ts';
+import { handleScenarioEvent, scenarioEventsToHandle } from './scenarios.enrol.ts';
 import { runScenarioTick, SCENARIO_TICK_QUEUE, scenarioTickPayloadSchema } from './scenarios.sending.ts';
 
 /** Step delivery: friends enter scenarios on their triggers; one scheduler a minute sends the due steps. */
@@ -16,6 +16,7 @@ export function defineScenarioJobs(
     'automation.scenarios',
     ['NEW_FRIEND', 'MEMBERSHIP_REGISTRATION', 'FRIEND_TAGGED', 'MEMBER_RANK_CHANGED'],
     handleScenarioEvent,
+    { filter: scenarioEventsToHandle },
   );
   jobs.define(SCENARIO_TICK_QUEUE, {
     payload: scenarioTickPayloadSchema,

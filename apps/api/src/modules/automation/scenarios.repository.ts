@@ -60,6 +60,29 @@ export async function findTagTriggeredScenarios(
     );
 }
 
+/** The tags that start a scenario that is on, of these accounts (the event filter's one read a batch). */
+export async function triggerTagsOfAccounts(
+  db: Db,
+  lineAccountIds: number[],
+): Promise<{ clientId: number; lineAccountId: number; tagId: number }[]> {
+  if (lineAccountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({
+      clientId: scenarios.clientId,
+      lineAccountId: scenarios.lineAccountId,
+      tagId: scenarios.triggerTagId,
+    })
+    .from(scenarios)
+    .where(
+      and(
+        inArray(scenarios.lineAccountId, lineAccountIds),
+        eq(scenarios.trigger, 'TAG_ADDED'),
+        eq(scenarios.enabled, true),
+      ),
+    );
+  return rows.flatMap((r) => (r.tagId === null ? [] : [{ ...r, tagId: r.tagId }]));
+}
+
 /** The account's scenarios that are on and start when a member reaches one of these ranks (ランク到達時). */
 export async function findRankTriggeredScenarios(
   db: Db,

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { couponMessages, deliveryImageMessages, deliveryMessages, scenarioMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { friends, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
+import { domainEvents, friends, jobs, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
+import { eventQueueOf } from '../../platform/events.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -532,9 +533,25 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
     expect((await tagging('add', [other], { friendIds: [hand.friendId] })).statusCode).toBe(200);
     await advance(60_000);
     expect(await sentOf(acc.channel)).toHaveLength(0);
+    /** The automation.scenarios delivery jobs of the account's last FRIEND_TAGGED event (decision 0062). */
+    const deliveriesOfLastTagEvent = async () => {
+      const [event] = await t.db
+        .select({ id: domainEvents.id })
+        .from(domainEvents)
+        .where(and(eq(domainEvents.lineAccountId, acc.accountId), eq(domainEvents.topic, 'FRIEND_TAGGED')))
+        .orderBy(desc(domainEvents.id))
+        .limit(1);
+      const made = await t.db
+        .select({ status: jobs.status, attempts: jobs.attempts })
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `${eventQueueOf('automation.scenarios')}:${event!.id}`));
+      return made.map((j) => [j.status, j.attempts]);
+    };
+    expect(await deliveriesOfLastTagEvent()).toEqual([]); // a tag no scenario starts with makes no job
 
     // by hand
     expect((await tagging('add', [reserve], { friendIds: [hand.friendId] })).json()).toEqual({ changed: 1 });
+    expect(await deliveriesOfLastTagEvent()).toEqual([['DONE', 1]]);
     await advance(60_000);
     expect((await sentTo(acc.channel, hand.userId)).map((s) => s.messages[0]!.text)).toEqual([
       'ご予約ありがとうございます',

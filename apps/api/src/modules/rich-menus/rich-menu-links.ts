@@ -20,7 +20,10 @@ import {
   listPendingFriends,
   listRules,
   markFriendsPending,
+  releaseLinkLease,
+  ruleConditionsOfAccounts,
   settleFriends,
+  takeLinkLease,
   type FriendMenuRow,
   type RichMenuRuleRow,
   type SettledFriend,
@@ -54,6 +57,10 @@ const FRIENDS_PER_ROUND = 2_000;
 const ROUNDS_PER_RUN = 5;
 /** How long a rate-limited run waits when LINE names no time (Retry-After). */
 const RATE_LIMIT_WAIT_MS = 1_000;
+/** How long a run holds its account's lease at most: the job runner's lease (a crashed run's runs out). */
+const LINK_LEASE_MS = 60_000;
+/** When a run that found another at work tries again. */
+const LEASE_BUSY_WAIT_MS = 1_000;
 /** Friends one mark-all page reads (keyset pages over the following friends). */
 const MARK_PAGE = 1_000;
 
@@ -75,26 +82,53 @@ export async function queueMarkAll(db: Db, scope: AccountScope, now: Date, key?:
   });
 }
 
+type RichMenuEvent = DomainEvent<
+  'FRIEND_TAGGED' | 'FRIEND_TAG_REMOVED' | 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT'
+>;
+
 /**
- * FRIEND_TAGGED, FRIEND_TAG_REMOVED: the friends are evaluated again when a rule names the tag or names a
- * segment (whose conditions may name it); NEW_FRIEND, LINE_UNBLOCK_EVENT: when the account has any rule.
+ * Whether an event may change a friend's menu under the account's rules: FRIEND_TAGGED, FRIEND_TAG_REMOVED
+ * when a rule names the tag or names a segment (whose conditions may name it); NEW_FRIEND,
+ * LINE_UNBLOCK_EVENT when the account has any rule.
  */
+function concernsRules(event: RichMenuEvent, rules: Pick<RichMenuRuleRow, 'tagId' | 'segmentId'>[]): boolean {
+  if (rules.length === 0) return false;
+  if (event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED') {
+    const { tagId } = event.payload;
+    return rules.some((r) => r.tagId === tagId || r.segmentId !== null);
+  }
+  return true;
+}
+
+/**
+ * The subscriber's filter (decision 0062): of a batch of events, those that concern the rules of their
+ * account, read in one query. Most accounts have no rule, and a keyword rule's tag makes no job here.
+ */
+export async function richMenuEventsToHandle(events: RichMenuEvent[], db: Db): Promise<number[]> {
+  const accountIds = [...new Set(events.flatMap((e) => (e.lineAccountId === null ? [] : [e.lineAccountId])))];
+  const rules = await ruleConditionsOfAccounts(db, accountIds);
+  return events
+    .filter((e) =>
+      concernsRules(
+        e,
+        rules.filter((r) => r.clientId === e.clientId && r.lineAccountId === e.lineAccountId),
+      ),
+    )
+    .map((e) => e.id);
+}
+
+/** The friends of an event that concerns the rules are evaluated again: marked pending, the link job queued. */
 export async function handleRichMenuEvent(
   event: DomainEvent<'FRIEND_TAGGED' | 'FRIEND_TAG_REMOVED' | 'NEW_FRIEND' | 'LINE_UNBLOCK_EVENT'>,
   ctx: JobContext,
 ): Promise<void> {
   if (event.lineAccountId === null) return;
   const scope = { clientId: event.clientId, lineAccountId: event.lineAccountId };
-  const rules = await listRules(ctx.db, scope);
-  if (rules.length === 0) return;
-  let friendIds: number[];
-  if (event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED') {
-    const { tagId } = event.payload;
-    if (!rules.some((r) => r.tagId === tagId || r.segmentId !== null)) return;
-    friendIds = event.payload.friendIds;
-  } else {
-    friendIds = [event.payload.friendId];
-  }
+  if (!concernsRules(event, await listRules(ctx.db, scope))) return;
+  const friendIds =
+    event.topic === 'FRIEND_TAGGED' || event.topic === 'FRIEND_TAG_REMOVED'
+      ? event.payload.friendIds
+      : [event.payload.friendId];
   await markFriendsPending(ctx.db, scope, friendIds);
   await queueLinks(ctx.db, scope, ctx.clock.now());
 }
@@ -230,7 +264,8 @@ function planRound(
  * bulk, then settled. At least once: a crash repeats a call (a link is idempotent at LINE), never loses a
  * friend (a friend stays pending until settled). A 429 hands over to a later run (Retry-After); LINE
  * down is the job's retry with backoff; LINE refusing a call (400) settles those friends unchanged with a
- * log line, so one bad call does not stop the account.
+ * log line, so one bad call does not stop the account. One run of an account at a time (its lease): a run
+ * that finds another at work queues itself once after it and stops.
  */
 export async function runRichMenuLinks(
   scope: AccountScope,
@@ -241,6 +276,40 @@ export async function runRichMenuLinks(
   const account = await findLineAccountOfClient(job, scope.clientId, scope.lineAccountId);
   // An account disconnected or paused: its friends stay pending for its next save or hour.
   if (!account || account.status !== 'ACTIVE') return;
+  const start = job.clock.now();
+  if (
+    !(await takeLinkLease(
+      job.db,
+      scope.lineAccountId,
+      job.jobId,
+      start,
+      new Date(start.getTime() + LINK_LEASE_MS),
+    ))
+  ) {
+    // Another run of the account is at work: this one follows it, once (its key), rather than repeat its calls.
+    await enqueueJob(job.db, {
+      queue: RICH_MENU_LINK_QUEUE,
+      payload: scope,
+      runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS),
+      dedupeKey: `${RICH_MENU_LINK_QUEUE}:after-job-${job.jobId}`,
+    });
+    return;
+  }
+  try {
+    await linkRounds(scope, job, config, directories, account);
+  } finally {
+    await releaseLinkLease(job.db, scope.lineAccountId, job.jobId);
+  }
+}
+
+/** The rounds of one run, under the account's lease. */
+async function linkRounds(
+  scope: AccountScope,
+  job: JobContext,
+  config: Config,
+  directories: FriendDirectories,
+  account: NonNullable<Awaited<ReturnType<typeof findLineAccountOfClient>>>,
+): Promise<void> {
   const channel = channelsOf({ config }, account).messaging;
   const line = lineGatewayFor(config);
   const rules = await listRules(job.db, scope);

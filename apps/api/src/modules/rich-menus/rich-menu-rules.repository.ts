@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friendRichMenus, richMenuRules, richMenus } from '../../db/schema/rich-menus.ts';
+import { friendRichMenus, richMenuLinkLeases, richMenuRules, richMenus } from '../../db/schema/rich-menus.ts';
 
 type AccountScope = { clientId: number; lineAccountId: number };
 
@@ -22,6 +22,23 @@ export async function listRules(db: Db, scope: AccountScope): Promise<RichMenuRu
     .from(richMenuRules)
     .where(rulesOf(scope))
     .orderBy(asc(richMenuRules.position), asc(richMenuRules.id));
+}
+
+/** What the rules of these accounts name (tag, segment), in one query (the event filter's read). */
+export async function ruleConditionsOfAccounts(
+  db: Db,
+  lineAccountIds: number[],
+): Promise<Pick<RichMenuRuleRow, 'clientId' | 'lineAccountId' | 'tagId' | 'segmentId'>[]> {
+  if (lineAccountIds.length === 0) return [];
+  return db
+    .select({
+      clientId: richMenuRules.clientId,
+      lineAccountId: richMenuRules.lineAccountId,
+      tagId: richMenuRules.tagId,
+      segmentId: richMenuRules.segmentId,
+    })
+    .from(richMenuRules)
+    .where(inArray(richMenuRules.lineAccountId, lineAccountIds));
 }
 
 /** The rules replaced as a whole (the caller's transaction). */
@@ -173,4 +190,34 @@ export async function rulesNamingSegment(db: Db, scope: AccountScope, segmentId:
     .innerJoin(richMenus, eq(richMenus.id, richMenuRules.richMenuId))
     .where(and(rulesOf(scope), eq(richMenuRules.segmentId, segmentId)))
     .orderBy(asc(richMenuRules.position));
+}
+
+/**
+ * Take the account's link lease for a job until a time: answers whether it is the job's now (it was free,
+ * ran out, or was already this job's, a retry).
+ */
+export async function takeLinkLease(
+  db: Db,
+  lineAccountId: number,
+  jobId: number,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const taken = await db
+    .insert(richMenuLinkLeases)
+    .values({ lineAccountId, jobId, lockedUntil: until })
+    .onConflictDoUpdate({
+      target: richMenuLinkLeases.lineAccountId,
+      set: { jobId, lockedUntil: until },
+      setWhere: or(lte(richMenuLinkLeases.lockedUntil, now), eq(richMenuLinkLeases.jobId, jobId)),
+    })
+    .returning({ jobId: richMenuLinkLeases.jobId });
+  return taken.length > 0;
+}
+
+/** Give the lease back (only if it is still the job's). */
+export async function releaseLinkLease(db: Db, lineAccountId: number, jobId: number): Promise<void> {
+  await db
+    .delete(richMenuLinkLeases)
+    .where(and(eq(richMenuLinkLeases.lineAccountId, lineAccountId), eq(richMenuLinkLeases.jobId, jobId)));
 }

@@ -1,7 +1,8 @@
 import { richMenuRuleMessages, type RichMenuObjectInput, type RichMenuRules } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { domainEvents, friends } from '../../db/schema/index.ts';
+import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema/index.ts';
+import { eventQueueOf } from '../../platform/events.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
 import {
   connectBody,
@@ -271,6 +272,104 @@ describe('a rich menu per tag (decision 0059)', () => {
     expect(
       (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>(),
     ).toMatchObject({ pending: 0, linked: [] });
+  });
+});
+
+describe('one link run of an account at a time (decision 0059, addendum)', () => {
+  it('a run that finds another run of the account at work queues itself once after it and links nothing; the friends are linked once the lease is free', async () => {
+    const acc = await newAccount(a, '福岡リース店');
+    const vipMenu = await acc.menu('VIPメニュー');
+    const vip = await acc.tag('VIP');
+    const taro = await acc.follower('山田 太郎');
+    const hanako = await acc.follower('佐藤 花子');
+    await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
+    await drain();
+
+    // Another process's run of the account is mid-way through its calls: it holds the lease for a minute.
+    await t.db.insert(richMenuLinkLeases).values({
+      lineAccountId: acc.id,
+      jobId: 2_000_000_000,
+      lockedUntil: new Date(t.clock.now().getTime() + 60_000),
+    });
+    await acc.tagFriends('add', vip, [taro.friendId]);
+    await acc.tagFriends('add', vip, [hanako.friendId]);
+    expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null }); // nothing linked at LINE
+    const waiting = await t.db
+      .select({ dedupeKey: jobs.dedupeKey })
+      .from(jobs)
+      .where(and(eq(jobs.queue, 'rich-menus.link'), eq(jobs.status, 'PENDING')));
+    expect(waiting.map((j) => j.dedupeKey)).toEqual([
+      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+    ]);
+    // Still held a second later: each waiting run waits once more, and still links nothing.
+    t.clock.advance(1_000);
+    await drain();
+    expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+
+    // The other run's lease runs out (it crashed): the next run takes it and links both friends.
+    t.clock.advance(60_000);
+    await drain();
+    expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(
+      await t.db.select().from(richMenuLinkLeases).where(eq(richMenuLinkLeases.lineAccountId, acc.id)),
+    ).toEqual([]);
+  });
+});
+
+describe('the subscriber takes only the events the rules concern (decision 0062)', () => {
+  /** The rich-menus delivery jobs made for the account's last `n` tag events, oldest first. */
+  const deliveriesOfLastTagEvents = async (lineAccountId: number, n: number) => {
+    const events = await t.db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.lineAccountId, lineAccountId),
+          inArray(domainEvents.topic, ['FRIEND_TAGGED', 'FRIEND_TAG_REMOVED']),
+        ),
+      )
+      .orderBy(desc(domainEvents.id))
+      .limit(n);
+    expect(events).toHaveLength(n);
+    const queue = eventQueueOf('rich-menus');
+    const keys = events.map((e) => `${queue}:${e.id}`).reverse();
+    const made = await t.db
+      .select({ dedupeKey: jobs.dedupeKey, status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(inArray(jobs.dedupeKey, keys));
+    return keys.map((key) => made.filter((j) => j.dedupeKey === key).map((j) => [j.status, j.attempts]));
+  };
+
+  it('no job for a tag of an account without rules or a tag no rule names; a tag a rule names is handled once', async () => {
+    const none = await newAccount(a, '札幌ルールなし店');
+    const keyword = await none.tag('予約済み');
+    const guest = await none.follower('高橋 一郎');
+    await none.tagFriends('add', keyword, [guest.friendId]);
+    await none.tagFriends('remove', keyword, [guest.friendId]);
+    expect(await deliveriesOfLastTagEvents(none.id, 2)).toEqual([[], []]);
+
+    const acc = await newAccount(a, '仙台ルール店');
+    const vipMenu = await acc.menu('VIPメニュー');
+    const vip = await acc.tag('VIP');
+    const other = await acc.tag('予約済み');
+    const taro = await acc.follower('山田 太郎');
+    await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
+    await drain();
+    await acc.tagFriends('add', other, [taro.friendId]);
+    await acc.tagFriends('add', vip, [taro.friendId]);
+    expect(await deliveriesOfLastTagEvents(acc.id, 2)).toEqual([[], [['DONE', 1]]]);
+    expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    await drain();
+    expect(await deliveriesOfLastTagEvents(acc.id, 2)).toEqual([[], [['DONE', 1]]]);
+
+    // A segment rule may name any tag in its conditions: every tag event of the account is taken.
+    const everyone = await acc.segment('全員', '');
+    await acc.putRules([{ richMenuId: vipMenu.id, segmentId: everyone }]);
+    await drain();
+    await acc.tagFriends('remove', other, [taro.friendId]);
+    expect(await deliveriesOfLastTagEvents(acc.id, 1)).toEqual([[['DONE', 1]]]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   RICH_MENU_LINK_QUEUE,
   RICH_MENU_MARK_ALL_QUEUE,
   RICH_MENU_SEGMENTS_QUEUE,
+  richMenuEventsToHandle,
   runRichMenuLinks,
 } from './rich-menu-links.ts';
 import { RESEND_MAX_ATTEMPTS, RICH_MENU_RESEND_QUEUE, resendOldMenus } from './rich-menu-resend.ts';
@@ -18,7 +19,8 @@ import { RESEND_MAX_ATTEMPTS, RICH_MENU_RESEND_QUEUE, resendOldMenus } from './r
 export { queueRichMenuSegments };
 
 /**
- * The rich menu per tag or segment (decision 0059): tag and follow events mark friends pending, the link
+ * The rich menu per tag or segment (decision 0059): tag and follow events mark friends pending (only those
+ * of accounts whose rules they concern make a job, decision 0062), the link
  * job links them at LINE, a save marks every friend, the hourly run marks the friends of segment rules.
  * And the one-off resend of menus made before the tap hop (decision 0049 addendum).
  */
@@ -32,6 +34,7 @@ export function defineRichMenuJobs(
     'rich-menus',
     ['FRIEND_TAGGED', 'FRIEND_TAG_REMOVED', 'NEW_FRIEND', 'LINE_UNBLOCK_EVENT'],
     handleRichMenuEvent,
+    { filter: richMenuEventsToHandle },
   );
   jobs.define(RICH_MENU_LINK_QUEUE, {
     payload: accountPayloadSchema,
