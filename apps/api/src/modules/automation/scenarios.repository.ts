@@ -343,6 +343,25 @@ export async function settleSend(
   await db.update(scenarioSends).set(values).where(eq(scenarioSends.id, id));
 }
 
+/** Many sends settled in one statement (a run's parallel pushes). */
+export async function settleSends(
+  db: Db,
+  values: { id: number; status: 'SENT' | 'FAILED'; error: string | null; sentAt: Date | null }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.execute(sql`
+    update ${scenarioSends} as s set status = v.status, error = v.error, sent_at = v.sent_at
+    from jsonb_to_recordset(${JSON.stringify(
+      values.map((v) => ({
+        id: v.id,
+        status: v.status,
+        error: v.error,
+        sent_at: v.sentAt?.toISOString() ?? null,
+      })),
+    )}::jsonb) as v(id int, status text, error text, sent_at timestamptz)
+    where s.id = v.id`);
+}
+
 export async function findStepsByIds(db: Db, ids: number[]): Promise<StepRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(scenarioSteps).where(inArray(scenarioSteps.id, ids));
