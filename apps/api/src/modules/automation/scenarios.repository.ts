@@ -352,14 +352,14 @@ export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow
     scenario_id: number;
     step_id: number;
     retry_key: string;
-    recipients: string[];
+    recipients: string[] | string;
     link_token: string | null;
     status: SendRow['status'];
     error: string | null;
     created_at: Date | string;
     sent_at: Date | string | null;
   };
-  return (result as unknown as { rows: Row[] }).rows
+  return (result as { rows: Row[] }).rows
     .map((r): SendRow => ({
       id: Number(r.id),
       scenarioId: r.scenario_id,
