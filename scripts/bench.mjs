@@ -1,7 +1,7 @@
 // `npm run bench`: runs the benchmarks under tsx and prints their figures.
 // BENCH_ONLY=word,word (case-insensitive) runs only what those words name: the auto-draft bench for
 // "draft", the delivery bench for "deliver", the keyword reply bench for "keyword", the rich menu per tag bench for
-// "menurule", and the API bench's lines whose titles hold a word (see its
+// "menurule", the step delivery bench for "scenario", and the API bench's lines whose titles hold a word (see its
 // header and the README's "Reading the bench"); unset, everything runs.
 import { spawnSync } from 'node:child_process';
 
@@ -15,6 +15,7 @@ const benches = [
   { file: 'apps/api/bench/deliveries.bench.ts', words: ['deliver'] },
   { file: 'apps/api/bench/keyword-replies.bench.ts', words: ['keyword'] },
   { file: 'apps/api/bench/rich-menus.bench.ts', words: ['menurule'] },
+  { file: 'apps/api/bench/scenarios.bench.ts', words: ['scenario'] },
 ];
 const named = (words) => only.some((w) => words.some((x) => w.includes(x)));
 const own = benches.flatMap((b) => b.words ?? []);

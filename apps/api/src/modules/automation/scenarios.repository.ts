@@ -343,9 +343,59 @@ export async function applyEnrolmentChanges(db: Db, changes: EnrolmentChange[], 
     where e.id = v.id`);
 }
 
-export async function insertSends(db: Db, values: (typeof scenarioSends.$inferInsert)[]): Promise<SendRow[]> {
+type SendInsert = Pick<
+  typeof scenarioSends.$inferInsert,
+  'scenarioId' | 'stepId' | 'retryKey' | 'recipients' | 'linkToken' | 'createdAt'
+>;
+
+/**
+ * A run's sends stored in one statement with one parameter (a run's 5,000 pushes: the rows travel as one
+ * JSON value rather than 30,000 bound parameters built one by one); a retry key stored before is kept.
+ */
+export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow[]> {
   if (values.length === 0) return [];
-  return db.insert(scenarioSends).values(values).onConflictDoNothing().returning();
+  const result = await db.execute(sql`
+    insert into ${scenarioSends} (scenario_id, step_id, retry_key, recipients, link_token, created_at)
+    select v.scenario_id, v.step_id, v.retry_key::uuid, v.recipients, v.link_token, v.created_at
+    from jsonb_to_recordset(${JSON.stringify(
+      values.map((v) => ({
+        scenario_id: v.scenarioId,
+        step_id: v.stepId,
+        retry_key: v.retryKey,
+        recipients: v.recipients,
+        link_token: v.linkToken ?? null,
+        created_at: v.createdAt?.toISOString(),
+      })),
+    )}::jsonb) as v(scenario_id int, step_id int, retry_key text, recipients jsonb, link_token text,
+      created_at timestamptz)
+    on conflict do nothing
+    returning id, scenario_id, step_id, retry_key, recipients, link_token, status, error, created_at, sent_at`);
+  type Row = {
+    id: number;
+    scenario_id: number;
+    step_id: number;
+    retry_key: string;
+    recipients: string[] | string;
+    link_token: string | null;
+    status: SendRow['status'];
+    error: string | null;
+    created_at: Date | string;
+    sent_at: Date | string | null;
+  };
+  return (result as { rows: Row[] }).rows
+    .map((r): SendRow => ({
+      id: Number(r.id),
+      scenarioId: r.scenario_id,
+      stepId: r.step_id,
+      retryKey: r.retry_key,
+      recipients: typeof r.recipients === 'string' ? (JSON.parse(r.recipients) as string[]) : r.recipients,
+      linkToken: r.link_token,
+      status: r.status,
+      error: r.error,
+      createdAt: new Date(r.created_at),
+      sentAt: r.sent_at === null ? null : new Date(r.sent_at),
+    }))
+    .sort((x, y) => x.id - y.id);
 }
 
 /** Sends stored before their call and not settled (a crash, LINE down, a rate limit): sent again first. */
@@ -364,6 +414,25 @@ export async function settleSend(
   values: { status: 'SENT' | 'FAILED' | 'PENDING'; error: string | null; sentAt: Date | null },
 ): Promise<void> {
   await db.update(scenarioSends).set(values).where(eq(scenarioSends.id, id));
+}
+
+/** Many sends settled in one statement (a run's parallel pushes). */
+export async function settleSends(
+  db: Db,
+  values: { id: number; status: 'SENT' | 'FAILED'; error: string | null; sentAt: Date | null }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.execute(sql`
+    update ${scenarioSends} as s set status = v.status, error = v.error, sent_at = v.sent_at
+    from jsonb_to_recordset(${JSON.stringify(
+      values.map((v) => ({
+        id: v.id,
+        status: v.status,
+        error: v.error,
+        sent_at: v.sentAt?.toISOString() ?? null,
+      })),
+    )}::jsonb) as v(id int, status text, error text, sent_at timestamptz)
+    where s.id = v.id`);
 }
 
 export async function findStepsByIds(db: Db, ids: number[]): Promise<StepRow[]> {

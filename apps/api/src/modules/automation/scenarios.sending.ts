@@ -10,6 +10,7 @@ import {
   linksForRecipient,
   newStepRecipientTokens,
   savedSegmentConditions,
+  sendPushes,
   toLineMessages,
   trackStepLinks,
   type LineMessage,
@@ -27,6 +28,7 @@ import {
   listLiveSteps,
   listPendingSends,
   settleSend,
+  settleSends,
   type DueEnrolment,
   type EnrolmentChange,
   type ScenarioRow,
@@ -42,6 +44,13 @@ const MINUTE_MS = 60_000;
 export const ENROLMENTS_PER_RUN = 5_000;
 /** How long a rate-limited call waits when LINE names no time (Retry-After). */
 const RATE_LIMIT_WAIT_MS = 1_000;
+/**
+ * Pushes of a run in flight at once (a step with links goes one push per friend): enough to reach LINE's
+ * 2,000 pushes a second at a round trip of 25 ms; the deliveries' pushes keep under that limit.
+ */
+const PUSH_CONCURRENCY = 50;
+/** Sends left pending by earlier runs that one run tries again before it claims new enrolments. */
+export const PENDING_SENDS_PER_RUN = 1_000;
 
 /**
  * Test seams for an injected crash around a send's LINE call (a throw there is the process dying at that
@@ -218,8 +227,9 @@ function planBatch(
         ? stepDueAt(next.delay, next.delay.from === 'TRIGGER' ? e.enrolledAt : stepAt).toISOString()
         : null,
     });
-    if (sendIt) byStep.set(step.id, [...(byStep.get(step.id) ?? []), e]);
-    else plan.sends.push({ step, recipients: [] });
+    if (!sendIt) plan.sends.push({ step, recipients: [] });
+    else if (byStep.has(step.id)) byStep.get(step.id)!.push(e);
+    else byStep.set(step.id, [e]);
   }
   for (const [stepId, recipients] of byStep) {
     const step = [...stepsOf.values()].flat().find((s) => s.id === stepId)!;
@@ -360,6 +370,13 @@ async function prepare(ctx: JobContext, config: Config, send: SendRow): Promise<
   };
 }
 
+/** A send's step made into LINE messages once per run (the same promise for every send of the step). */
+function preparedFor(ctx: JobContext, config: Config, send: SendRow, preparedSteps: PreparedSteps) {
+  const key = `${send.stepId}:${send.linkToken ? 'tracked' : 'plain'}`;
+  if (!preparedSteps.has(key)) preparedSteps.set(key, prepare(ctx, config, send));
+  return preparedSteps.get(key)!;
+}
+
 /**
  * One stored send's LINE call with its retry key: a push to one friend, a multicast to up to 500 (the
  * same messages). Accepted, or 409 (accepted before: the earlier try went out), is SENT; LINE refusing
@@ -371,9 +388,7 @@ async function deliver(
   send: SendRow,
   preparedSteps: PreparedSteps,
 ): Promise<SendOutcome> {
-  const key = `${send.stepId}:${send.linkToken ? 'tracked' : 'plain'}`;
-  if (!preparedSteps.has(key)) preparedSteps.set(key, prepare(ctx, config, send));
-  const prepared = await preparedSteps.get(key)!;
+  const prepared = await preparedFor(ctx, config, send, preparedSteps);
   if (!prepared) {
     await settleSend(ctx.db, send.id, { status: 'FAILED', error: 'LINE account not active', sentAt: null });
     return 'settled';
@@ -411,6 +426,100 @@ async function deliver(
 }
 
 /**
+ * A run's sends to one friend each (a step with links, or a single friend due), in parallel through the
+ * deliveries' pushes (`sendPushes`: bounded, paced under LINE's push limit per channel), each with its
+ * stored retry key; settled in one statement per channel. A crash leaves them PENDING: the next run repeats
+ * every key, and LINE answers 409 to those that went out. A rate limit or LINE down stops the run's pushes
+ * (the rest stay PENDING for the next run).
+ */
+async function deliverPushes(
+  ctx: JobContext,
+  config: Config,
+  sends: SendRow[],
+  preparedSteps: PreparedSteps,
+): Promise<SendOutcome> {
+  const byChannel = new Map<string, { send: SendRow; prepared: NonNullable<Prepared> }[]>();
+  const inactive: SendRow[] = [];
+  for (const send of sends) {
+    const prepared = await preparedFor(ctx, config, send, preparedSteps);
+    if (!prepared) {
+      inactive.push(send);
+      continue;
+    }
+    const group = byChannel.get(prepared.channel.channelId);
+    if (group) group.push({ send, prepared });
+    else byChannel.set(prepared.channel.channelId, [{ send, prepared }]);
+  }
+  await settleSends(
+    ctx.db,
+    inactive.map((send) => ({
+      id: send.id,
+      status: 'FAILED',
+      error: 'LINE account not active',
+      sentAt: null,
+    })),
+  );
+  for (const group of byChannel.values()) {
+    const outcome = await sendPushes({
+      config,
+      channel: group[0]!.prepared.channel,
+      count: group.length,
+      concurrency: PUSH_CONCURRENCY,
+      pushAt: (index) => {
+        const { send, prepared } = group[index]!;
+        return {
+          to: send.recipients[0]!,
+          messages: send.linkToken
+            ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
+            : prepared.messages,
+          retryKey: send.retryKey,
+        };
+      },
+      beforeCall: (index) => scenarioFaults.beforeCall?.(group[index]!.send),
+      afterCall: (index) => scenarioFaults.afterCall?.(group[index]!.send),
+    });
+    const now = ctx.clock.now();
+    await settleSends(ctx.db, [
+      ...outcome.sent.map((index) => ({
+        id: group[index]!.send.id,
+        status: 'SENT' as const,
+        error: null,
+        sentAt: now,
+      })),
+      ...outcome.failed.map(({ index, error }) => ({
+        id: group[index]!.send.id,
+        status: 'FAILED' as const,
+        error,
+        sentAt: null,
+      })),
+    ]);
+    if (outcome.halt && 'rateLimited' in outcome.halt) return { waitMs: outcome.halt.rateLimited.waitMs };
+    if (outcome.halt) return { waitMs: RATE_LIMIT_WAIT_MS };
+  }
+  return 'settled';
+}
+
+/** A run's sends: the multicasts one after the other (LINE allows 200 a second), then the pushes in parallel. */
+async function deliverAll(
+  ctx: JobContext,
+  config: Config,
+  sends: SendRow[],
+  preparedSteps: PreparedSteps,
+): Promise<SendOutcome> {
+  for (const send of sends) {
+    if (send.recipients.length === 1) continue;
+    const outcome = await deliver(ctx, config, send, preparedSteps);
+    if (outcome !== 'settled') return outcome;
+  }
+  return deliverPushes(
+    ctx,
+    config,
+    sends.filter((send) => send.recipients.length === 1),
+    preparedSteps,
+  );
+}
+
+/**
  * The scheduler (decision 0037): one job a minute for the whole installation finds due enrolments by
  * query (partial index on due_at), not a timer per friend. It first sends again what an earlier run
  * stored and did not settle, then claims up to ENROLMENTS_PER_RUN due enrolments and sends their steps;
@@ -432,14 +541,13 @@ export async function runScenarioTick(
       dedupeKey: `${SCENARIO_TICK_QUEUE}:${input.slot}:${tag}:${ctx.jobId}`,
     });
   const preparedSteps: PreparedSteps = new Map();
-  for (const send of await listPendingSends(ctx.db, 20)) {
-    const outcome = await deliver(ctx, config, send, preparedSteps);
-    if (outcome !== 'settled') return again(new Date(now.getTime() + outcome.waitMs), 'wait');
-  }
+  const pending = await listPendingSends(ctx.db, PENDING_SENDS_PER_RUN);
+  const retried = await deliverAll(ctx, config, pending, preparedSteps);
+  if (retried !== 'settled') return again(new Date(ctx.clock.now().getTime() + retried.waitMs), 'wait');
+  // more left pending than one run tries: those first, in the next run at once
+  if (pending.length === PENDING_SENDS_PER_RUN) return again(ctx.clock.now(), 'more');
   const { claimed, sends } = await claimAndPlan(ctx, config, directories);
-  for (const send of sends) {
-    const outcome = await deliver(ctx, config, send, preparedSteps);
-    if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
-  }
+  const outcome = await deliverAll(ctx, config, sends, preparedSteps);
+  if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
   if (claimed === ENROLMENTS_PER_RUN) await again(ctx.clock.now(), 'more');
 }

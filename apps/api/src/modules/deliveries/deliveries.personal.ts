@@ -17,6 +17,9 @@ import { linksForRecipient, personalLinkToken } from './deliveries.links.ts';
 /** Pushes of a chunk in flight at once: well under LINE's 2,000 a second, short enough for one run. */
 const PUSH_CONCURRENCY = 10;
 
+/** LINE's limit on push calls (2,000 requests a second per channel), kept under with some room. */
+export const PUSHES_PER_SECOND = 1_800;
+
 /** UUID v5 (RFC 4122, SHA-1) of a name in a namespace UUID: the same inputs, the same key, every retry. */
 export function pushRetryKey(chunkKey: string, lineUserId: string): string {
   const namespace = Buffer.from(chunkKey.replace(/-/g, ''), 'hex');
@@ -35,13 +38,111 @@ export const personalise = (messages: readonly LineMessage[], name: string): Lin
 /** The name a friend with no LINE name is called by in a personalised text (LINE's own fallback word). */
 export const NAMELESS_FRIEND = 'お客様';
 
+/** One push of many: its friend, its messages and its own retry key (the same on every retry). */
+export type Push = { to: string; messages: readonly LineMessage[]; retryKey: string };
+
+/**
+ * What became of a run of pushes. `sent` and `failed` name the pushes by index; the others were not
+ * tried, or their answer is unknown (tried again later with the same keys). `halt`: why the run stopped
+ * early (a rate limit with LINE's wait, or LINE down or not answering).
+ */
+export type PushesOutcome = {
+  sent: number[];
+  failed: { index: number; error: string }[];
+  halt: { rateLimited: { waitMs: number; error: string } } | { down: LineError } | null;
+};
+
+/**
+ * Many pushes, each with its retry key, `concurrency` in flight at once and at most `perSecond` started in
+ * any second (LINE's push limit is per channel), made one at a time by `pushAt` so that only those in flight
+ * are in memory. Accepted or 409 (an earlier try went out): sent. LINE refusing one push for good (400, the
+ * month's quota spent): that one failed, the others go on. A rate limit or LINE down stops starting new
+ * pushes (those in flight finish). Anything else (a crash, the fault seams' throw) is thrown once the pushes
+ * in flight have finished: the caller's stored sends repeat their keys.
+ */
+export async function sendPushes(input: {
+  config: Config;
+  channel: LineChannel;
+  count: number;
+  pushAt: (index: number) => Push;
+  concurrency?: number;
+  perSecond?: number;
+  /** Test seams around each call (a throw there is the process dying at that point). */
+  beforeCall?: (index: number) => void;
+  afterCall?: (index: number) => void;
+}): Promise<PushesOutcome> {
+  const gateway = lineGatewayFor(input.config);
+  const perSecond = input.perSecond ?? PUSHES_PER_SECOND;
+  const outcome: PushesOutcome = { sent: [], failed: [], halt: null };
+  /** A throw that is not LINE's answer (a crash): thrown once the pushes in flight have finished. */
+  const crashed: { error?: unknown; at?: number } = {};
+  let next = 0;
+  /** When each of the last `perSecond` pushes started (a ring): the pace LINE allows. */
+  const started: number[] = [];
+  const pace = async (index: number) => {
+    const earlier = started[index % perSecond];
+    if (earlier !== undefined) {
+      const wait = earlier + 1000 - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    started[index % perSecond] = performance.now();
+  };
+  const worker = async () => {
+    for (;;) {
+      if (outcome.halt || crashed.at !== undefined || next >= input.count) return;
+      const index = next++;
+      await pace(index);
+      if (outcome.halt || crashed.at !== undefined) return;
+      const push = input.pushAt(index);
+      try {
+        input.beforeCall?.(index);
+        await gateway.pushMessages(input.channel, {
+          to: push.to,
+          messages: push.messages as LineMessage[],
+          retryKey: push.retryKey,
+        });
+        input.afterCall?.(index);
+        outcome.sent.push(index);
+      } catch (e) {
+        if (!(e instanceof LineError)) {
+          if (crashed.at === undefined) Object.assign(crashed, { error: e, at: index });
+          return;
+        }
+        if (e.status === 409) {
+          outcome.sent.push(index);
+          continue;
+        }
+        const reason = e.reason.slice(0, 500);
+        if (e.status === 429 && !e.isQuotaSpent) {
+          const retryAfter = Number(e.headers?.get('retry-after'));
+          outcome.halt ??= {
+            rateLimited: {
+              waitMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1_000,
+              error: reason,
+            },
+          };
+          return;
+        }
+        if (e.isRetryable) {
+          outcome.halt ??= { down: e };
+          return;
+        }
+        outcome.failed.push({ index, error: reason });
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(input.concurrency ?? PUSH_CONCURRENCY, input.count));
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (crashed.at !== undefined) throw crashed.error;
+  return outcome;
+}
+
 export type PersonalOutcome =
   { sent: string[]; failed: number; error: string | null } | { waitMs: number; error: string };
 
 /**
- * The pushes of one chunk. Accepted or 409 (an earlier try went out): sent. LINE refusing one friend's push
- * for good (400, the month's quota spent): that friend failed, the others go on. A rate limit stops the
- * chunk (the runner comes back after LINE's wait and repeats every key); LINE down throws (the job retries).
+ * The pushes of one chunk (`sendPushes`). A rate limit stops the chunk (the runner comes back after
+ * LINE's wait and repeats every key); LINE down throws (the job retries).
  */
 export async function sendPersonalChunk(input: {
   config: Config;
@@ -54,18 +155,13 @@ export async function sendPersonalChunk(input: {
   const { chunk } = input;
   const recipients = chunk.recipients ?? [];
   const names = chunk.recipientNames ?? [];
-  const gateway = lineGatewayFor(input.config);
-  const sent: string[] = [];
-  let failed = 0;
-  let error: string | null = null;
-  const halt: { stop: { waitMs: number; error: string } | null; thrown: unknown } = {
-    stop: null,
-    thrown: null,
-  };
-  const pushOne = async (index: number) => {
-    const to = recipients[index]!;
-    try {
-      await gateway.pushMessages(input.channel, {
+  const outcome = await sendPushes({
+    config: input.config,
+    channel: input.channel,
+    count: recipients.length,
+    pushAt: (index) => {
+      const to = recipients[index]!;
+      return {
         to,
         messages: personalise(
           input.tracked
@@ -74,38 +170,16 @@ export async function sendPersonalChunk(input: {
           names[index] || NAMELESS_FRIEND,
         ),
         retryKey: pushRetryKey(chunk.retryKey, to),
-      });
-      sent.push(to);
-    } catch (e) {
-      if (!(e instanceof LineError)) throw e;
-      if (e.status === 409) {
-        sent.push(to);
-        return;
-      }
-      const reason = e.reason.slice(0, 500);
-      if (e.status === 429 && !e.isQuotaSpent) {
-        const retryAfter = Number(e.headers?.get('retry-after'));
-        halt.stop = {
-          waitMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1_000,
-          error: reason,
-        };
-        return;
-      }
-      if (e.isRetryable) {
-        halt.thrown ??= e;
-        return;
-      }
-      failed += 1;
-      error = reason;
-    }
+      };
+    },
+  });
+  if (outcome.halt && 'down' in outcome.halt) throw outcome.halt.down;
+  if (outcome.halt) return outcome.halt.rateLimited;
+  return {
+    sent: outcome.sent.sort((x, y) => x - y).map((index) => recipients[index]!),
+    failed: outcome.failed.length,
+    error: outcome.failed.at(-1)?.error ?? null,
   };
-  for (let start = 0; start < recipients.length; start += PUSH_CONCURRENCY) {
-    const batch = recipients.slice(start, start + PUSH_CONCURRENCY).map((_, i) => pushOne(start + i));
-    await Promise.all(batch);
-    if (halt.thrown) throw halt.thrown;
-    if (halt.stop) return halt.stop;
-  }
-  return { sent, failed, error };
 }
 
 /** A delivery's messages as each recipient's chat keeps them (LINE's kinds; a card-type message's altText). */

@@ -1,0 +1,2 @@
+DROP INDEX "scenario_enrolments_due_idx";--> statement-breakpoint
+CREATE INDEX "scenario_enrolments_due_idx" ON "scenario_enrolments" USING btree ("due_at","id") WHERE "scenario_enrolments"."status" = 'ACTIVE';
