@@ -153,7 +153,8 @@ export function GroupChatPane({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
       <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        {/* wraps: the name keeps its width, the status and 担当者 go under it when the pane is narrow */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <IconButton aria-label={t('inbox.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
             <ArrowBack />
           </IconButton>
