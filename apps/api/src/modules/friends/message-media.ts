@@ -106,6 +106,14 @@ export function mediaViewOf(row: MessageRow): MessageMediaView | null {
   }
 }
 
+/** LINE is still preparing the video or audio: the job fails this attempt on purpose, to ask again. */
+class StillPreparing extends Error {
+  constructor() {
+    super('LINE is still preparing the content');
+    this.name = 'StillPreparing';
+  }
+}
+
 const storageKey = (row: MessageRow, variant: 'content' | 'preview') =>
   `chat-media/${row.clientId}/${row.id}/${variant}`;
 
@@ -126,9 +134,10 @@ export async function fetchMessageContent({
   input: z.output<typeof fetchContentPayloadSchema>;
 }): Promise<void> {
   const row = await findMessageForDelivery(ctx.db, input.messageId);
-  if (!row || row.media?.status !== 'PENDING' || !row.lineMessageId) return;
+  const status = row?.media?.status;
+  if (!row || (status !== 'PENDING' && status !== 'PREPARING') || !row.lineMessageId) return;
   const scope = { clientId: row.clientId, lineAccountId: row.lineAccountId };
-  const settle = (media: MessageMedia) => updateMessageMediaIf(ctx.db, scope, row.id, 'PENDING', media);
+  const settle = (media: MessageMedia) => updateMessageMediaIf(ctx.db, scope, row.id, status, media);
   if (row.unsentAt) return settle({ status: 'EXPIRED' });
 
   const account = await findLineAccountOfClient(ctx, row.clientId, row.lineAccountId);
@@ -138,6 +147,20 @@ export async function fetchMessageContent({
   const channel = channelsOf(ctx, account).messaging;
   const gateway = lineGatewayFor(ctx.config);
   try {
+    if (row.type === 'video' || row.type === 'audio') {
+      // LINE prepares (transcodes) a video or audio before it can be got: 準備中 until it says succeeded
+      const prepared = await gateway.getMessageContentTranscoding(channel, row.lineMessageId);
+      if (prepared === null) return settle({ status: 'EXPIRED' });
+      if (prepared === 'failed')
+        return settle({ status: 'FAILED', error: 'LINE could not prepare the content' });
+      if (prepared === 'processing') {
+        if (ctx.attempt >= FETCH_CONTENT_MAX_ATTEMPTS) {
+          return settle({ status: 'FAILED', error: 'LINE did not finish preparing the content' });
+        }
+        if (status === 'PENDING') await settle({ status: 'PREPARING' });
+        throw new StillPreparing(); // asked again after the job's backoff
+      }
+    }
     const content = await gateway.getMessageContent(channel, row.lineMessageId, 'content');
     if (!content) return settle({ status: 'EXPIRED' });
     if (content.data.length > MAX_CONTENT_BYTES) {

@@ -152,6 +152,14 @@ export type LineGateway = {
     messageId: string,
     variant: 'content' | 'preview',
   ) => Promise<{ data: Buffer; contentType: string } | null>;
+  /**
+   * Whether LINE has prepared a user's video or audio for getting (GET .../content/transcoding); null
+   * when LINE no longer has the message (404, 410).
+   */
+  getMessageContentTranscoding: (
+    channel: LineChannel,
+    messageId: string,
+  ) => Promise<'processing' | 'succeeded' | 'failed' | null>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -490,6 +498,17 @@ export function createLineGateway(
           const contentType = answer.httpResponse.headers.get('content-type') ?? 'application/octet-stream';
           return { data: Buffer.concat(chunks), contentType: contentType.split(';')[0]!.trim() };
         });
+      } catch (error) {
+        if (error instanceof LineError && (error.status === 404 || error.status === 410)) return null;
+        throw error;
+      }
+    },
+    getMessageContentTranscoding: async (channel, messageId) => {
+      try {
+        const answer = await withToken(channel, (token) =>
+          blob(token).getMessageContentTranscodingByMessageId(messageId),
+        );
+        return answer.status === 'processing' || answer.status === 'succeeded' ? answer.status : 'failed';
       } catch (error) {
         if (error instanceof LineError && (error.status === 404 || error.status === 410)) return null;
         throw error;
