@@ -11,7 +11,7 @@ import type { MessageMedia } from '../../db/schema/friends.ts';
 import type { Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { fileStorageOf } from '../../platform/files/file-storage.ts';
+import { FileTooLarge, fileStorageOf } from '../../platform/files/file-storage.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { channelsOf, findLineAccountOfClient, getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -163,27 +163,28 @@ export async function fetchMessageContent({
     }
     const content = await gateway.getMessageContent(channel, row.lineMessageId, 'content');
     if (!content) return settle({ status: 'EXPIRED' });
-    if (content.data.length > MAX_CONTENT_BYTES) {
-      return settle({ status: 'FAILED', error: `The content is larger than ${MAX_CONTENT_BYTES} bytes` });
-    }
+    // streamed into the storage as LINE sends it: no file is held whole in memory
+    const storage = fileStorageOf(ctx.config);
+    const fileKey = storageKey(row, 'content');
+    const size = await storage.putStream(fileKey, content.body, content.contentType, MAX_CONTENT_BYTES);
     const preview =
       row.type === 'image' || row.type === 'video'
         ? await gateway.getMessageContent(channel, row.lineMessageId, 'preview')
         : null;
-    const storage = fileStorageOf(ctx.config);
-    const fileKey = storageKey(row, 'content');
-    await storage.put(fileKey, content.data, content.contentType);
     const previewKey = preview ? storageKey(row, 'preview') : null;
-    if (preview && previewKey) await storage.put(previewKey, preview.data, preview.contentType);
+    if (preview && previewKey) {
+      await storage.putStream(previewKey, preview.body, preview.contentType, MAX_CONTENT_BYTES);
+    }
     await settle({
       status: 'STORED',
       fileKey,
       previewKey,
       previewContentType: preview?.contentType ?? null,
       contentType: content.contentType,
-      size: content.data.length,
+      size,
     });
   } catch (error) {
+    if (error instanceof FileTooLarge) return settle({ status: 'FAILED', error: error.message });
     if (!(error instanceof LineError)) throw error;
     if (!error.isRetryable || ctx.attempt >= FETCH_CONTENT_MAX_ATTEMPTS) {
       return settle({ status: 'FAILED', error: error.reason.slice(0, 500) });
