@@ -5,6 +5,7 @@ import {
   type MessageMediaView,
   type messageContentParamsSchema,
 } from '@app/contracts';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { MessageMedia } from '../../db/schema/friends.ts';
@@ -215,7 +216,8 @@ const INLINE_TYPES = new Set([
 ]);
 
 export type ContentFile = {
-  data: Buffer;
+  /** streamed from the storage, never read whole */
+  data: Readable;
   contentType: string;
   /** attachment: a file (download under its name), or a type not served inline */
   disposition: string;
@@ -245,7 +247,7 @@ export async function getMessageContent({
     throw notFound(friendMessages.contentNotFound);
   }
   const key = input.variant === 'preview' ? row.media.previewKey : row.media.fileKey;
-  const data = key ? await fileStorageOf(ctx.config).get(key) : null;
+  const data = key ? await fileStorageOf(ctx.config).getStream(key) : null;
   if (!data) throw notFound(friendMessages.contentNotFound);
   const type =
     input.variant === 'preview' ? (row.media.previewContentType ?? 'image/jpeg') : row.media.contentType;

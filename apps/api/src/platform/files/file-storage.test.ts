@@ -72,6 +72,10 @@ describe.each(adapters)('%s storage', (name, make) => {
     expect(await storage.putStream(large, chunks(total), 'video/mp4', 50 * 1024 * 1024)).toBe(total);
     const read = (await storage.get(large))!;
     expect(read.length).toBe(total);
+    // and read back as a stream, as the content route sends it
+    const streamed = await collect((await storage.getStream(large))!);
+    expect(Buffer.concat(streamed).equals(read)).toBe(true);
+    expect(await storage.getStream(`chat-media/7/${area}-none/content`)).toBeNull();
     expect(read.equals(Buffer.concat(await collect(chunks(total))))).toBe(true);
 
     const over = `chat-media/7/${area}-over/content`;

@@ -1,4 +1,5 @@
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type * as S3 from '@aws-sdk/client-s3';
@@ -23,6 +24,8 @@ export type FileStorage = {
   ): Promise<number>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream to send on (a large file is never read whole), or null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
 };
 
@@ -89,6 +92,17 @@ export class LocalDiskStorage implements FileStorage {
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    try {
+      // opened now, so a missing file is null here rather than an error on the way out
+      const handle = await open(this.file(key), 'r');
+      return handle.createReadStream(); // closes the file when read or destroyed
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -208,6 +222,19 @@ export class S3Storage implements FileStorage {
       );
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    const { s3, GetObjectCommand, NoSuchKey } = await this.client;
+    try {
+      const answer = await s3.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      return (answer.Body as Readable | undefined) ?? null;
     } catch (error) {
       if (error instanceof NoSuchKey) return null;
       throw error;
