@@ -283,7 +283,7 @@ describe('チャット: the inbox of the demo account', () => {
     await phone.context().close();
   });
 
-  it('a group on LINE: a member writes, the message arrives live under グループ・トークルーム, the owner answers in the group', async () => {
+  it('a group on LINE: a member writes, the message arrives live under グループ・トークルーム, the owner answers in the group and takes it (担当)', async () => {
     const { channels } = await sim<{ channels: { channelId: string; displayName: string }[] }>(
       'GET',
       '/channels',
@@ -334,6 +334,12 @@ describe('チャット: the inbox of the demo account', () => {
     await owner.getByRole('button', { name: '送信', exact: true }).click();
     await owner.getByRole('button', { name: '対応済みにする' }).click();
     await expect.poll(() => owner.getByRole('button', { name: '要対応に戻す' }).isVisible()).toBe(true);
+    // 担当: the owner takes the group; 自分の担当 lists it, with the assignee on its row
+    await owner.getByRole('combobox', { name: '担当者' }).click();
+    await owner.getByRole('option', { name: '山田 一郎' }).click();
+    await expect.poll(() => owner.getByRole('combobox', { name: '担当者' }).textContent()).toBe('山田 一郎');
+    await owner.getByRole('button', { name: '自分の担当', exact: true }).click();
+    await expect.poll(() => row.getByText('山田 一郎').isVisible(), { timeout: 20_000 }).toBe(true);
     await screenshot(owner, 'inbox-group-answer');
     expect(await audit(owner)).toEqual([]);
 

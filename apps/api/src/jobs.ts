@@ -12,6 +12,7 @@ import { defineKeywordReplyJobs } from './modules/automation/keyword-replies.job
 import { scenarioStarter } from './modules/automation/scenario-starter.ts';
 import { queueScenarioTick } from './modules/automation/index.ts';
 import { defineInflowJobs } from './modules/inflow/inflow.jobs.ts';
+import { defineLineAccountJobs } from './modules/line-accounts/line-accounts.jobs.ts';
 import { defineRichMenuJobs, queueRichMenuSegments } from './modules/rich-menus/rich-menus.jobs.ts';
 import { defineFriendJobs } from './modules/friends/friends.jobs.ts';
 import { defineMemberJobs, queueImageSweep, queueMemberCardSweep } from './modules/members/members.jobs.ts';
@@ -30,6 +31,7 @@ export function defineAllJobs(jobs: JobRunner, deps: { config: Config }): EventS
   defineMailJobs(jobs, deps.config);
   defineHousekeepingJobs(jobs, deps.config);
   defineFriendJobs(jobs, deps.config);
+  defineLineAccountJobs(jobs, deps.config);
   defineLineWebhookJobs(jobs, deps.config);
   defineShiftJobs(jobs);
   defineMemberJobs(jobs, deps.config);

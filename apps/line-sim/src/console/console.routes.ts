@@ -270,6 +270,21 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
     return { messageId: content.messageId, expiresAt: new Date(content.expiresAt).toISOString() };
   });
 
+  /** LINE's preparation of a video or audio (transcoding): processing, succeeded or failed. */
+  app.post<{ Params: { messageId: string } }>('/_sim/contents/:messageId/transcoding', async (request) => {
+    const content = store.contents.get(request.params.messageId);
+    if (!content) throw notFound();
+    const { status } = objectBody<{ status: string }>(request);
+    if (status !== 'processing' && status !== 'succeeded' && status !== 'failed') {
+      throw badRequest('status must be one of processing, succeeded, failed');
+    }
+    if (content.type !== 'video' && content.type !== 'audio') {
+      throw badRequest('Only a video or audio is prepared');
+    }
+    content.transcoding = status;
+    return { messageId: content.messageId, transcoding: status };
+  });
+
   app.post<UserParams>('/_sim/users/:userId/postback', async (request) => {
     const body = objectBody<{
       channelId: string;

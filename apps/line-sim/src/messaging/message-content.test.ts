@@ -1,5 +1,6 @@
 import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectResponseSchema } from '../testing/openapi.assertions.ts';
 import type { SeedChannel } from '../config/sim-options.ts';
 import { type SimHarness, startSimulator } from '../testing/sim-test.harness.ts';
 
@@ -72,6 +73,36 @@ describe('message content (api-data)', () => {
     const id = events[0]!.message.id as string;
     expect(await read(await blobOf('token-a').getMessageContent(id))).toEqual(bytes);
     expect(await statusOf(blobOf('token-a').getMessageContentPreview(id))).toBe(404);
+  });
+
+  it('a video is prepared first (transcoding): processing hands out nothing, succeeded hands it out', async () => {
+    const bytes = Buffer.from('a video');
+    const { events } = await sendMedia('video/mp4', bytes, 'clip.mp4');
+    const id = events[0]!.message.id as string;
+    const blob = blobOf('token-a');
+    // succeeded unless the console says otherwise
+    expect(await blob.getMessageContentTranscodingByMessageId(id)).toEqual({ status: 'succeeded' });
+    const set = (status: string) => sim.consoleCall('POST', `/_sim/contents/${id}/transcoding`, { status });
+    await set('processing');
+    const processing = await blob.getMessageContentTranscodingByMessageId(id);
+    expectResponseSchema(
+      'messaging-api',
+      '/v2/bot/message/{messageId}/content/transcoding',
+      'get',
+      200,
+      processing,
+    );
+    expect(processing).toEqual({ status: 'processing' });
+    expect(await statusOf(blob.getMessageContent(id))).toBe(404);
+    await set('succeeded');
+    expect(await read(await blob.getMessageContent(id))).toEqual(bytes);
+    await set('failed');
+    expect(await blob.getMessageContentTranscodingByMessageId(id)).toEqual({ status: 'failed' });
+    // another channel never learns of it; an image has no preparation; the console refuses a status LINE has not
+    expect(await statusOf(blobOf('token-b').getMessageContentTranscodingByMessageId(id))).toBe(404);
+    const photo = (await sendMedia('image/png', Buffer.from('png'), 'p.png')).events[0]!.message.id as string;
+    expect(await statusOf(blob.getMessageContentTranscodingByMessageId(photo))).toBe(400);
+    await expect(set('done')).rejects.toThrow();
   });
 
   it('a sticker the user sends is a sticker message', async () => {

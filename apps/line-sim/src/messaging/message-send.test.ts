@@ -42,6 +42,19 @@ describe('bot info and profiles', () => {
     expect(info).toMatchObject({ userId: channel.botUserId, basicId: channel.basicId });
   });
 
+  it('answers the chat mode the console set (LINE Official Account Manager’s 応答設定), as it changes', async () => {
+    expect(await client.getBotInfo()).toMatchObject({ chatMode: 'bot', markAsReadMode: 'auto' });
+    await sim.consoleCall('PATCH', `/_sim/channels/${channel.channelId}`, { chatMode: 'chat' });
+    const chat = await client.getBotInfo();
+    expectResponseSchema('messaging-api', '/v2/bot/info', 'get', 200, chat);
+    expect(chat).toMatchObject({ chatMode: 'chat', markAsReadMode: 'manual' });
+    // a mode LINE does not have changes nothing
+    await sim.consoleCall('PATCH', `/_sim/channels/${channel.channelId}`, { chatMode: 'auto' });
+    expect(await client.getBotInfo()).toMatchObject({ chatMode: 'chat', markAsReadMode: 'manual' });
+    await sim.consoleCall('PATCH', `/_sim/channels/${channel.channelId}`, { chatMode: 'bot' });
+    expect(await client.getBotInfo()).toMatchObject({ chatMode: 'bot', markAsReadMode: 'auto' });
+  });
+
   it("answers a friend's profile and 404 for anyone else", async () => {
     const profile = await client.getProfile(friendId);
     expectSchema('messaging-api', 'UserProfileResponse', profile);

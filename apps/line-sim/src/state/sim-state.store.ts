@@ -150,6 +150,11 @@ export type StoredContent = {
   fileName: string | null;
   /** epoch ms after which LINE no longer has it */
   expiresAt: number;
+  /**
+   * A video or audio's preparation (GET .../content/transcoding): succeeded unless the console says it is
+   * still processing or failed; while not succeeded, the content itself is not handed out.
+   */
+  transcoding?: 'processing' | 'succeeded' | 'failed';
 };
 
 export type RichMenuImage = { contentType: string; data: Buffer; width: number; height: number };

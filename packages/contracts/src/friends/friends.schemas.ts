@@ -289,13 +289,13 @@ export const messageSchema = z.object({
     .nullable(),
   /**
    * An image, video, audio or file (either way): where to show it from and whether it is there. status
-   * PENDING: being fetched from LINE; STORED: url (and previewUrl) through the authenticated content
+   * PENDING: being fetched from LINE; PREPARING: a video or audio LINE is still preparing (準備中); STORED: url (and previewUrl) through the authenticated content
    * route; EXTERNAL: the sender's own URLs; EXPIRED: LINE no longer had it; FAILED: fetching failed.
    */
   media: z
     .object({
       kind: z.enum(['image', 'video', 'audio', 'file']),
-      status: z.enum(['PENDING', 'STORED', 'EXTERNAL', 'EXPIRED', 'FAILED']),
+      status: z.enum(['PENDING', 'PREPARING', 'STORED', 'EXTERNAL', 'EXPIRED', 'FAILED']),
       url: z.string().nullable(),
       previewUrl: z.string().nullable(),
       fileName: z.string().nullable(),

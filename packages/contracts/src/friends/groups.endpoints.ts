@@ -53,7 +53,7 @@ export const groupChatEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: `${base}/:groupId`,
-    summary: '要対応 / 対応済み of a group or room',
+    summary: '要対応 / 対応済み and the assignee (担当者) of a group or room',
     tags,
     access: allow('client.work'),
     clientScoped: true,

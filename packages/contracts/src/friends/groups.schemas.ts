@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../common/ids.ts';
 import { messageDeliverySchema, messageSourceSchema } from './friends.schemas.ts';
-import { conversationStatusSchema, inboxFilterSchema } from './inbox.schemas.ts';
+import {
+  conversationStatusSchema,
+  inboxFilterSchema,
+  updateConversationBodySchema,
+} from './inbox.schemas.ts';
 
 export const groupChatMessages = {
   notFound: 'Group or room not found',
@@ -53,6 +57,9 @@ export const groupChatSchema = z.object({
   lastMessageSource: messageSourceSchema,
   unreadCount: z.number().int(),
   status: conversationStatusSchema,
+  /** The user of the client who answers this group (担当者), or nobody: as a friend's conversation. */
+  assigneeUserId: idSchema.nullable(),
+  assigneeName: z.string().nullable(),
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;
 
@@ -95,8 +102,11 @@ export const groupChatMessageSchema = z.object({
 });
 export type GroupChatMessage = z.infer<typeof groupChatMessageSchema>;
 
-/** 要対応 / 対応済み of a group or room (as a friend's conversation). */
-export const updateGroupChatBodySchema = z.object({ status: conversationStatusSchema });
+/**
+ * 要対応 / 対応済み and/or who answers a group or room (null: nobody): the same body as a friend's
+ * conversation.
+ */
+export const updateGroupChatBodySchema = updateConversationBodySchema;
 export type UpdateGroupChatBody = z.input<typeof updateGroupChatBodySchema>;
 
 /** The newest messages of a group (newest first), `limit` of them. */

@@ -51,6 +51,7 @@ export const chatGroups = pgTable(
     lastMessageSource: messageSourceEnum('last_message_source').notNull().default('user'),
     unreadCount: integer('unread_count').notNull().default(0),
     status: conversationStatusEnum('status').notNull().default('NEEDS_REPLY'),
+    /** The user of the client who answers this group (担当者), or nobody: as conversations.assignee_user_id. */
     assigneeUserId: integer('assignee_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +72,10 @@ export const chatGroups = pgTable(
     index('chat_groups_unread_idx')
       .on(t.lineAccountId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`unread_count > 0`),
+    // 自分の担当 (assigned to me) of the groups list, as conversations_assignee_idx.
+    index('chat_groups_assignee_idx')
+      .on(t.lineAccountId, t.assigneeUserId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`assignee_user_id is not null`),
     // The menu's unread total of a client counts groups and rooms too, from the index alone.
     index('chat_groups_client_unread_idx')
       .on(t.clientId, t.unreadCount)

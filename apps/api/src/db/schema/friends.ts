@@ -80,6 +80,8 @@ export const friendCounts = pgTable(
 export type MessageMedia =
   /** waiting for the fetch job */
   | { status: 'PENDING' }
+  /** a video or audio LINE is still preparing (transcoding): the fetch job asks again */
+  | { status: 'PREPARING' }
   /** in the file storage: keys of the content and of LINE's preview (images and videos) */
   | {
       status: 'STORED';

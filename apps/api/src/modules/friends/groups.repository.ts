@@ -71,7 +71,7 @@ export async function updateGroup(
   db: Db,
   scope: AccountScope,
   id: number,
-  values: Partial<Pick<ChatGroupRow, 'joinedAt' | 'leftAt' | 'unreadCount' | 'status'>>,
+  values: Partial<Pick<ChatGroupRow, 'joinedAt' | 'leftAt' | 'unreadCount' | 'status' | 'assigneeUserId'>>,
 ): Promise<boolean> {
   const rows = await db
     .update(chatGroups)
@@ -261,7 +261,7 @@ export async function touchGroup(db: Db, message: ChatGroupMessageRow): Promise<
 
 /**
  * The inbox's groups, newest first, by keyset (last_message_at, id): all on chat_groups_inbox_idx, 要対応
- * and 未読 on their partial indexes (as the 1:1 inbox's filters), assigned to me on the account's walk.
+ * and 未読 on their partial indexes (as the 1:1 inbox's filters), 自分の担当 on chat_groups_assignee_idx.
  */
 export async function readGroupPage(
   db: Db,

@@ -7,13 +7,16 @@ import {
   type GroupChatMessage,
   type groupChatListQuerySchema,
   type sendMessageBodySchema,
+  type updateGroupChatBodySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client.ts';
 import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
+import { userNamesOf } from '../users/index.ts';
 import { accountScope, CHAT_REPLY_CLAIM_MS } from './friends.service.ts';
+import { assertAssignable } from './inbox.service.ts';
 import {
   claimGroupReplyToken,
   countMembers,
@@ -41,7 +44,14 @@ async function groupOrThrow(ctx: ServiceContext, input: GroupInput) {
   return { scope, group };
 }
 
-function toGroupChat(row: ChatGroupRow, memberCount: number): GroupChat {
+/** The names of the groups' assignees (担当者), by user id. */
+const assigneeNamesOf = (ctx: ServiceContext, rows: ChatGroupRow[]) =>
+  userNamesOf(
+    ctx.db,
+    rows.flatMap((r) => (r.assigneeUserId === null ? [] : [r.assigneeUserId])),
+  );
+
+function toGroupChat(row: ChatGroupRow, memberCount: number, names: Map<number, string | null>): GroupChat {
   return {
     id: row.id,
     lineAccountId: row.lineAccountId,
@@ -55,6 +65,8 @@ function toGroupChat(row: ChatGroupRow, memberCount: number): GroupChat {
     lastMessageSource: row.lastMessageSource,
     unreadCount: row.unreadCount,
     status: row.status,
+    assigneeUserId: row.assigneeUserId,
+    assigneeName: row.assigneeUserId === null ? null : (names.get(row.assigneeUserId) ?? null),
   };
 }
 
@@ -96,12 +108,15 @@ export async function listGroupChats({ ctx, input }: Ctx & { input: ListInput })
     limit: input.limit + 1,
   });
   const page = rows.slice(0, input.limit);
-  const counts = await countMembers(
-    ctx.db,
-    page.map((r) => r.id),
-  );
+  const [counts, names] = await Promise.all([
+    countMembers(
+      ctx.db,
+      page.map((r) => r.id),
+    ),
+    assigneeNamesOf(ctx, page),
+  ]);
   return {
-    data: page.map((r) => toGroupChat(r, counts.get(r.id) ?? 0)),
+    data: page.map((r) => toGroupChat(r, counts.get(r.id) ?? 0, names)),
     nextCursor: rows.length > input.limit ? cursorOf(page.at(-1)!) : null,
   };
 }
@@ -111,9 +126,12 @@ async function detailOf(
   scope: { clientId: number; lineAccountId: number },
   group: ChatGroupRow,
 ): Promise<GroupChatDetail> {
-  const members = await listMembers(ctx.db, scope, group.id);
+  const [members, names] = await Promise.all([
+    listMembers(ctx.db, scope, group.id),
+    assigneeNamesOf(ctx, [group]),
+  ]);
   return {
-    ...toGroupChat(group, members.filter((m) => !m.member.leftAt).length),
+    ...toGroupChat(group, members.filter((m) => !m.member.leftAt).length, names),
     joinedAt: group.joinedAt?.toISOString() ?? null,
     members: members.map(({ member, friendId }) => ({
       lineUserId: member.lineUserId,
@@ -131,14 +149,22 @@ export async function getGroupChat({ ctx, input }: Ctx & { input: GroupInput }) 
   return detailOf(ctx, scope, group);
 }
 
-/** 要対応 / 対応済み (the 要対応 filter of the groups list reads it). */
+/**
+ * 要対応 / 対応済み and the assignee (a user of this client, or nobody), as a friend's conversation; the
+ * groups list's 要対応 and 自分の担当 filters read them.
+ */
 export async function updateGroupChat({
   ctx,
   input,
-}: Ctx & { input: GroupInput & { status: 'NEEDS_REPLY' | 'DONE' } }) {
+}: Ctx & { input: GroupInput & z.output<typeof updateGroupChatBodySchema> }) {
   const { scope, group } = await groupOrThrow(ctx, input);
-  await updateGroup(ctx.db, scope, group.id, { status: input.status });
-  return detailOf(ctx, scope, { ...group, status: input.status });
+  await assertAssignable(ctx, scope.clientId, input.assigneeUserId);
+  const values = {
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.assigneeUserId !== undefined ? { assigneeUserId: input.assigneeUserId } : {}),
+  };
+  await updateGroup(ctx.db, scope, group.id, values);
+  return detailOf(ctx, scope, { ...group, ...values });
 }
 
 /** The owner opened the group: nothing unread any more. */

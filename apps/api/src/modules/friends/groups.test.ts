@@ -1,7 +1,7 @@
-import { groupChatMessages } from '@app/contracts';
+import { groupChatMessages, inboxMessages } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatGroupMessages, conversations, friends, messages } from '../../db/schema/index.ts';
+import { chatGroupMessages, chatGroups, conversations, friends, messages } from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -252,6 +252,76 @@ describe('groups and rooms in the チャット inbox', () => {
     });
   });
 
+  it('担当: a group is assigned to a user of the client, listed under 自分の担当 and unassigned again', async () => {
+    const all = await listGroups();
+    const room = all.find((g) => g.kind === 'room')!;
+    const town = all.find((g) => g.id === groupId)!;
+    expect(all.every((g) => 'assigneeUserId' in g)).toBe(true);
+    const ids = async (filter: string, as = cookie) =>
+      (
+        (await t.api('GET', groupsUrl(), { cookie: as, query: { filter } })).json().data as { id: number }[]
+      ).map((g) => g.id);
+    expect(await ids('mine')).toEqual([]);
+
+    // STAFF may assign, themselves or another user of the client; the status is left as it was
+    const before = (await t.api('GET', groupsUrl(`/${town.id}`), { cookie })).json().status;
+    const assigned = await t.api('PATCH', groupsUrl(`/${town.id}`), {
+      cookie,
+      body: { assigneeUserId: a.staff.user.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({ assigneeUserId: a.staff.user.id, status: before });
+    expect(assigned.json().assigneeName).toEqual(expect.any(String));
+    expect(assigned.json().assigneeName).not.toBe('');
+    const listed = (await t.api('GET', groupsUrl(), { cookie })).json().data as {
+      id: number;
+      assigneeUserId: number | null;
+      assigneeName: string | null;
+    }[];
+    expect(listed.find((g) => g.id === town.id)).toMatchObject({
+      assigneeUserId: a.staff.user.id,
+      assigneeName: assigned.json().assigneeName,
+    });
+    expect(listed.find((g) => g.id === room.id)).toMatchObject({ assigneeUserId: null, assigneeName: null });
+    expect(await ids('mine')).toEqual([town.id]);
+    const owner = await t.login(a.owner.user.email);
+    expect(await ids('mine', owner)).toEqual([]);
+
+    // status and assignee together, to the owner: now the owner's, no longer the staff's
+    const both = await t.api('PATCH', groupsUrl(`/${town.id}`), {
+      cookie,
+      body: { status: 'DONE', assigneeUserId: a.owner.user.id },
+    });
+    expect(both.json()).toMatchObject({ status: 'DONE', assigneeUserId: a.owner.user.id });
+    expect(await ids('mine')).toEqual([]);
+    expect(await ids('mine', owner)).toEqual([town.id]);
+
+    // a user of another client cannot be assigned; an empty body is a 400; neither changes anything
+    const foreign = await t.api('PATCH', groupsUrl(`/${town.id}`), {
+      cookie,
+      body: { assigneeUserId: b.owner.user.id },
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toBe(inboxMessages.assignee);
+    const empty = await t.api('PATCH', groupsUrl(`/${town.id}`), { cookie, body: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(inboxMessages.nothingToChange);
+    const [row] = await t.db.select().from(chatGroups).where(eq(chatGroups.id, town.id));
+    expect(row).toMatchObject({ status: 'DONE', assigneeUserId: a.owner.user.id });
+
+    // a member's new message makes it 要対応 again and keeps its assignee
+    await sayInGroup(group.groupId, tanaka.userId, '担当の方へ');
+    expect((await t.api('GET', groupsUrl(`/${town.id}`), { cookie })).json()).toMatchObject({
+      status: 'NEEDS_REPLY',
+      assigneeUserId: a.owner.user.id,
+    });
+
+    // nobody (null): out of 自分の担当
+    const nobody = await t.api('PATCH', groupsUrl(`/${town.id}`), { cookie, body: { assigneeUserId: null } });
+    expect(nobody.json()).toMatchObject({ assigneeUserId: null, assigneeName: null, status: 'NEEDS_REPLY' });
+    expect(await ids('mine', owner)).toEqual([]);
+  });
+
   it('leave: the account is out; an answer is refused with a clear 422 and nothing is stored', async () => {
     await sim.consoleCall('POST', `/_sim/groups/${group.groupId}/leave`);
     await settle();
@@ -278,10 +348,11 @@ describe('groups and rooms in the チャット inbox', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('町内会');
     }
-    const patched = await t.api('PATCH', groupsUrl(`/${groupId}`), {
-      cookie: other,
-      body: { status: 'DONE' },
-    });
-    expect(patched.statusCode).toBe(404);
+    for (const body of [{ status: 'DONE' }, { assigneeUserId: b.owner.user.id }]) {
+      const patched = await t.api('PATCH', groupsUrl(`/${groupId}`), { cookie: other, body });
+      expect(patched.statusCode).toBe(404);
+    }
+    const [row] = await t.db.select().from(chatGroups).where(eq(chatGroups.id, groupId));
+    expect(row!.assigneeUserId).not.toBe(b.owner.user.id);
   });
 });

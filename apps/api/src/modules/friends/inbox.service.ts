@@ -166,6 +166,19 @@ export async function markConversationUnread({
   return detailOf(ctx, directories, scope, input.friendId);
 }
 
+/** An assignee (担当者) must be a user of the client; null (nobody) and undefined (no change) always may. */
+export async function assertAssignable(
+  ctx: ServiceContext,
+  clientId: number,
+  assigneeUserId: number | null | undefined,
+): Promise<void> {
+  if (assigneeUserId == null) return;
+  const choices = await clientUserChoices(ctx.db, clientId);
+  if (!choices.some((u) => u.id === assigneeUserId)) {
+    throw new AppError('UNPROCESSABLE', inboxMessages.assignee);
+  }
+}
+
 type UpdateInput = ConversationInput & z.output<typeof updateConversationBodySchema>;
 
 /** 要対応 / 対応済み and the assignee (a user of this client, or nobody). */
@@ -175,12 +188,7 @@ export async function updateConversationOf({
   input,
 }: Ctx & WithDirectories & { input: UpdateInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
-  if (input.assigneeUserId != null) {
-    const choices = await clientUserChoices(ctx.db, scope.clientId);
-    if (!choices.some((u) => u.id === input.assigneeUserId)) {
-      throw new AppError('UNPROCESSABLE', inboxMessages.assignee);
-    }
-  }
+  await assertAssignable(ctx, scope.clientId, input.assigneeUserId);
   const found = await updateConversation(
     ctx.db,
     scope,

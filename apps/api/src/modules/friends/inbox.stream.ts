@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { ChangeFeed, Db } from '../../db/client.ts';
 import { inboxFeedOf } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { getLineAccountRowOrThrow, queueBotInfoRefresh } from '../line-accounts/index.ts';
 
 /** Changes within this long are told as one event (a chunk of messages, the pool's repeated notices). */
 const COALESCE_MS = 100;
@@ -85,6 +85,12 @@ export async function openInboxStream(
   reply: FastifyReply,
 ): Promise<void> {
   const account = await getLineAccountRowOrThrow(ctx, requireClientId(ctx), input.lineAccountId);
+  // the inbox is opened: the account's chat mode as LINE says now (at most once in its window)
+  await queueBotInfoRefresh(
+    ctx.db,
+    { clientId: account.clientId, lineAccountId: account.id },
+    ctx.clock.now(),
+  );
   const { streams, open } = registryOf(ctx.db);
 
   void reply.hijack();

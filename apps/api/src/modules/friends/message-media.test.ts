@@ -192,6 +192,61 @@ describe('media a friend sends (LINE content endpoint)', () => {
     expect(missing.json()).toMatchObject({ message: friendMessages.contentNotFound });
   });
 
+  it('a video LINE is still preparing is 準備中 (PREPARING), then fetched once LINE says succeeded', async () => {
+    const clip = Buffer.from('a video being transcoded');
+    const event = await sendFromPhone('video/mp4', clip, 'shop.mp4');
+    const transcoding = (status: string) =>
+      sim.consoleCall('POST', `/_sim/contents/${event.message.id}/transcoding`, { status });
+    await transcoding('processing');
+    await runJobs();
+    expect((await viewOf(event.message.id)).media).toMatchObject({
+      kind: 'video',
+      status: 'PREPARING',
+      url: null,
+    });
+    // asked again after the job's backoff: still processing, still 準備中, the job waits again
+    t.clock.advance(10_000);
+    await runJobs();
+    expect((await viewOf(event.message.id)).media).toMatchObject({ status: 'PREPARING' });
+    expect(await fetchJobsOf(event.message.id)).toMatchObject([{ status: 'PENDING', attempts: 2 }]);
+
+    await transcoding('succeeded');
+    t.clock.advance(30_000);
+    await runJobs();
+    const view = await viewOf(event.message.id);
+    expect(view.media).toMatchObject({ kind: 'video', status: 'STORED', size: clip.length });
+    const file = await t.api('GET', view.media!.url!, { cookie: a.staff.cookie });
+    expect(Buffer.compare(file.rawPayload, clip)).toBe(0);
+    expect(await fetchJobsOf(event.message.id)).toMatchObject([{ status: 'DONE', attempts: 3 }]);
+  });
+
+  it('an audio LINE could not prepare is FAILED at once, in words', async () => {
+    const event = await sendFromPhone('audio/m4a', Buffer.from('voice'), 'voice.m4a');
+    await sim.consoleCall('POST', `/_sim/contents/${event.message.id}/transcoding`, { status: 'failed' });
+    await runJobs();
+    expect((await viewOf(event.message.id)).media).toMatchObject({ kind: 'audio', status: 'FAILED' });
+    const [row] = await t.db.select().from(messages).where(eq(messages.lineMessageId, event.message.id));
+    expect(row!.media).toMatchObject({ status: 'FAILED', error: 'LINE could not prepare the content' });
+    expect(await fetchJobsOf(event.message.id)).toMatchObject([{ status: 'DONE', attempts: 1 }]);
+  });
+
+  it('a video LINE never finishes preparing is FAILED after the last try, not 準備中 for ever', async () => {
+    const event = await sendFromPhone('video/mp4', Buffer.from('a long video'), 'long.mp4');
+    await sim.consoleCall('POST', `/_sim/contents/${event.message.id}/transcoding`, { status: 'processing' });
+    for (let i = 0; i < FETCH_CONTENT_MAX_ATTEMPTS; i += 1) {
+      await runJobs();
+      t.clock.advance(200_000);
+    }
+    const [row] = await t.db.select().from(messages).where(eq(messages.lineMessageId, event.message.id));
+    expect(row!.media).toMatchObject({
+      status: 'FAILED',
+      error: 'LINE did not finish preparing the content',
+    });
+    expect(await fetchJobsOf(event.message.id)).toMatchObject([
+      { status: 'DONE', attempts: FETCH_CONTENT_MAX_ATTEMPTS },
+    ]);
+  });
+
   it('LINE failing on every try leaves the message FAILED with its reason, no more tries', async () => {
     await sim.fault({ status: 500, count: 50, pathPrefix: '/v2/bot/message/', message: 'Internal error' });
     const event = await sendFromPhone('audio/m4a', Buffer.from('voice'), 'voice.m4a');

@@ -5,13 +5,14 @@ import {
   type MessageMediaView,
   type messageContentParamsSchema,
 } from '@app/contracts';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { MessageMedia } from '../../db/schema/friends.ts';
 import type { Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { fileStorageOf } from '../../platform/files/file-storage.ts';
+import { FileTooLarge, fileStorageOf } from '../../platform/files/file-storage.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { channelsOf, findLineAccountOfClient, getLineAccountRowOrThrow } from '../line-accounts/index.ts';
@@ -106,6 +107,14 @@ export function mediaViewOf(row: MessageRow): MessageMediaView | null {
   }
 }
 
+/** LINE is still preparing the video or audio: the job fails this attempt on purpose, to ask again. */
+class StillPreparing extends Error {
+  constructor() {
+    super('LINE is still preparing the content');
+    this.name = 'StillPreparing';
+  }
+}
+
 const storageKey = (row: MessageRow, variant: 'content' | 'preview') =>
   `chat-media/${row.clientId}/${row.id}/${variant}`;
 
@@ -126,9 +135,10 @@ export async function fetchMessageContent({
   input: z.output<typeof fetchContentPayloadSchema>;
 }): Promise<void> {
   const row = await findMessageForDelivery(ctx.db, input.messageId);
-  if (!row || row.media?.status !== 'PENDING' || !row.lineMessageId) return;
+  const status = row?.media?.status;
+  if (!row || (status !== 'PENDING' && status !== 'PREPARING') || !row.lineMessageId) return;
   const scope = { clientId: row.clientId, lineAccountId: row.lineAccountId };
-  const settle = (media: MessageMedia) => updateMessageMediaIf(ctx.db, scope, row.id, 'PENDING', media);
+  const settle = (media: MessageMedia) => updateMessageMediaIf(ctx.db, scope, row.id, status, media);
   if (row.unsentAt) return settle({ status: 'EXPIRED' });
 
   const account = await findLineAccountOfClient(ctx, row.clientId, row.lineAccountId);
@@ -138,29 +148,44 @@ export async function fetchMessageContent({
   const channel = channelsOf(ctx, account).messaging;
   const gateway = lineGatewayFor(ctx.config);
   try {
+    if (row.type === 'video' || row.type === 'audio') {
+      // LINE prepares (transcodes) a video or audio before it can be got: 準備中 until it says succeeded
+      const prepared = await gateway.getMessageContentTranscoding(channel, row.lineMessageId);
+      if (prepared === null) return settle({ status: 'EXPIRED' });
+      if (prepared === 'failed')
+        return settle({ status: 'FAILED', error: 'LINE could not prepare the content' });
+      if (prepared === 'processing') {
+        if (ctx.attempt >= FETCH_CONTENT_MAX_ATTEMPTS) {
+          return settle({ status: 'FAILED', error: 'LINE did not finish preparing the content' });
+        }
+        if (status === 'PENDING') await settle({ status: 'PREPARING' });
+        throw new StillPreparing(); // asked again after the job's backoff
+      }
+    }
     const content = await gateway.getMessageContent(channel, row.lineMessageId, 'content');
     if (!content) return settle({ status: 'EXPIRED' });
-    if (content.data.length > MAX_CONTENT_BYTES) {
-      return settle({ status: 'FAILED', error: `The content is larger than ${MAX_CONTENT_BYTES} bytes` });
-    }
+    // streamed into the storage as LINE sends it: no file is held whole in memory
+    const storage = fileStorageOf(ctx.config);
+    const fileKey = storageKey(row, 'content');
+    const size = await storage.putStream(fileKey, content.body, content.contentType, MAX_CONTENT_BYTES);
     const preview =
       row.type === 'image' || row.type === 'video'
         ? await gateway.getMessageContent(channel, row.lineMessageId, 'preview')
         : null;
-    const storage = fileStorageOf(ctx.config);
-    const fileKey = storageKey(row, 'content');
-    await storage.put(fileKey, content.data, content.contentType);
     const previewKey = preview ? storageKey(row, 'preview') : null;
-    if (preview && previewKey) await storage.put(previewKey, preview.data, preview.contentType);
+    if (preview && previewKey) {
+      await storage.putStream(previewKey, preview.body, preview.contentType, MAX_CONTENT_BYTES);
+    }
     await settle({
       status: 'STORED',
       fileKey,
       previewKey,
       previewContentType: preview?.contentType ?? null,
       contentType: content.contentType,
-      size: content.data.length,
+      size,
     });
   } catch (error) {
+    if (error instanceof FileTooLarge) return settle({ status: 'FAILED', error: error.message });
     if (!(error instanceof LineError)) throw error;
     if (!error.isRetryable || ctx.attempt >= FETCH_CONTENT_MAX_ATTEMPTS) {
       return settle({ status: 'FAILED', error: error.reason.slice(0, 500) });
@@ -191,7 +216,8 @@ const INLINE_TYPES = new Set([
 ]);
 
 export type ContentFile = {
-  data: Buffer;
+  /** streamed from the storage, never read whole */
+  data: Readable;
   contentType: string;
   /** attachment: a file (download under its name), or a type not served inline */
   disposition: string;
@@ -221,7 +247,7 @@ export async function getMessageContent({
     throw notFound(friendMessages.contentNotFound);
   }
   const key = input.variant === 'preview' ? row.media.previewKey : row.media.fileKey;
-  const data = key ? await fileStorageOf(ctx.config).get(key) : null;
+  const data = key ? await fileStorageOf(ctx.config).getStream(key) : null;
   if (!data) throw notFound(friendMessages.contentNotFound);
   const type =
     input.variant === 'preview' ? (row.media.previewContentType ?? 'image/jpeg') : row.media.contentType;

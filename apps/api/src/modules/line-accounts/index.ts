@@ -11,5 +11,6 @@ export {
   lineFailure,
   type ServiceLinkDirectory,
 } from './line-accounts.service.ts';
+export { queueBotInfoRefresh } from './line-accounts.jobs.ts';
 export { lineAccountsForJoin } from './line-accounts.reads.ts';
 export { countActiveLineAccounts } from './line-accounts.figures.ts';

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPng } from '../../testing/images.ts';
 import { startS3Server, type S3Server } from '../../testing/s3.ts';
-import { LocalDiskStorage, S3Storage, fileStorageOf, type FileStorage } from './file-storage.ts';
+import {
+  FileTooLarge,
+  LocalDiskStorage,
+  S3Storage,
+  fileStorageOf,
+  type FileStorage,
+} from './file-storage.ts';
 
 /**
  * The two FileStorage adapters keep the same promises: the S3 one against a real S3-compatible server
@@ -44,6 +50,41 @@ describe.each(adapters)('%s storage', (name, make) => {
     // Deleting what is not there is not an error (a sweep may run twice).
     await storage.delete(key);
     await storage.delete(`member-images/7/${area}-never-written.png`);
+  });
+
+  it('puts a stream as it arrives (past one S3 part too), and keeps nothing of one past its limit', async () => {
+    const storage = make();
+    const collect = async (source: AsyncIterable<Buffer>) => {
+      const all: Buffer[] = [];
+      for await (const chunk of source) all.push(chunk);
+      return all;
+    };
+    async function* chunks(total: number, size = 1024 * 1024) {
+      for (let sent = 0; sent < total; sent += size)
+        yield Buffer.alloc(Math.min(size, total - sent), sent % 251);
+    }
+    const small = `chat-media/7/${area}-small/content`;
+    expect(await storage.putStream(small, chunks(3000, 1000), 'video/mp4', 10_000)).toBe(3000);
+    expect((await storage.get(small))!.equals(Buffer.concat(await collect(chunks(3000, 1000))))).toBe(true);
+    // 6 MiB + 1: two parts of a multipart upload on S3
+    const large = `chat-media/7/${area}-large/content`;
+    const total = 6 * 1024 * 1024 + 1;
+    expect(await storage.putStream(large, chunks(total), 'video/mp4', 50 * 1024 * 1024)).toBe(total);
+    const read = (await storage.get(large))!;
+    expect(read.length).toBe(total);
+    // and read back as a stream, as the content route sends it
+    const streamed = await collect((await storage.getStream(large))!);
+    expect(Buffer.concat(streamed).equals(read)).toBe(true);
+    expect(await storage.getStream(`chat-media/7/${area}-none/content`)).toBeNull();
+    expect(read.equals(Buffer.concat(await collect(chunks(total))))).toBe(true);
+
+    const over = `chat-media/7/${area}-over/content`;
+    await expect(storage.putStream(over, chunks(total), 'video/mp4', 5 * 1024 * 1024 + 10)).rejects.toThrow(
+      FileTooLarge,
+    );
+    expect(await storage.get(over)).toBeNull();
+    await storage.delete(small);
+    await storage.delete(large);
   });
 
   it('refuses a key that could leave its area before touching the storage', async () => {

@@ -145,13 +145,22 @@ export type LineGateway = {
   markAsRead: (channel: LineChannel, markAsReadToken: string) => Promise<void>;
   /**
    * What a user sent (image, video, audio, file) from LINE's data API, or its preview (images and
-   * videos); null when LINE no longer has it (404, 410: its keeping period is over) or has no preview.
+   * videos), as a stream of its bytes; null when LINE no longer has it (404, 410: its keeping period is
+   * over) or has no preview.
    */
   getMessageContent: (
     channel: LineChannel,
     messageId: string,
     variant: 'content' | 'preview',
-  ) => Promise<{ data: Buffer; contentType: string } | null>;
+  ) => Promise<{ body: AsyncIterable<Uint8Array>; contentType: string } | null>;
+  /**
+   * Whether LINE has prepared a user's video or audio for getting (GET .../content/transcoding); null
+   * when LINE no longer has the message (404, 410).
+   */
+  getMessageContentTranscoding: (
+    channel: LineChannel,
+    messageId: string,
+  ) => Promise<'processing' | 'succeeded' | 'failed' | null>;
   /** This month's target (null: none set) and the messages counted against it so far. */
   getMessageQuota: (channel: LineChannel) => Promise<{ limit: number | null; used: number }>;
   setWebhookEndpoint: (channel: LineChannel, endpoint: string) => Promise<void>;
@@ -485,11 +494,24 @@ export function createLineGateway(
             variant === 'content'
               ? await blob(token).getMessageContentWithHttpInfo(messageId)
               : await blob(token).getMessageContentPreviewWithHttpInfo(messageId);
-          const chunks: Buffer[] = [];
-          for await (const chunk of answer.body) chunks.push(Buffer.from(chunk as Uint8Array));
+          // the body as it arrives: the caller streams it into the file storage
           const contentType = answer.httpResponse.headers.get('content-type') ?? 'application/octet-stream';
-          return { data: Buffer.concat(chunks), contentType: contentType.split(';')[0]!.trim() };
+          return {
+            body: answer.body as AsyncIterable<Uint8Array>,
+            contentType: contentType.split(';')[0]!.trim(),
+          };
         });
+      } catch (error) {
+        if (error instanceof LineError && (error.status === 404 || error.status === 410)) return null;
+        throw error;
+      }
+    },
+    getMessageContentTranscoding: async (channel, messageId) => {
+      try {
+        const answer = await withToken(channel, (token) =>
+          blob(token).getMessageContentTranscodingByMessageId(messageId),
+        );
+        return answer.status === 'processing' || answer.status === 'succeeded' ? answer.status : 'failed';
       } catch (error) {
         if (error instanceof LineError && (error.status === 404 || error.status === 410)) return null;
         throw error;

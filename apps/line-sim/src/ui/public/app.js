@@ -832,6 +832,36 @@ const renderDetail = () => {
       }),
       'Webhook を利用する',
     ),
+    h('div', { class: 'group' }, '応答設定'),
+    h(
+      'label',
+      {
+        class: 'small',
+        style: { display: 'flex', gap: '6px', alignItems: 'center', fontSize: '12px' },
+      },
+      'チャット',
+      h(
+        'select',
+        {
+          'aria-label': 'チャット',
+          onchange: (event) =>
+            run(async () => {
+              // LINE Official Account Manager's 応答設定: chat on (markAsReadMode manual) or Bot (auto)
+              await api('PATCH', `/_sim/channels/${channel.channelId}`, { chatMode: event.target.value });
+              toast(
+                event.target.value === 'chat'
+                  ? 'チャットをオンにしました'
+                  : 'チャットをオフにしました（Bot）',
+              );
+              await refresh();
+            }),
+        },
+        ...[
+          ['chat', 'オン（チャット・手動で既読）'],
+          ['bot', 'オフ（Bot・自動で既読）'],
+        ].map(([value, label]) => h('option', { value, selected: channel.chatMode === value }, label)),
+      ),
+    ),
     h('div', { class: 'group' }, 'メッセージ通数（今月）'),
     h(
       'label',

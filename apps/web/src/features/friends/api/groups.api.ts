@@ -56,7 +56,7 @@ export function useMarkGroupReadMutation(lineAccountId: number) {
   });
 }
 
-/** 要対応 / 対応済み of a group or room. */
+/** 要対応 / 対応済み and the assignee (担当者) of a group or room. */
 export function useUpdateGroupMutation(lineAccountId: number, groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({

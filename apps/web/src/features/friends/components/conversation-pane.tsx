@@ -10,9 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -28,11 +26,11 @@ import {
 } from '../api/friends.api.ts';
 import {
   conversationQueryOptions,
-  inboxAssigneesQueryOptions,
   useMarkConversationReadMutation,
   useRefreshFriendProfileMutation,
   useUpdateConversationMutation,
 } from '../api/inbox.api.ts';
+import { AssigneeSelect } from './assignee-select.tsx';
 import { conversationName } from './inbox-list.tsx';
 import { ManagerNoteForm } from './manager-note-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
@@ -80,7 +78,6 @@ export function ConversationPane({
     ...friendMessagesQueryOptions(lineAccountId, friendId),
     refetchInterval: pollMs,
   });
-  const assignees = useQuery(inboxAssigneesQueryOptions(lineAccountId));
   const markRead = useMarkConversationReadMutation(lineAccountId);
   const update = useUpdateConversationMutation(lineAccountId, friendId);
   const send = useSendMessageMutation(lineAccountId, friendId);
@@ -192,24 +189,13 @@ export function ConversationPane({
               {t('inbox.markUnread')}
             </Button>
           )}
-          <TextField
-            select
-            size="small"
-            label={t('inbox.assignee')}
-            value={c.assigneeUserId ?? ''}
-            disabled={!canWork || update.isPending}
-            onChange={(e) =>
-              update.mutate({ assigneeUserId: e.target.value === '' ? null : Number(e.target.value) })
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">{t('inbox.nobody')}</MenuItem>
-            {(assignees.data?.data ?? []).map((u) => (
-              <MenuItem key={u.id} value={u.id}>
-                {u.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <AssigneeSelect
+            lineAccountId={lineAccountId}
+            assigneeUserId={c.assigneeUserId}
+            assigneeName={c.assigneeName}
+            isDisabled={!canWork || update.isPending}
+            onChange={(assigneeUserId) => update.mutate({ assigneeUserId })}
+          />
         </Box>
         <Box sx={{ flexGrow: 1, overflowY: { lg: 'auto' }, px: 2, minHeight: 240 }}>
           <MessageHistory query={messages} friendName={name} friendPictureUrl={c.pictureUrl} />

@@ -26,10 +26,9 @@ import {
   useSendGroupMessageMutation,
   useUpdateGroupMutation,
 } from '../api/groups.api.ts';
+import { AssigneeSelect } from './assignee-select.tsx';
 import { InboxFilterButtons, previewText } from './inbox-list.tsx';
 import { MessageComposer } from './message-composer.tsx';
-
-const GROUP_FILTERS: InboxFilter[] = ['all', 'needsReply', 'unread'];
 
 /** A group's name, or what it is when LINE gives none (a room has no name). */
 const groupName = (t: TFunction, g: Pick<GroupChat, 'name' | 'kind'>) =>
@@ -64,14 +63,12 @@ export function GroupChatList({
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  // groups and rooms have no assignee: 担当 (the friends list's filter, kept in the address) shows all
-  const shown: InboxFilter = filter === 'mine' ? 'all' : filter;
-  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, shown), refetchInterval: pollMs });
+  const list = useQuery({ ...groupChatsQueryOptions(lineAccountId, filter), refetchInterval: pollMs });
   const rows = list.data?.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ p: 1.5 }}>
-        <InboxFilterButtons filter={shown} onFilter={onFilter} filters={GROUP_FILTERS} />
+        <InboxFilterButtons filter={filter} onFilter={onFilter} />
       </Box>
       <List
         disablePadding
@@ -81,7 +78,7 @@ export function GroupChatList({
         {!list.isPending && rows.length === 0 && (
           <ListItem>
             <Typography color="text.secondary" sx={{ p: 1.5 }}>
-              {shown === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
+              {filter === 'all' ? t('inbox.groups.empty') : t('inbox.empty')}
             </Typography>
           </ListItem>
         )}
@@ -105,6 +102,7 @@ export function GroupChatList({
                   {g.status === 'NEEDS_REPLY' && (
                     <Chip size="small" color="warning" label={t('inbox.status.NEEDS_REPLY')} />
                   )}
+                  {g.assigneeName && <Chip size="small" variant="outlined" label={g.assigneeName} />}
                 </Stack>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {previewText(t, g.lastMessagePreview) ||
@@ -155,7 +153,8 @@ export function GroupChatPane({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
       <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        {/* wraps: the name keeps its width, the status and 担当者 go under it when the pane is narrow */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <IconButton aria-label={t('inbox.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
             <ArrowBack />
           </IconButton>
@@ -184,6 +183,13 @@ export function GroupChatPane({
               {t(isDone ? 'inbox.markNeedsReply' : 'inbox.markDone')}
             </Button>
           )}
+          <AssigneeSelect
+            lineAccountId={lineAccountId}
+            assigneeUserId={group.assigneeUserId}
+            assigneeName={group.assigneeName}
+            isDisabled={!canWork || update.isPending}
+            onChange={(assigneeUserId) => update.mutate({ assigneeUserId })}
+          />
         </Stack>
         <Box
           sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}

@@ -43,12 +43,9 @@ type ListQuery = {
 export function InboxFilterButtons({
   filter,
   onFilter,
-  filters = INBOX_FILTERS,
 }: {
   filter: InboxFilter;
   onFilter: (filter: InboxFilter) => void;
-  /** The filters offered (groups and rooms have no assignee: no 担当). */
-  filters?: InboxFilter[];
 }) {
   const { t } = useTranslation();
   return (
@@ -60,7 +57,7 @@ export function InboxFilterButtons({
       aria-label={t('inbox.filterLabel')}
       sx={{ flexWrap: 'wrap' }}
     >
-      {filters.map((f) => (
+      {INBOX_FILTERS.map((f) => (
         <ToggleButton key={f} value={f} sx={{ px: 1.25, py: 0.25 }}>
           {t(`inbox.filter.${f}`)}
         </ToggleButton>

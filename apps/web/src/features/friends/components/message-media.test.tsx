@@ -83,6 +83,12 @@ describe('media in the トーク', { timeout: 20_000 }, () => {
           media: media({ kind: 'audio', status: 'PENDING' }),
         })}
         {bubble({
+          id: 6,
+          type: 'video',
+          contents: '[video]',
+          media: media({ kind: 'video', status: 'PREPARING', url: null, previewUrl: null }),
+        })}
+        {bubble({
           id: 5,
           type: 'location',
           contents: '[location]',
@@ -97,6 +103,10 @@ describe('media in the トーク', { timeout: 20_000 }, () => {
     expect(screen.getByText("The image's storage period has passed")).toBeTruthy();
     expect(screen.getByText('The video could not be saved')).toBeTruthy();
     expect(screen.getByText('Receiving the audio…')).toBeTruthy();
+    // 準備中: LINE still prepares the video, no player yet
+    expect(screen.getByText('LINE is preparing the video (it shows once ready)')).toBeTruthy();
+    expect(document.querySelector('[data-status="PREPARING"]')).not.toBeNull();
+    expect(document.querySelector('video')).toBeNull();
     const map = screen.getByRole('link', { name: 'Open in a map' });
     expect(map.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=34.985%2C135.758');
     expect(screen.getByText('京都駅')).toBeTruthy();

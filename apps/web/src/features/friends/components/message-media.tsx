@@ -18,14 +18,19 @@ export function formatFileSize(bytes: number): string {
 
 /**
  * An image, video, audio or file of the トーク, either way: the image's preview (click to enlarge), a
- * player, or the file's name and size to download; while it is fetched from LINE, or when LINE no longer
- * had it or fetching failed, a sentence says so.
+ * player, or the file's name and size to download; while it is fetched from LINE or LINE still prepares a
+ * video or audio (準備中), or when LINE no longer had it or fetching failed, a sentence says so.
  */
 export function MessageMedia({ media }: { media: MessageMediaView }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const kindName = t(`inbox.kind.${media.kind}`);
-  if (media.status === 'PENDING' || media.status === 'EXPIRED' || media.status === 'FAILED') {
+  if (
+    media.status === 'PENDING' ||
+    media.status === 'PREPARING' ||
+    media.status === 'EXPIRED' ||
+    media.status === 'FAILED'
+  ) {
     return (
       <Typography
         variant="body2"

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_groups_assignee_idx" ON "chat_groups" USING btree ("line_account_id","assignee_user_id","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE assignee_user_id is not null;
