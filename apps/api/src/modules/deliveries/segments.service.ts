@@ -10,7 +10,6 @@ import { requireActor, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   deleteSegment,
-  findSegment,
   holdSegmentRows,
   insertSegment,
   listSegmentRows,

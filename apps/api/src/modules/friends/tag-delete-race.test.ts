@@ -6,7 +6,6 @@ import {
   keywordRules,
   postbackActions,
   richMenuRules,
-  savedSegments,
   scenarios,
 } from '../../db/schema/index.ts';
 import { createPng, dataUrl } from '../../testing/images.ts';
@@ -17,13 +16,12 @@ import {
   type LineSim,
   type LineTestApp,
 } from '../../testing/line-sim.ts';
-import { segmentDeleteFaults } from '../deliveries/segments.service.ts';
 import { tagDeleteFaults } from './tags.service.ts';
 
 /**
- * A tag's or saved segment's delete against a save naming it at the same time (decision 0053's addendum,
- * 0059, 0060): the delete holds the row from its check to its delete; every save checks what it names
- * again, holding it.
+ * A tag's delete against a save naming the tag at the same time (decision 0053's addendum, 0059, 0060):
+ * the delete holds the tag from its check to its delete; every save checks its tags again holding them.
+ * (A saved segment's: deliveries/segment-delete-race.test.ts.)
  */
 const C = '/client/api/v1';
 let sim: LineSim;
@@ -41,7 +39,6 @@ afterAll(async () => {
 });
 afterEach(() => {
   tagDeleteFaults.afterLock = null;
-  segmentDeleteFaults.afterLock = null;
 });
 
 const text = (value: string) => ({ type: 'text', text: value });
@@ -167,77 +164,5 @@ describe('deleting a tag while a save names it', () => {
     const refused = await t.api('DELETE', `${base}/tags/${held}`, { cookie: a.owner.cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errors: [{ path: 'scenario', message: '条件を書いたステップ' }] });
-  });
-});
-
-describe('deleting a saved segment while a save names it', () => {
-  it('a step or a rich menu rule naming the segment while its delete runs waits and is refused; nothing names a deleted segment', async () => {
-    const base = await newAccount(a, '五条店');
-    const post = async (path: string, body: unknown) => {
-      const response = await t.api('POST', `${base}/${path}`, { cookie: a.owner.cookie, body });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: number }>().id;
-    };
-    const segment = (name: string) =>
-      post('segments', {
-        name,
-        conditions: { includeNonMembers: true, isMemberServiceUser: false, isShiftServiceUser: false },
-      });
-    const menu = await post('rich-menu', { richMenu: menuBody('セグメント用'), image: png });
-    const savers: [string, (segmentId: number) => Promise<{ statusCode: number; body: string }>][] = [
-      [
-        'scenario',
-        (segmentId) =>
-          t.api('POST', `${base}/scenarios`, {
-            cookie: a.owner.cookie,
-            body: {
-              name: 'セグメント競合',
-              trigger: 'FOLLOW',
-              steps: [
-                {
-                  delay: { amount: 0, unit: 'MINUTES' },
-                  conditions: { segmentId },
-                  messages: [text('こんにちは')],
-                },
-              ],
-            },
-          }),
-      ],
-      [
-        'richMenuRule',
-        (segmentId) =>
-          t.api('PUT', `${base}/rich-menu-rules`, {
-            cookie: a.owner.cookie,
-            body: { rules: [{ richMenuId: menu, segmentId }] },
-          }),
-      ],
-    ];
-    for (const [kind, saveNaming] of savers) {
-      const segmentId = await segment(`競合-${kind}`);
-      let saving: ReturnType<typeof saveNaming> | undefined;
-      segmentDeleteFaults.afterLock = async () => {
-        saving = saveNaming(segmentId);
-        await Promise.race([saving, new Promise((resolve) => setTimeout(resolve, 1_500))]);
-      };
-      try {
-        const deleted = await t.api('DELETE', `${base}/segments/${segmentId}`, { cookie: a.owner.cookie });
-        expect(deleted.statusCode, `${kind}: ${deleted.body}`).toBe(200);
-      } finally {
-        segmentDeleteFaults.afterLock = null;
-      }
-      const saved = await saving!;
-      expect(saved.statusCode, `${kind}: ${saved.body}`).toBe(400);
-      expect(await t.db.select().from(savedSegments).where(eq(savedSegments.id, segmentId))).toHaveLength(0);
-    }
-    expect(await t.db.select().from(scenarios).where(eq(scenarios.name, 'セグメント競合'))).toHaveLength(0);
-    expect(await t.db.select().from(richMenuRules).where(eq(richMenuRules.richMenuId, menu))).toHaveLength(0);
-
-    // a save that committed first is found: the delete is refused with the use named
-    const held = await segment('使用中');
-    const saved = await savers[1]![1](held);
-    expect(saved.statusCode, saved.body).toBe(200);
-    const refused = await t.api('DELETE', `${base}/segments/${held}`, { cookie: a.owner.cookie });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ errors: [{ path: 'richMenuRule' }] });
   });
 });
