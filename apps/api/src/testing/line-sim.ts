@@ -122,6 +122,17 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
   /** A logged-in back-office user of another role. */
   const userCookie = async (values: Parameters<typeof createUser>[1]) =>
     login((await createUser(t.db, values)).email);
+  /** A new simulator channel connected as a client's LINE account by its owner: the channel and the id. */
+  const connectedAccount = async (who: { owner: { cookie: string } }, displayName: string) => {
+    const channel = await sim.createChannel({ displayName });
+    const connected = await api('POST', '/client/api/v1/line-account', {
+      cookie: who.owner.cookie,
+      body: connectBody(channel),
+    });
+    if (connected.statusCode !== 201)
+      throw new Error(`connect failed ${connected.statusCode}: ${connected.body}`);
+    return { channel, accountId: connected.json<{ id: number }>().id };
+  };
   /**
    * A simulator channel connected as a client's LINE account by its owner, with a service linked (KS-001
    * members, KS-002 shifts): the set-up the service tests share. Answers the channel and the ids.
@@ -131,15 +142,8 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
     serviceCode: 'KS-001' | 'KS-002',
     displayName: string,
   ) => {
-    const channel = await sim.createChannel({ displayName });
+    const { channel, accountId } = await connectedAccount(who, displayName);
     const cookie = who.owner.cookie;
-    const connected = await api('POST', '/client/api/v1/line-account', {
-      cookie,
-      body: connectBody(channel),
-    });
-    if (connected.statusCode !== 201)
-      throw new Error(`connect failed ${connected.statusCode}: ${connected.body}`);
-    const accountId = connected.json<{ id: number }>().id;
     const link = await api('POST', `/client/api/v1/line-account/${accountId}/lineAccountService`, {
       cookie,
       body: { serviceCode, clientId: who.client.id },
@@ -161,7 +165,17 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
     const idToken = await sim.liffLogin(user.userId, app.liffId);
     return { user, idToken, headers: { authorization: `Bearer ${idToken}` } };
   };
-  return { ...t, appUrl, api, login, clientWithUsers, userCookie, accountWithService, liffUser };
+  return {
+    ...t,
+    appUrl,
+    api,
+    login,
+    clientWithUsers,
+    userCookie,
+    connectedAccount,
+    accountWithService,
+    liffUser,
+  };
 }
 export type LineTestApp = Awaited<ReturnType<typeof createLineTestApp>>;
 

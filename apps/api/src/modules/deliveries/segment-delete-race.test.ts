@@ -1,15 +1,8 @@
-import type { RichMenuObjectInput } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { richMenuRules, savedSegments, scenarios } from '../../db/schema/index.ts';
-import { createPng, dataUrl } from '../../testing/images.ts';
-import {
-  connectBody,
-  createLineTestApp,
-  startLineSim,
-  type LineSim,
-  type LineTestApp,
-} from '../../testing/line-sim.ts';
+import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
+import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
 import { segmentDeleteFaults } from './segments.service.ts';
 
 /**
@@ -36,23 +29,9 @@ afterEach(() => {
 });
 
 const text = (value: string) => ({ type: 'text', text: value });
-const menuBody = (name: string): RichMenuObjectInput => ({
-  name,
-  size: { width: 1200, height: 405 },
-  selected: false,
-  chatBarText: name,
-  areas: [{ bounds: { x: 0, y: 0, width: 1200, height: 405 }, action: { type: 'message', text: name } }],
-});
-const png = dataUrl(createPng(1200, 405));
 
 async function newAccount(name: string) {
-  const channel = await sim.createChannel({ displayName: name });
-  const response = await t.api('POST', `${C}/line-account`, {
-    cookie: a.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return `${C}/line-account/${response.json<{ id: number }>().id}`;
+  return `${C}/line-account/${(await t.connectedAccount(a, name)).accountId}`;
 }
 
 describe('deleting a saved segment while a save names it', () => {

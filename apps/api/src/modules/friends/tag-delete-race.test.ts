@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RichMenuObjectInput } from '@app/contracts';
 import {
   inflowRoutes,
   keywordRules,
@@ -8,14 +7,8 @@ import {
   richMenuRules,
   scenarios,
 } from '../../db/schema/index.ts';
-import { createPng, dataUrl } from '../../testing/images.ts';
-import {
-  connectBody,
-  createLineTestApp,
-  startLineSim,
-  type LineSim,
-  type LineTestApp,
-} from '../../testing/line-sim.ts';
+import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
+import { createLineTestApp, startLineSim, type LineSim, type LineTestApp } from '../../testing/line-sim.ts';
 import { tagDeleteFaults } from './tags.service.ts';
 
 /**
@@ -42,23 +35,9 @@ afterEach(() => {
 });
 
 const text = (value: string) => ({ type: 'text', text: value });
-const menuBody = (name: string): RichMenuObjectInput => ({
-  name,
-  size: { width: 1200, height: 405 },
-  selected: false,
-  chatBarText: name,
-  areas: [{ bounds: { x: 0, y: 0, width: 1200, height: 405 }, action: { type: 'message', text: name } }],
-});
-const png = dataUrl(createPng(1200, 405));
 
 async function newAccount(who: typeof a, name: string) {
-  const channel = await sim.createChannel({ displayName: name });
-  const response = await t.api('POST', `${C}/line-account`, {
-    cookie: who.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return `${C}/line-account/${response.json<{ id: number }>().id}`;
+  return `${C}/line-account/${(await t.connectedAccount(who, name)).accountId}`;
 }
 
 describe('deleting a tag while a save names it', () => {

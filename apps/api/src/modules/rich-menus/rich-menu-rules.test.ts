@@ -1,9 +1,9 @@
-import { richMenuRuleMessages, type RichMenuObjectInput, type RichMenuRules } from '@app/contracts';
+import { richMenuRuleMessages, type RichMenuRules } from '@app/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema/index.ts';
 import { eventQueueOf } from '../../platform/events.ts';
-import { createPng, dataUrl } from '../../testing/images.ts';
+import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -40,15 +40,6 @@ beforeEach(async () => {
 const drain = async () => {
   for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
 };
-
-const png = dataUrl(createPng(1200, 405));
-const menuBody = (name: string): RichMenuObjectInput => ({
-  name,
-  size: { width: 1200, height: 405 },
-  selected: false,
-  chatBarText: name.slice(0, 14),
-  areas: [{ bounds: { x: 0, y: 0, width: 1200, height: 405 }, action: { type: 'message', text: name } }],
-});
 
 type Account = {
   channel: SimChannel;
