@@ -132,4 +132,7 @@ export async function openInboxStream(
   }
   open.add(end);
   raw.on('close', end);
+  // A browser whose connection was already torn down while the account was read: its 'close' came
+  // before the listener, so the stream would otherwise stay registered until its lifetime.
+  if (raw.destroyed || reply.request.raw.socket.destroyed) end();
 }
