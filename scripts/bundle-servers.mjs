@@ -2,6 +2,7 @@
 // apps/<app>/dist/main.mjs when its sources changed, so that start-up loads one file of our code with
 // plain Node instead of transpiling some hundreds of modules through tsx's loader (issue 15: cold start).
 // Packages stay outside the bundle (Node loads them as usual); workspace packages (@app/*) go in.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,8 +52,25 @@ const packagesOutside = {
  * is rewritten above).
  */
 const workerEntries = {
-  api: { 'draft-worker': 'src/modules/shift/auto-draft/draft-worker.ts' },
+  api: {
+    'draft-worker': 'src/modules/shift/auto-draft/draft-worker.ts',
+    'db-template': 'src/db/template-main.ts',
+  },
 };
+
+/**
+ * After the API's bundle: its migrated PGlite template (src/db/template.ts), which a first start on an
+ * empty DATA_DIR loads instead of running initdb and every migration. The script does nothing when the
+ * template of the current migrations is there.
+ */
+const afterBundle = {
+  api: (dist) => {
+    const run = spawnSync(process.execPath, [path.join(dist, 'db-template.mjs'), dist], { stdio: 'inherit' });
+    if (run.status !== 0)
+      throw new Error(`writing the database template failed (${run.status ?? run.signal})`);
+  },
+};
+const templateWritten = (dist) => fs.readdirSync(dist).some((name) => /^pglite-template-.*\.tar$/.test(name));
 
 /** Bundles apps/<app>/src/main.ts (and its worker threads) when needed; answers the bundle's path. */
 export async function bundleServer(root, app) {
@@ -61,6 +79,7 @@ export async function bundleServer(root, app) {
   const stampFile = path.join(appDir, 'dist', 'bundle-stamp.json');
   const sources = [
     path.join(appDir, 'src'),
+    path.join(appDir, 'drizzle'),
     path.join(appDir, 'package.json'),
     path.join(root, 'packages'),
     path.join(root, 'package-lock.json'),
@@ -69,7 +88,11 @@ export async function bundleServer(root, app) {
   const builtAt = fs.existsSync(outfile) ? fs.statSync(outfile).mtimeMs : 0;
   const workers = Object.entries(workerEntries[app] ?? {});
   const emitted = workers.every(([name]) => fs.existsSync(path.join(appDir, 'dist', `${name}.mjs`)));
-  if (emitted && stamp?.root === root && sources.every((s) => newestMtime(s) <= builtAt)) return outfile;
+  const dist = path.join(appDir, 'dist');
+  if (emitted && stamp?.root === root && sources.every((s) => newestMtime(s) <= builtAt)) {
+    if (afterBundle[app] && !templateWritten(dist)) afterBundle[app](dist);
+    return outfile;
+  }
 
   await build({
     entryPoints: {
@@ -87,6 +110,7 @@ export async function bundleServer(root, app) {
     logLevel: 'warning',
   });
   fs.writeFileSync(stampFile, JSON.stringify({ root }));
+  afterBundle[app]?.(dist);
   return outfile;
 }
 

@@ -5,6 +5,7 @@ import { productName } from '@app/contracts';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
 import { createDatabase, databaseOptionsOf } from './db/client.ts';
+import { startTemplateFolder, templateForNewDataDir } from './db/template.ts';
 import { seedDemoWorld } from './demo/demo-world.ts';
 import { queueRecurringJobs } from './jobs.ts';
 import { systemClock } from './platform/clock.ts';
@@ -15,7 +16,15 @@ async function main(): Promise<void> {
   const envFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
-  const database = await createDatabase(databaseOptionsOf(config));
+  const options = databaseOptionsOf(config);
+  // PGlite on an empty DATA_DIR: from the migrated template the bundling wrote, when there is one
+  const template =
+    options.kind === 'pglite' && options.dataDir
+      ? templateForNewDataDir(options.dataDir, startTemplateFolder)
+      : undefined;
+  const database = await createDatabase(
+    options.kind === 'pglite' && template ? { ...options, template } : options,
+  );
   await database.migrate();
   const app = await buildApp({ config, db: database.db, ping: database.ping });
   const seeded = config.seedDemo ? await seedDemoWorld({ db: database.db, config, log: app.log }) : undefined;

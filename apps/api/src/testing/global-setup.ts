@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from '../db/client.ts';
+import { migratedTemplate } from '../db/template.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -20,10 +20,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const database = await createDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const dump = await database.dump!();
-  await database.close();
+  const dump = await migratedTemplate();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-template-'));
   const file = path.join(dir, 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
