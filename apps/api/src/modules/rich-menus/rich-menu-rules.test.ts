@@ -1,6 +1,7 @@
 import { richMenuRuleMessages, type RichMenuRules } from '@app/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client.ts';
 import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema/index.ts';
 import { eventQueueOf } from '../../platform/events.ts';
 import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
@@ -12,6 +13,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { pendingFriendsQuery, settleFriendsStatement } from './rich-menu-rules.repository.ts';
 
 /**
  * The rich menu per tag or saved segment (issue 28, decision 0059), through HTTP, the job runner and the
@@ -405,5 +407,40 @@ describe('rich menu rules: what is refused', () => {
     expect(kept.data).toEqual([
       { id: expect.any(Number), position: 0, richMenuId: own.id, tagId: tag, segmentId: null },
     ]);
+  });
+});
+
+describe("the link job's reads and writes stay on the rows of a round (decision 0059, addendum 2)", () => {
+  /** The plan of a statement with sequential scans (and, when asked, sorts) priced out. */
+  const planOf = (statement: SQL, options: { noSort?: boolean } = {}) =>
+    inTransaction(t.db, async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      if (options.noSort) await tx.execute(sql`set local enable_sort = off`);
+      const result: unknown = await tx.execute(sql`explain ${statement}`);
+      const { rows } = result as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it("settles a round's friends through the primary key, never the account's index", async () => {
+    // Joined to a VALUES list and filtered by the account, the statement took the account's index on a
+    // table not yet analysed and compared each of its 100,000 rows with each row of the list.
+    const settled = [101, 102, 103].map((friendId) => ({
+      friendId,
+      generation: 2,
+      richMenuId: null,
+      lineRichMenuId: null,
+      linkedAt: null,
+    }));
+    const plan = await planOf(settleFriendsStatement({ clientId: 1, lineAccountId: 1 }, settled));
+    expect(plan).toContain('friend_rich_menus_friend_id_pk');
+    expect(plan).not.toContain('friend_rich_menus_account_idx');
+  });
+
+  it('reads the pending friends from the index of pending rows, in its order: no sort of the account', async () => {
+    const query = pendingFriendsQuery(t.db, { clientId: 1, lineAccountId: 1 }, 2_000).toSQL();
+    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => String(Number(query.params[Number(n) - 1])));
+    const plan = await planOf(sql.raw(text), { noSort: true });
+    expect(plan).toContain('friend_rich_menus_pending_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });
