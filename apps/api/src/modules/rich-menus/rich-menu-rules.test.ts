@@ -269,12 +269,13 @@ describe('a rich menu per tag (decision 0059)', () => {
 });
 
 describe('one link run of an account at a time (decision 0059, addendum)', () => {
-  it('a run that finds another run of the account at work queues itself once after it and links nothing; the friends are linked once the lease is free', async () => {
+  it('runs that find another run of the account at work leave one run waiting for it, however many and however long; the friends are linked once the lease is free', async () => {
     const acc = await newAccount(a, '福岡リース店');
     const vipMenu = await acc.menu('VIPメニュー');
     const vip = await acc.tag('VIP');
     const taro = await acc.follower('山田 太郎');
     const hanako = await acc.follower('佐藤 花子');
+    const jiro = await acc.follower('鈴木 次郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
     await drain();
 
@@ -284,27 +285,42 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
       jobId: 2_000_000_000,
       lockedUntil: new Date(t.clock.now().getTime() + 60_000),
     });
+    const linkJobs = () =>
+      t.db
+        .select({ status: jobs.status, dedupeKey: jobs.dedupeKey })
+        .from(jobs)
+        .where(
+          and(eq(jobs.queue, 'rich-menus.link'), sql`${jobs.payload}->>'lineAccountId' = ${String(acc.id)}`),
+        );
+    const waiting = async () => (await linkJobs()).filter((j) => j.status === 'PENDING');
+    const before = (await linkJobs()).length;
+    // three tag events, three link runs: each finds the lease held
     await acc.tagFriends('add', vip, [taro.friendId]);
     await acc.tagFriends('add', vip, [hanako.friendId]);
+    await acc.tagFriends('add', vip, [jiro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null }); // nothing linked at LINE
-    const waiting = await t.db
-      .select({ dedupeKey: jobs.dedupeKey })
-      .from(jobs)
-      .where(and(eq(jobs.queue, 'rich-menus.link'), eq(jobs.status, 'PENDING')));
-    expect(waiting.map((j) => j.dedupeKey)).toEqual([
-      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
-      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+    expect(await waiting()).toEqual([
+      { status: 'PENDING', dedupeKey: `rich-menus.link:${acc.id}:after-lease` },
     ]);
-    // Still held a second later: each waiting run waits once more, and still links nothing.
-    t.clock.advance(1_000);
-    await drain();
+    // Still held, second after second: the waiting run waits again, alone, and links nothing.
+    for (let second = 0; second < 5; second++) {
+      t.clock.advance(1_000);
+      await drain();
+      expect(await waiting()).toEqual([
+        { status: 'PENDING', dedupeKey: `rich-menus.link:${acc.id}:after-lease` },
+      ]);
+    }
     expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+    // the three event runs and one waiting run a second, not three
+    expect((await linkJobs()).length - before).toBe(3 + 1 + 5);
 
     // The other run's lease runs out (it crashed): the next run takes it and links both friends.
     t.clock.advance(60_000);
     await drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(jiro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await waiting()).toEqual([]);
     expect(
       await t.db.select().from(richMenuLinkLeases).where(eq(richMenuLinkLeases.lineAccountId, acc.id)),
     ).toEqual([]);
