@@ -268,6 +268,39 @@ describe('a rich menu per tag (decision 0059)', () => {
   });
 });
 
+describe('a friend who blocked (decision 0059, addendum 2)', () => {
+  it('is not linked while blocked, and sees the menu of the rules as they are then on following again', async () => {
+    const acc = await newAccount(a, '奈良ブロック店');
+    const vipMenu = await acc.menu('VIPメニュー');
+    const vip = await acc.tag('VIP');
+    const taro = await acc.follower('山田 太郎');
+    const hanako = await acc.follower('佐藤 花子');
+    await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
+    await acc.tagFriends('add', vip, [hanako.friendId]);
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+
+    // Both block; the owner tags taro and untags hanako meanwhile: nothing is sent to LINE for them.
+    await sim.act(taro.userId, `unfollow/${acc.channel.channelId}`);
+    await sim.act(hanako.userId, `unfollow/${acc.channel.channelId}`);
+    await drain();
+    await acc.tagFriends('add', vip, [taro.friendId]);
+    await acc.tagFriends('remove', vip, [hanako.friendId]);
+    expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(
+      (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>()
+        .pending,
+    ).toBe(0);
+
+    // They follow again (an unblock): the rules are evaluated for them as they are now.
+    await sim.act(taro.userId, `follow/${acc.channel.channelId}`);
+    await sim.act(hanako.userId, `follow/${acc.channel.channelId}`);
+    await drain();
+    expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+  });
+});
+
 describe('one link run of an account at a time (decision 0059, addendum)', () => {
   it('runs that find another run of the account at work leave one run waiting for it, however many and however long; the friends are linked once the lease is free', async () => {
     const acc = await newAccount(a, '福岡リース店');
