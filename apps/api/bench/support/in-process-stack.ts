@@ -2,7 +2,8 @@
 // of BENCH_DATABASE_URL's server, else PGlite in a temporary folder), migrated; a LINE simulator on a real
 // port (unlimited plan, no redelivery); the API built on both, not yet listening; `api` (a request through
 // it, from its own origin; a failure throws) and `signInOwner` (a client and its signed-in owner, as the
-// benches' caller). `close` ends all three and removes what they wrote.
+// benches' caller). `close` ends all three and removes what they wrote (BENCH_KEEP_DATABASE=true keeps the
+// PostgreSQL database, for EXPLAIN, and prints its name).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -152,7 +153,8 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
         await database.close();
       }
       await sim.close();
-      if (serverUrl) await admin(`drop database ${dbName}`);
+      if (serverUrl && process.env.BENCH_KEEP_DATABASE === 'true') console.log(`  kept database ${dbName}`);
+      else if (serverUrl) await admin(`drop database ${dbName}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -102,6 +102,15 @@ export async function cancelPendingJobs(
     .where(and(eq(jobs.queue, options.queue), eq(jobs.status, 'PENDING'), like(jobs.dedupeKey, pattern)));
 }
 
+/**
+ * A running job gives its dedupe key back, so the same key may queue a new job: for a key that stands for
+ * "one pending run of X" rather than "this run once" (a follow-up that waits for a lease). Call it before
+ * reading the state the job acts on: an enqueue that found the key taken is then covered by this run.
+ */
+export async function releaseDedupeKey(db: Db, jobId: number): Promise<void> {
+  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, jobId));
+}
+
 /** Housekeeping: drop DONE jobs finished before a time (DEAD ones stay for a person to read). */
 export async function deleteFinishedJobs(db: Db, finishedBefore: Date): Promise<number> {
   const rows = await db

@@ -1,4 +1,5 @@
 import type { RichMenuArea, TabConfig } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -188,6 +189,11 @@ export const friendRichMenus = pgTable(
   (t) => [
     primaryKey({ columns: [t.friendId] }),
     index('friend_rich_menus_account_idx').on(t.lineAccountId, t.friendId),
+    // the pending friends of an account in id order (the link job's read, the screen's count): only the
+    // rows still to be evaluated, so a round reads its 2,000 rather than pass every settled friend
+    index('friend_rich_menus_pending_idx')
+      .on(t.lineAccountId, t.friendId)
+      .where(sql`${t.generation} > ${t.evaluated}`),
   ],
 );
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvent } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueJob, queueHourly, type JobContext } from '../../platform/jobs.ts';
+import { enqueueJob, queueHourly, releaseDedupeKey, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor, RICH_MENU_BULK_MAX } from '../../platform/line/line-gateway.ts';
 import { savedSegmentConditions } from '../deliveries/index.ts';
 import {
@@ -47,6 +47,9 @@ export const accountPayloadSchema = z.object({
   lineAccountId: z.number().int().positive(),
 });
 type AccountScope = z.output<typeof accountPayloadSchema>;
+/** A link job's payload: the account, and whether it is the account's one run waiting for the lease. */
+export const linkPayloadSchema = accountPayloadSchema.extend({ afterLease: z.literal(true).optional() });
+type LinkPayload = z.output<typeof linkPayloadSchema>;
 
 /** Friends one round reads; bulk calls of 500 each. */
 const FRIENDS_PER_ROUND = 2_000;
@@ -61,6 +64,8 @@ const RATE_LIMIT_WAIT_MS = 1_000;
 const LINK_LEASE_MS = 60_000;
 /** When a run that found another at work tries again. */
 const LEASE_BUSY_WAIT_MS = 1_000;
+/** The key of the account's one link run waiting for the lease (given back when it starts). */
+const afterLeaseKey = (lineAccountId: number) => `${RICH_MENU_LINK_QUEUE}:${lineAccountId}:after-lease`;
 /** Friends one mark-all page reads (keyset pages over the following friends). */
 const MARK_PAGE = 1_000;
 
@@ -265,14 +270,19 @@ function planRound(
  * friend (a friend stays pending until settled). A 429 hands over to a later run (Retry-After); LINE
  * down is the job's retry with backoff; LINE refusing a call (400) settles those friends unchanged with a
  * log line, so one bad call does not stop the account. One run of an account at a time (its lease): a run
- * that finds another at work queues itself once after it and stops.
+ * that finds another at work makes sure one run of the account waits for it (one per account, its key),
+ * and stops.
  */
 export async function runRichMenuLinks(
-  scope: AccountScope,
+  payload: LinkPayload,
   job: JobContext,
   config: Config,
   directories: FriendDirectories,
 ): Promise<void> {
+  const scope = { clientId: payload.clientId, lineAccountId: payload.lineAccountId };
+  // The waiting run gives its key back before it reads anything: a run that finds the lease held from now
+  // on queues the next waiting run, and one that found the key taken until now is covered by this one.
+  if (payload.afterLease) await releaseDedupeKey(job.db, job.jobId);
   const account = await findLineAccountOfClient(job, scope.clientId, scope.lineAccountId);
   // An account disconnected or paused: its friends stay pending for its next save or hour.
   if (!account || account.status !== 'ACTIVE') return;
@@ -286,12 +296,14 @@ export async function runRichMenuLinks(
       new Date(start.getTime() + LINK_LEASE_MS),
     ))
   ) {
-    // Another run of the account is at work: this one follows it, once (its key), rather than repeat its calls.
+    // Another run of the account is at work: one run follows it (however many runs find it at work, each
+    // second), rather than repeat its calls. Its friends were marked before this run was queued, so the
+    // waiting run, which reads after giving its key back, sees them.
     await enqueueJob(job.db, {
       queue: RICH_MENU_LINK_QUEUE,
-      payload: scope,
+      payload: { ...scope, afterLease: true },
       runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS),
-      dedupeKey: `${RICH_MENU_LINK_QUEUE}:after-job-${job.jobId}`,
+      dedupeKey: afterLeaseKey(scope.lineAccountId),
     });
     return;
   }

@@ -1,6 +1,7 @@
 import { richMenuRuleMessages, type RichMenuRules } from '@app/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client.ts';
 import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema/index.ts';
 import { eventQueueOf } from '../../platform/events.ts';
 import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
@@ -12,6 +13,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { pendingFriendsQuery, settleFriendsStatement } from './rich-menu-rules.repository.ts';
 
 /**
  * The rich menu per tag or saved segment (issue 28, decision 0059), through HTTP, the job runner and the
@@ -266,13 +268,47 @@ describe('a rich menu per tag (decision 0059)', () => {
   });
 });
 
+describe('a friend who blocked (decision 0059, addendum 2)', () => {
+  it('is not linked while blocked, and sees the menu of the rules as they are then on following again', async () => {
+    const acc = await newAccount(a, '奈良ブロック店');
+    const vipMenu = await acc.menu('VIPメニュー');
+    const vip = await acc.tag('VIP');
+    const taro = await acc.follower('山田 太郎');
+    const hanako = await acc.follower('佐藤 花子');
+    await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
+    await acc.tagFriends('add', vip, [hanako.friendId]);
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+
+    // Both block; the owner tags taro and untags hanako meanwhile: nothing is sent to LINE for them.
+    await sim.act(taro.userId, `unfollow/${acc.channel.channelId}`);
+    await sim.act(hanako.userId, `unfollow/${acc.channel.channelId}`);
+    await drain();
+    await acc.tagFriends('add', vip, [taro.friendId]);
+    await acc.tagFriends('remove', vip, [hanako.friendId]);
+    expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(
+      (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>()
+        .pending,
+    ).toBe(0);
+
+    // They follow again (an unblock): the rules are evaluated for them as they are now.
+    await sim.act(taro.userId, `follow/${acc.channel.channelId}`);
+    await sim.act(hanako.userId, `follow/${acc.channel.channelId}`);
+    await drain();
+    expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+  });
+});
+
 describe('one link run of an account at a time (decision 0059, addendum)', () => {
-  it('a run that finds another run of the account at work queues itself once after it and links nothing; the friends are linked once the lease is free', async () => {
+  it('runs that find another run of the account at work leave one run waiting for it, however many and however long; the friends are linked once the lease is free', async () => {
     const acc = await newAccount(a, '福岡リース店');
     const vipMenu = await acc.menu('VIPメニュー');
     const vip = await acc.tag('VIP');
     const taro = await acc.follower('山田 太郎');
     const hanako = await acc.follower('佐藤 花子');
+    const jiro = await acc.follower('鈴木 次郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
     await drain();
 
@@ -282,27 +318,42 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
       jobId: 2_000_000_000,
       lockedUntil: new Date(t.clock.now().getTime() + 60_000),
     });
+    const linkJobs = () =>
+      t.db
+        .select({ status: jobs.status, dedupeKey: jobs.dedupeKey })
+        .from(jobs)
+        .where(
+          and(eq(jobs.queue, 'rich-menus.link'), sql`${jobs.payload}->>'lineAccountId' = ${String(acc.id)}`),
+        );
+    const waiting = async () => (await linkJobs()).filter((j) => j.status === 'PENDING');
+    const before = (await linkJobs()).length;
+    // three tag events, three link runs: each finds the lease held
     await acc.tagFriends('add', vip, [taro.friendId]);
     await acc.tagFriends('add', vip, [hanako.friendId]);
+    await acc.tagFriends('add', vip, [jiro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null }); // nothing linked at LINE
-    const waiting = await t.db
-      .select({ dedupeKey: jobs.dedupeKey })
-      .from(jobs)
-      .where(and(eq(jobs.queue, 'rich-menus.link'), eq(jobs.status, 'PENDING')));
-    expect(waiting.map((j) => j.dedupeKey)).toEqual([
-      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
-      expect.stringMatching(/^rich-menus\.link:after-job-\d+$/),
+    expect(await waiting()).toEqual([
+      { status: 'PENDING', dedupeKey: `rich-menus.link:${acc.id}:after-lease` },
     ]);
-    // Still held a second later: each waiting run waits once more, and still links nothing.
-    t.clock.advance(1_000);
-    await drain();
+    // Still held, second after second: the waiting run waits again, alone, and links nothing.
+    for (let second = 0; second < 5; second++) {
+      t.clock.advance(1_000);
+      await drain();
+      expect(await waiting()).toEqual([
+        { status: 'PENDING', dedupeKey: `rich-menus.link:${acc.id}:after-lease` },
+      ]);
+    }
     expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
+    // the three event runs and one waiting run a second, not three
+    expect((await linkJobs()).length - before).toBe(3 + 1 + 5);
 
     // The other run's lease runs out (it crashed): the next run takes it and links both friends.
     t.clock.advance(60_000);
     await drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await acc.seen(jiro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    expect(await waiting()).toEqual([]);
     expect(
       await t.db.select().from(richMenuLinkLeases).where(eq(richMenuLinkLeases.lineAccountId, acc.id)),
     ).toEqual([]);
@@ -405,5 +456,40 @@ describe('rich menu rules: what is refused', () => {
     expect(kept.data).toEqual([
       { id: expect.any(Number), position: 0, richMenuId: own.id, tagId: tag, segmentId: null },
     ]);
+  });
+});
+
+describe("the link job's reads and writes stay on the rows of a round (decision 0059, addendum 2)", () => {
+  /** The plan of a statement with sequential scans (and, when asked, sorts) priced out. */
+  const planOf = (statement: SQL, options: { noSort?: boolean } = {}) =>
+    inTransaction(t.db, async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      if (options.noSort) await tx.execute(sql`set local enable_sort = off`);
+      const result: unknown = await tx.execute(sql`explain ${statement}`);
+      const { rows } = result as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it("settles a round's friends through the primary key, never the account's index", async () => {
+    // Joined to a VALUES list and filtered by the account, the statement took the account's index on a
+    // table not yet analysed and compared each of its 100,000 rows with each row of the list.
+    const settled = [101, 102, 103].map((friendId) => ({
+      friendId,
+      generation: 2,
+      richMenuId: null,
+      lineRichMenuId: null,
+      linkedAt: null,
+    }));
+    const plan = await planOf(settleFriendsStatement({ clientId: 1, lineAccountId: 1 }, settled));
+    expect(plan).toContain('friend_rich_menus_friend_id_pk');
+    expect(plan).not.toContain('friend_rich_menus_account_idx');
+  });
+
+  it('reads the pending friends from the index of pending rows, in its order: no sort of the account', async () => {
+    const query = pendingFriendsQuery(t.db, { clientId: 1, lineAccountId: 1 }, 2_000).toSQL();
+    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => String(Number(query.params[Number(n) - 1])));
+    const plan = await planOf(sql.raw(text), { noSort: true });
+    expect(plan).toContain('friend_rich_menus_pending_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });

@@ -5,6 +5,7 @@ import type { FriendDirectories } from '../friends/index.ts';
 import {
   accountPayloadSchema,
   handleRichMenuEvent,
+  linkPayloadSchema,
   markAllPending,
   markSegmentAccounts,
   queueRichMenuSegments,
@@ -37,7 +38,7 @@ export function defineRichMenuJobs(
     { filter: richMenuEventsToHandle },
   );
   jobs.define(RICH_MENU_LINK_QUEUE, {
-    payload: accountPayloadSchema,
+    payload: linkPayloadSchema,
     handler: (scope, job) => runRichMenuLinks(scope, job, config, directories),
   });
   jobs.define(RICH_MENU_MARK_ALL_QUEUE, {

@@ -1,0 +1,1 @@
+CREATE INDEX "friend_rich_menus_pending_idx" ON "friend_rich_menus" USING btree ("line_account_id","friend_id") WHERE "friend_rich_menus"."generation" > "friend_rich_menus"."evaluated";
