@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryClicks, friends } from '../../db/schema/index.ts';
 import {
@@ -224,8 +224,18 @@ describe('tracked links through HTTP', () => {
       isTest: false,
       now: new Date(),
     });
+    const syncCommit = async () =>
+      (
+        (await t.db.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        }
+      ).rows[0]!.synchronous_commit;
+    expect(await syncCommit()).toBe('on');
     for (let i = 0; i < 3; i += 1) expect((await tap(`${link}.${named}`)).statusCode).toBe(302);
     expect((await getDelivery(a, base, id)).clicks).toEqual({ total: 1, friends: 1 });
+    // A tap's own transaction commits without waiting for the disk (set_config local): the connection's
+    // setting, which every other write uses, is left as it was.
+    expect(await syncCommit()).toBe('on');
 
     // Client b's delivery: its recipient token with a's link, and its link, tell nothing about a's.
     const other = await newAccount(b, '他社');
