@@ -225,12 +225,10 @@ describe('tracked links through HTTP', () => {
       isTest: false,
       now: new Date(),
     });
-    const syncCommit = async () =>
-      (
-        (await t.db.execute(sql`show synchronous_commit`)) as unknown as {
-          rows: { synchronous_commit: string }[];
-        }
-      ).rows[0]!.synchronous_commit;
+    const syncCommit = async () => {
+      const result = await t.db.execute(sql`show synchronous_commit`);
+      return (result as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit;
+    };
     expect(await syncCommit()).toBe('on');
     for (let i = 0; i < 3; i += 1) expect((await tap(`${link}.${named}`)).statusCode).toBe(302);
     expect((await getDelivery(a, base, id)).clicks).toEqual({ total: 1, friends: 1 });

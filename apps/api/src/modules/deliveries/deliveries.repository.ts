@@ -352,7 +352,7 @@ export async function recordClickByToken(
       on conflict do nothing
     )
     select url, set_config('synchronous_commit', 'off', true) as async_commit from link`);
-  const [row] = (result as unknown as { rows: { url: string }[] }).rows;
+  const [row] = (result as { rows: { url: string }[] }).rows;
   return row ? { url: row.url } : undefined;
 }
 
