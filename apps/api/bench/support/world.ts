@@ -245,9 +245,8 @@ export async function writeWorld(
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   options.log(`vacuum analyze in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // And what the checkpointer does in production long before anyone measures: the bulk load's dirty pages
-  // written out. Without it the first lines measured the checkpoint the load set off (its writes and the
-  // full-page images after it), not the product: the redirect's p99 was 29.5 ms in one run, 229.6 ms in
-  // the other.
+  // written out. Without it the first lines may measure the checkpoint the load set off (its writes, and
+  // the full-page images every page's first change after it writes to the WAL), not the product.
   started = performance.now();
   await db.execute(sql`checkpoint`);
   options.log(
