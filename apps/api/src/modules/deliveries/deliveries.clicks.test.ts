@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryClicks, friends } from '../../db/schema/index.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type LineTestApp,
   type SimChannel,
 } from '../../testing/line-sim.ts';
+import { inTransaction } from '../../db/client.ts';
 import { linksIn, recipientTokenFor, rewriteLinks } from './deliveries.links.ts';
 import type { LineMessage } from './line-messages.ts';
 
@@ -224,8 +225,16 @@ describe('tracked links through HTTP', () => {
       isTest: false,
       now: new Date(),
     });
+    const syncCommit = async () => {
+      const result = await t.db.execute(sql`show synchronous_commit`);
+      return (result as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit;
+    };
+    expect(await syncCommit()).toBe('on');
     for (let i = 0; i < 3; i += 1) expect((await tap(`${link}.${named}`)).statusCode).toBe(302);
     expect((await getDelivery(a, base, id)).clicks).toEqual({ total: 1, friends: 1 });
+    // A tap's own transaction commits without waiting for the disk (set_config local): the connection's
+    // setting, which every other write uses, is left as it was.
+    expect(await syncCommit()).toBe('on');
 
     // Client b's delivery: its recipient token with a's link, and its link, tell nothing about a's.
     const other = await newAccount(b, '他社');
@@ -259,6 +268,31 @@ describe('tracked links through HTTP', () => {
     }
     expect((await t.db.select().from(deliveryClicks)).length).toBe(before);
   });
+
+  // Several connections only on PostgreSQL (PGlite has one: the tap would wait for the open transaction).
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    "a tap never waits for another transaction's tap of the same link: it takes a counter row nobody holds",
+    async () => {
+      const { channel, base } = await newAccount(a, '同時クリック店');
+      await follow(channel, '太郎');
+      const id = await draft(a, base, ['https://shop.example.jp/busy']);
+      await t.api('POST', `${base}/deliveries/${id}/send`, { cookie: a.owner.cookie, body: {} });
+      await drain();
+      const [link] = trackedIn((await sentOf(channel))[0]!.messages[0]!.text!);
+      // 8 taps one after another: before, one on each of the 8 shard rows (click id mod 8).
+      for (let i = 0; i < 8; i += 1) expect((await tap(link!)).statusCode).toBe(302);
+      // Another transaction holds every counter row of the link, as clicks not yet committed do: a tap
+      // answers all the same (before, it waited for the shard its click id fell on).
+      await inTransaction(t.db, async (tx) => {
+        await tx.execute(sql`
+          select 1 from delivery_link_click_counts
+          where link_id = (select id from delivery_links where token = ${link!}) for update`);
+        const answer = await tap(link!);
+        expect([answer.statusCode, answer.headers.location]).toEqual([302, 'https://shop.example.jp/busy']);
+      });
+      expect((await getDelivery(a, base, id)).clicks).toEqual({ total: 9, friends: 0 });
+    },
+  );
 });
 
 describe('test send to "me"', () => {

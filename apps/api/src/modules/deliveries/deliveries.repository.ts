@@ -324,22 +324,36 @@ export const clickedFriendsQuery = (db: Db, scope: AccountScope, deliveryId: num
     .orderBy(sql`${deliveryClickFriends.lastClickedAt} desc nulls last`, asc(deliveryClickFriends.friendId))
     .limit(limit);
 
-export type LinkTarget = { linkId: number; deliveryId: number; url: string };
-
-export async function findLinkByToken(db: Db, token: string): Promise<LinkTarget | undefined> {
-  const [row] = await db
-    .select({ linkId: deliveryLinks.id, deliveryId: deliveryLinks.deliveryId, url: deliveryLinks.url })
-    .from(deliveryLinks)
-    .where(eq(deliveryLinks.token, token));
-  return row;
-}
-
-export async function findRecipientToken(db: Db, token: string) {
-  const [row] = await db
-    .select()
-    .from(deliveryRecipientTokens)
-    .where(eq(deliveryRecipientTokens.token, token));
-  return row;
+/**
+ * The redirect's tap on a delivery's link, in one statement (one round trip, its own transaction): the
+ * link found by its token, the friend named when the recipient token is one of this delivery's, the tap
+ * inserted (not a test send's; a named friend once per link, the unique index; the roll-up trigger keeps
+ * the report's rows in the same transaction), and the target answered. Undefined: no delivery link has the
+ * token. The transaction commits without waiting for the WAL flush (`synchronous_commit` off, for this
+ * transaction only: `set_config(..., true)`), so neither the answer nor the roll-up row's lock waits for
+ * the disk; a crash of the database may lose the last fraction of a second of taps, with their roll-up
+ * (decision 0058, addendum "the redirect").
+ */
+export async function recordClickByToken(
+  db: Db,
+  input: { linkToken: string; recipientToken: string | undefined; clickedAt: Date },
+): Promise<{ url: string } | undefined> {
+  const result = await db.execute(sql`
+    with link as (
+      select ${deliveryLinks.id} as id, ${deliveryLinks.deliveryId} as delivery_id, ${deliveryLinks.url} as url
+      from ${deliveryLinks} where ${deliveryLinks.token} = ${input.linkToken}
+    ), recipient as (
+      select r.friend_id, r.is_test from ${deliveryRecipientTokens} r join link on link.delivery_id = r.delivery_id
+      where r.token = ${input.recipientToken ?? null}
+    ), tapped as (
+      insert into ${deliveryClicks} (link_id, delivery_id, friend_id, clicked_at)
+      select link.id, link.delivery_id, (select friend_id from recipient), ${input.clickedAt.toISOString()}::timestamptz
+      from link where not coalesce((select is_test from recipient), false)
+      on conflict do nothing
+    )
+    select url, set_config('synchronous_commit', 'off', true) as async_commit from link`);
+  const [row] = (result as { rows: { url: string }[] }).rows;
+  return row ? { url: row.url } : undefined;
 }
 
 /** A tap: every anonymous one counts, a named friend's once per link (the unique index). */

@@ -35,10 +35,8 @@ import {
   clickFiguresOf,
   deleteDelivery,
   deleteTestRecipient,
-  findLinkByToken,
-  findRecipientToken,
   findTestRecipient,
-  insertClick,
+  recordClickByToken,
   linkFiguresOf,
   setTestRecipient,
   findDelivery,
@@ -517,28 +515,12 @@ export async function followTrackedLink({ ctx, input }: Ctx & { input: { token: 
     LINK_TOKEN.test(linkToken) &&
     rest.length === 0 &&
     (recipientToken === undefined || LINK_TOKEN.test(recipientToken));
-  const link = valid ? await findLinkByToken(ctx.db, linkToken) : undefined;
-  if (!link) {
-    // a scenario step's link (decision 0060): the same redirect, its own tables
-    const step = valid
-      ? await followStepLink(ctx.db, { linkToken, recipientToken, now: ctx.clock.now() })
-      : undefined;
-    if (!step) throw notFound(deliveryMessages.linkNotFound);
-    return step;
-  }
-  let friendId: number | null = null;
-  if (recipientToken !== undefined) {
-    const recipient = await findRecipientToken(ctx.db, recipientToken);
-    if (recipient?.deliveryId === link.deliveryId) {
-      if (recipient.isTest) return { url: link.url };
-      friendId = recipient.friendId;
-    }
-  }
-  await insertClick(ctx.db, {
-    linkId: link.linkId,
-    deliveryId: link.deliveryId,
-    friendId,
-    clickedAt: ctx.clock.now(),
-  });
-  return { url: link.url };
+  if (!valid) throw notFound(deliveryMessages.linkNotFound);
+  const now = ctx.clock.now();
+  const tapped = await recordClickByToken(ctx.db, { linkToken, recipientToken, clickedAt: now });
+  if (tapped) return tapped;
+  // a scenario step's link (decision 0060): the same redirect, its own tables
+  const step = await followStepLink(ctx.db, { linkToken, recipientToken, now });
+  if (!step) throw notFound(deliveryMessages.linkNotFound);
+  return step;
 }
