@@ -37,11 +37,17 @@ describe('the session cache', () => {
     expect((await get(t.app, '/auth/api/v1/session/me', cookie)).json().position).toBe('OWNER');
     expect((await get(t.app, '/client/api/v1/client', cookie)).json().companyName).toBe(client.companyName);
 
+    // The session view and the own client's are made once per cached session and their bytes sent again
+    // (keepAnswer, issue 31): a change gives a new session record, so new views, on both /me routes.
     await t.db.update(users).set({ position: 'STAFF' }).where(eq(users.id, user.id));
     expect((await get(t.app, '/auth/api/v1/session/me', cookie)).json().position).toBe('STAFF');
+    expect((await get(t.app, '/auth/api/v1/session/me', cookie)).json().position).toBe('STAFF');
+    expect((await get(t.app, '/client/api/v1/session/me', cookie)).json().position).toBe('STAFF');
 
     await t.db.update(clients).set({ companyName: '改名商店' }).where(eq(clients.id, client.id));
     expect((await get(t.app, '/client/api/v1/client', cookie)).json().companyName).toBe('改名商店');
+    expect((await get(t.app, '/client/api/v1/client', cookie)).json().companyName).toBe('改名商店');
+    expect((await get(t.app, '/auth/api/v1/session/me', cookie)).json().client.companyName).toBe('改名商店');
 
     await t.db.insert(contactPersons).values({
       clientId: client.id,

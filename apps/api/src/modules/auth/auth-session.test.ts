@@ -143,7 +143,8 @@ describe('GET /me and POST /logout', () => {
   });
 
   it('the hot reads written by fast-json-stringify answer exactly what their contracts describe', async () => {
-    // every route's success answer is written by fast-json-stringify (route.ts, answerSerializer)
+    // every route's success answer is written by fast-json-stringify (route.ts, answerSerializer); these
+    // three are kept views (keepAnswer): the second read sends the bytes the first one wrote
     const client = await createClient(t.db, { companyName: 'めぐみ食堂' });
     const user = await createUser(t.db, { role: 'CLIENT', position: 'MANAGER', clientId: client.id });
     const cookie = await loginAs(t.app, user.email);
@@ -152,11 +153,20 @@ describe('GET /me and POST /logout', () => {
       ['/client/api/v1/session/me', clientAreaEndpoints.sessionMe.responses[200]],
       ['/client/api/v1/client', clientAreaEndpoints.getClient.responses[200]],
     ] as const) {
-      const response = await call(t.app, 'GET', path, { cookie });
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
-      expect((schema as z.ZodType).parse(body)).toEqual(body); // nothing missing, nothing extra
-      expect(response.body).toBe(JSON.stringify((schema as z.ZodType).parse(body))); // same text as Zod's
+      const texts: string[] = [];
+      for (let read = 0; read < 2; read++) {
+        const response = await call(t.app, 'GET', path, { cookie });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+        expect(response.headers['cache-control']).toBe('no-store');
+        const body = response.json();
+        expect((schema as z.ZodType).parse(body)).toEqual(body); // nothing missing, nothing extra
+        expect(response.body).toBe(JSON.stringify((schema as z.ZodType).parse(body))); // same text as Zod's
+        texts.push(response.body);
+      }
+      expect(texts[1]).toBe(texts[0]);
+      expect(texts[0]).toContain('めぐみ食堂');
     }
   });
 

@@ -18,7 +18,13 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { conflict, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { requireActor } from '../../platform/context.ts';
-import { createSession, deleteSessionByToken, deleteUserSessions } from '../../platform/sessions.ts';
+import { keepAnswer } from '../../platform/route.ts';
+import {
+  createSession,
+  deleteSessionByToken,
+  deleteUserSessions,
+  type SessionRecord,
+} from '../../platform/sessions.ts';
 import {
   findAgencyTenant,
   findClientTenant,
@@ -70,10 +76,23 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
 }
 
 /** The signed-in user's session view, from the rows the session join read for this request. */
+/**
+ * The session view of each session record, made once: a cached record (decision 0006) is the same object
+ * until one of its rows changes, and then a new one, with a new view. Kept (platform/route.ts), so each
+ * /me route writes its bytes once (issue 31).
+ */
+const sessionViews = new WeakMap<SessionRecord, { config: ServiceContext['config']; view: Session }>();
+
 export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promise<Session> {
   const actor = requireActor(ctx);
   const { session } = ctx;
-  if (session) return sessionView(ctx, session.user, session.client, session.agency);
+  if (session) {
+    const made = sessionViews.get(session);
+    if (made?.config === ctx.config) return made.view;
+    const view = keepAnswer(sessionView(ctx, session.user, session.client, session.agency));
+    sessionViews.set(session, { config: ctx.config, view });
+    return view;
+  }
   return buildSessionView(ctx, await getUserOrThrow(ctx.db, actor.userId));
 }
 

@@ -23,6 +23,7 @@ import { isoStringOf, tokyoDay } from '../../platform/dates.ts';
 import { requireClientId, tenantScopeOf, type ServiceContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { findAgencyTenant } from '../../platform/tenancy.ts';
+import { keepAnswer } from '../../platform/route.ts';
 import { deleteClientUserSessions } from '../../platform/sessions.ts';
 import { createClientOwner, isEmailInUse, tellKnownAddressOfSignup } from '../users/index.ts';
 import {
@@ -49,12 +50,23 @@ function scopeOf(ctx: ServiceContext): ClientScope {
   return scope;
 }
 
+/** The own client's view of each cached session's client row (see getScopedClient). */
+const ownClientViews = new WeakMap<object, { contact: unknown; view: Client }>();
+
 /** The client in the request's scope (own client, or the one x-client-id names). */
 export async function getScopedClient({ ctx }: { ctx: ServiceContext }): Promise<Client> {
   const clientId = requireClientId(ctx);
   // The access check read the row and its contact person already (session join or x-client-id).
-  if (ctx.scopedClient?.client.id === clientId)
-    return toClientView(ctx.scopedClient.client, ctx.scopedClient.contact);
+  if (ctx.scopedClient?.client.id === clientId) {
+    const { client, contact } = ctx.scopedClient;
+    // A session's own client (decision 0006's cached rows): its view made once, and kept (issue 31).
+    if (ctx.session?.client !== client) return toClientView(client, contact);
+    const made = ownClientViews.get(client);
+    if (made?.contact === contact) return made.view;
+    const view = keepAnswer(toClientView(client, contact));
+    ownClientViews.set(client, { contact, view });
+    return view;
+  }
   const client = await findClient(ctx.db, clientId);
   if (!client) throw notFound(errorMessages.clientNotFound);
   return toClientView(client, await findContactPerson(ctx.db, clientId));
