@@ -27,26 +27,63 @@ export type BalanceState = {
  * required count may go, `p` may only take places still short).
  */
 function keepsPlaces(st: BalanceState, remove: Option[], add: Option[]): boolean {
-  const affected = new Set([...remove.flatMap((o) => o.slots), ...add.flatMap((p) => p.slots)]);
+  // allocation-free (it runs for every candidate move): each affected slot once, by its first appearance
+  const lists = [remove, add];
   let filled = 0;
   let over = 0;
-  for (const i of affected) {
-    const before = st.coveredBy[i]!;
-    const after = new Set(before);
-    for (const o of remove) if (o.slots.includes(i)) after.delete(o.cand.staffId);
-    for (const p of add) if (p.slots.includes(i)) after.add(p.cand.staffId);
-    const required = st.slots[i]!.required;
-    filled += Math.min(required, after.size) - Math.min(required, before.size);
-    over += Math.max(0, after.size - required) - Math.max(0, before.size - required);
-  }
+  for (let l = 0; l < 2; l++)
+    for (let k = 0; k < lists[l]!.length; k++)
+      for (const i of lists[l]![k]!.slots) {
+        if (seenBefore(remove, add, l, k, i)) continue;
+        const before = st.coveredBy[i]!;
+        let size = before.size;
+        // each staff member named by a change: out where a removed option of theirs covers the slot, back
+        // in where an added one does (as a set: delete, then add)
+        for (let m = 0; m < 2; m++)
+          for (let j = 0; j < lists[m]!.length; j++) {
+            const staffId = lists[m]![j]!.cand.staffId;
+            if (named(remove, add, m, j, staffId)) continue;
+            const was = before.has(staffId);
+            const removed = remove.some((o) => o.cand.staffId === staffId && o.slots.includes(i));
+            const added = add.some((o) => o.cand.staffId === staffId && o.slots.includes(i));
+            const is = added || (was && !removed);
+            size += Number(is) - Number(was);
+          }
+        const required = st.slots[i]!.required;
+        filled += Math.min(required, size) - Math.min(required, before.size);
+        over += Math.max(0, size - required) - Math.max(0, before.size - required);
+      }
   return filled >= 0 && over <= 0;
+}
+
+/** Whether slot `i` appears in an option of the changes before list `l`'s `k`-th. */
+function seenBefore(remove: Option[], add: Option[], l: number, k: number, i: number): boolean {
+  for (let m = 0; m <= l; m++) {
+    const list = m === 0 ? remove : add;
+    for (let j = 0; j < (m === l ? k : list.length); j++) if (list[j]!.slots.includes(i)) return true;
+  }
+  return false;
+}
+
+/** Whether `staffId` is the staff member of a change before list `m`'s `j`-th. */
+function named(remove: Option[], add: Option[], m: number, j: number, staffId: number): boolean {
+  for (let n = 0; n <= m; n++) {
+    const list = n === 0 ? remove : add;
+    for (let k = 0; k < (n === m ? j : list.length); k++) if (list[k]!.cand.staffId === staffId) return true;
+  }
+  return false;
 }
 
 export function balance(st: BalanceState, rounds = 4): number {
   // the options of the same day sharing a slot with a drafted one are its possible replacements
   const bySlot = new Map<number, Option[]>();
   for (const list of st.options.values())
-    for (const o of list) for (const i of o.slots) bySlot.set(i, [...(bySlot.get(i) ?? []), o]);
+    for (const o of list)
+      for (const i of o.slots) {
+        const at = bySlot.get(i);
+        if (at) at.push(o);
+        else bySlot.set(i, [o]);
+      }
   let moves = 0;
   for (let round = 0; round < rounds; round++) {
     let moved = false;
@@ -66,16 +103,18 @@ export function balance(st: BalanceState, rounds = 4): number {
         const q = st.chosen.get(p.cand.id);
         if (q && (q === p || !q.slots.every((i) => p.slots.includes(i)))) continue;
         if (p.slots.some((i) => !q?.slots.includes(i) && st.coveredBy[i]!.has(b))) continue;
-        if (!keepsPlaces(st, q ? [o, q] : [o], [p])) continue;
+        // the pair's rates move inside their old range, the higher one lower (the cheap tests first)
         const added = minutesOf(p) - (q ? minutesOf(q) : 0);
-        const target = st.staffById.get(b)?.targetMinutes ?? null;
-        if (target !== null && st.monthWith(b, added) > target) continue;
-        // the pair's rates move inside their old range, the higher one lower
-        const [rb, ra2, rb2] = [st.rateWith(b, 0), st.rateWith(a, -minutesOf(o)), st.rateWith(b, added)];
+        const rb = st.rateWith(b, 0);
+        const ra2 = st.rateWith(a, -minutesOf(o));
+        const rb2 = st.rateWith(b, added);
         const worst = Math.max(ra2, rb2);
         if (worst >= Math.max(before, rb) - 1e-9 || Math.min(ra2, rb2) < Math.min(before, rb) - 1e-9)
           continue;
         if (best && (best.worst < worst || (best.worst === worst && best.p.idx < p.idx))) continue;
+        const target = st.staffById.get(b)?.targetMinutes ?? null;
+        if (target !== null && st.monthWith(b, added) > target) continue;
+        if (!keepsPlaces(st, q ? [o, q] : [o], [p])) continue;
         if (st.plans.get(b)!.check(p, st.settings, q ? candidateKey(q.cand.id) : undefined)) continue;
         best = { p, worst };
       }
@@ -152,7 +191,12 @@ export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number
   const EPS = 1e-9;
   const bySlot = new Map<number, Option[]>();
   for (const list of st.options.values())
-    for (const o of list) for (const i of o.slots) bySlot.set(i, [...(bySlot.get(i) ?? []), o]);
+    for (const o of list)
+      for (const i of o.slots) {
+        const at = bySlot.get(i);
+        if (at) at.push(o);
+        else bySlot.set(i, [o]);
+      }
   const candsOf = new Map<number, number[]>(); // staff id -> their candidates with options
   for (const [candId, list] of st.options)
     if (list.length > 0) {
