@@ -5,7 +5,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStore } from '../../../../bench/support/auto-draft-stores.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { draftInWorker } from './draft-pool.ts';
+import { draftInWorker, draftPoolIdle, draftWorkerStarts } from './draft-pool.ts';
 import { findViolations } from './solver-scoring.ts';
 import { solve } from './solver.ts';
 
@@ -78,17 +78,37 @@ describe('the draft in its worker thread', () => {
     expect(findViolations(input, result.assignments)).toEqual([]);
   });
 
-  it('answers by the budget: the worker is stopped there and its best answer so far is kept', async () => {
+  it('answers by the budget with its best answer so far, and keeps the worker, warm, for the next draft', async () => {
     const input = generateStore('overlapping', 50);
-    const result = await draftInWorker(input, { budgetMs: 60 });
-    // the greedy's answer (it comes first: cut at its share of the budget, or whole), not HiGHS's after
-    // its seconds
+    const greedy = solve(input);
+    await draftPoolIdle(); // a draft of an earlier test may still be finishing past its budget
+    const starts = draftWorkerStarts();
+    // a budget no draft of 50 x 31 meets: the pool answers at it, while the worker is still at work (a
+    // grace it surely needs less than, so that the test does not hang on the machine's load)
+    const result = await draftInWorker(input, { budgetMs: 1, graceMs: 10_000 });
+    // the greedy's answer (it comes first: cut at the worker's budget, or whole), not HiGHS's after its
+    // seconds
     expect(result.method).toBe('GREEDY');
-    expect(result.totals.filled).toBeLessThanOrEqual(solve(input).totals.filled);
+    expect(result.totals.filled).toBeLessThanOrEqual(greedy.totals.filled);
     expect(findViolations(input, result.assignments)).toEqual([]);
-    // and the next draft runs in a fresh worker
+    // the worker finished its job and drafts the next one: no worker started (the old pool terminated it
+    // at the budget, and the next draft ran in a fresh, cold one)
     const again = await draftInWorker(generateStore('peak', 5, 3));
     expect(again.totals.filled).toBeGreaterThan(0);
+    expect(draftWorkerStarts()).toBe(starts);
+  });
+
+  it('replaces a worker still at work past the grace after a budget stop', async () => {
+    const input = generateStore('overlapping', 50);
+    await draftPoolIdle();
+    const starts = draftWorkerStarts();
+    const result = await draftInWorker(input, { budgetMs: 1, graceMs: 0 });
+    expect(result.method).toBe('GREEDY');
+    expect(findViolations(input, result.assignments)).toEqual([]);
+    // no grace: stopped at the budget, and the next draft runs in a fresh worker
+    const again = await draftInWorker(generateStore('peak', 5, 3));
+    expect(again.totals.filled).toBeGreaterThan(0);
+    expect(draftWorkerStarts()).toBe(starts + 1);
   });
 
   it("answers by the budget however loaded: the first answer is cut at the worker's budget", async () => {
@@ -98,7 +118,7 @@ describe('the draft in its worker thread', () => {
     const quickStarted = performance.now();
     const quick = solve(input, undefined, { quick: true });
     const quickMs = performance.now() - quickStarted;
-    await draftInWorker(generateStore('peak', 5, 3)); // the worker started (a budget stop replaces it)
+    await draftInWorker(generateStore('peak', 5, 3)); // the worker started (and warm)
     const started = performance.now();
     const result = await draftInWorker(input, { budgetMs: 60 });
     const tookMs = performance.now() - started;

@@ -445,8 +445,10 @@ export async function draftShifts(
   const deadline = opts.firstWithinMs === undefined ? undefined : started + opts.firstWithinMs;
   const quick: Drafted = { ...solve(input, undefined, { quick: true, deadline }), method: 'GREEDY' };
   opts.onBest?.(quick);
-  // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing
+  // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing; past the budget
+  // the quick greedy's (the pool has answered by then, and keeps the worker only once it is done: draft-pool.ts)
   const greedy = (): Drafted => {
+    if (elapsed() > budget) return quick;
     const full: Drafted = { ...solve(input), method: 'GREEDY' };
     opts.onBest?.(full);
     return full;

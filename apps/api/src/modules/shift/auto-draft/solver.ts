@@ -14,12 +14,14 @@ import {
   Plan,
   type Option,
 } from './solver-model.ts';
-import { balance, narrowSpread, type BalanceState } from './solver-balance.ts';
+import { balance, lowerTop, narrowSpread, type BalanceState } from './solver-balance.ts';
 import { fillableUpperBound, report } from './solver-scoring.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
 
 /** Moves the spread pass makes at most (a bound on its time at 100 staff; most stores need fewer). */
 const SPREAD_MOVES = 6;
+/** Chains the chain pass makes at most (lowerTop: the 100 x 31 peak store takes 4). */
+const CHAIN_MOVES = 12;
 
 /**
  * The solver. `input` is not changed; its order does not matter (everything is sorted first). `preset`:
@@ -245,6 +247,8 @@ export function solve(
     .map(([id]) => id)
     .sort((a, b) => a - b);
   narrowSpread(state, rated, SPREAD_MOVES);
+  // then chains from the top, where no move of the spread pass lowers it (solver-balance.ts)
+  lowerTop(state, rated, CHAIN_MOVES);
   return answer();
 }
 
