@@ -75,7 +75,6 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
   if (input.token) await deleteSessionByToken(ctx.db, input.token);
 }
 
-/** The signed-in user's session view, from the rows the session join read for this request. */
 /**
  * The session view of each session record, made once: a cached record (decision 0006) is the same object
  * until one of its rows changes, and then a new one, with a new view. Kept (platform/route.ts), so each
@@ -83,6 +82,7 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
  */
 const sessionViews = new WeakMap<SessionRecord, { config: ServiceContext['config']; view: Session }>();
 
+/** The signed-in user's session view, from the rows the session join read for this request. */
 export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promise<Session> {
   const actor = requireActor(ctx);
   const { session } = ctx;
