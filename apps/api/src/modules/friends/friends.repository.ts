@@ -199,25 +199,32 @@ export type SetsRead = 'newest' | 'probes' | 'hashed';
  * - `probes`: the same walk unbounded, when the total says the page lies among the newest few thousand;
  * - `hashed`: rare matches, the sets' hashed test (it reads each set once instead of probing most friends).
  */
-export async function listFriendsOfSets(
+export async function listFriendsOfSets<V = undefined>(
   db: Db,
   scope: AccountScope,
   sets: SQL[],
   combine: 'AND' | 'OR',
   page: { limit: number; offset: number },
   walk: ProbeWalk = probeWalk,
-): Promise<{ rows: FriendRow[]; total: number; read: SetsRead }> {
+  view?: PageView<V>,
+): Promise<{ rows: FriendRow[]; total: number; read: SetsRead; view: V | undefined }> {
   const reach = page.offset + page.limit;
+  const viewOf = (rows: FriendRow[]) => (view ? view(rows) : Promise.resolve(undefined));
   const [total, all, newest] = await Promise.all([
     countCombinedSets(db, sets, combine),
     countAccountFriends(db, scope),
-    pageByProbes(db, scope, sets, combine, page, Math.min(walk.limit, reach * walk.perRow)),
+    // a full page from the newest friends is the page whatever the total: its view is read at once,
+    // while the count still runs (the count is then all the wait)
+    pageByProbes(db, scope, sets, combine, page, Math.min(walk.limit, reach * walk.perRow)).then(
+      async (rows) => ({ rows, view: rows.length === page.limit ? await viewOf(rows) : undefined }),
+    ),
   ]);
-  if (total === 0 || page.offset >= total) return { rows: [], total, read: 'newest' };
-  if (newest.length === page.limit || page.offset + newest.length === total)
-    return { rows: newest, total, read: 'newest' };
+  if (newest.rows.length === page.limit) return { ...newest, total, read: 'newest' };
+  const answer = async (rows: FriendRow[], read: SetsRead) => ({ rows, total, read, view: await viewOf(rows) });
+  if (total === 0 || page.offset >= total) return answer([], 'newest');
+  if (page.offset + newest.rows.length === total) return answer(newest.rows, 'newest');
   if ((reach * all) / total <= walk.limit)
-    return { rows: await pageByProbes(db, scope, sets, combine, page), total, read: 'probes' };
+    return answer(await pageByProbes(db, scope, sets, combine, page), 'probes');
   const rows = await db
     .select()
     .from(friends)
@@ -225,15 +232,22 @@ export async function listFriendsOfSets(
     .orderBy(desc(friends.createdAt), desc(friends.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { rows, total, read: 'hashed' };
+  return answer(rows, 'hashed');
 }
 
-export async function listFriends(
+/**
+ * What a caller makes of a page's friends (their views: members, staff, tags), read as soon as the page
+ * is known, side by side with the count when the page does not wait for it.
+ */
+export type PageView<V> = (rows: FriendRow[]) => Promise<V>;
+
+export async function listFriends<V = undefined>(
   db: Db,
   scope: AccountScope,
   filter: FriendFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: FriendRow[]; total: number }> {
+  view?: PageView<V>,
+): Promise<{ rows: FriendRow[]; total: number; view: V | undefined }> {
   const conditions = [...(filter.conditions ?? [])];
   if (filter.search) conditions.push(ilike(friends.displayName, likePattern(filter.search)));
   const combined =
@@ -256,16 +270,27 @@ export async function listFriends(
       .offset(page.offset);
   if (filter.exactly?.length) {
     // the sets are the whole filter: their size is the total, and the page is read from them alone
-    const { rows, total } = await listFriendsOfSets(db, scope, filter.exactly, filter.combine ?? 'AND', page);
-    return { rows, total };
+    const { rows, total, view: viewed } = await listFriendsOfSets(
+      db,
+      scope,
+      filter.exactly,
+      filter.combine ?? 'AND',
+      page,
+      probeWalk,
+      view,
+    );
+    return { rows, total, view: viewed };
   }
   const counted = async () => {
     if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
     const [total] = await db.select({ n: count() }).from(friends).where(where);
     return total?.n ?? 0;
   };
-  const [total, rows] = await Promise.all([counted(), newestFirst()]);
-  return { rows, total };
+  const [total, { rows, viewed }] = await Promise.all([
+    counted(),
+    newestFirst().then(async (rows) => ({ rows, viewed: view ? await view(rows) : undefined })),
+  ]);
+  return { rows, total, view: viewed };
 }
 
 /** A SQL condition that is never true: for filters on data no service has recorded yet. */
