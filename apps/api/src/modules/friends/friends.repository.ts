@@ -103,9 +103,9 @@ export async function countAccountFriends(db: Db, scope: AccountScope, isFriend?
 /**
  * The size of sets of friends (each friend once in each) combined: AND their intersection, OR their
  * union. Written as probes rather than INTERSECT/UNION (which hash every member of every set): AND counts
- * the first set's friends found in each other set; OR adds up, set by set, the friends no earlier set
- * holds, each term its own statement so that PostgreSQL's pool runs them side by side (on one connection,
- * as PGlite has, they simply run in turn).
+ * the first set's friends found in each other set; OR of two sets is both sizes less the intersection's;
+ * OR of more adds up, set by set, the friends no earlier set holds. Each term is its own statement so that
+ * PostgreSQL's pool runs them side by side (on one connection, as PGlite has, they simply run in turn).
  */
 async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Promise<number> {
   const within = (set: SQL, alias: string, outer: string) =>
@@ -114,17 +114,29 @@ async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR'): Pr
     const [row] = await db.select({ n: sql<number>`(${query})::int` }).from(sql`(select 1) as one`);
     return row?.n ?? 0;
   };
-  if (combine === 'AND')
-    return countOf(
-      sql`select count(*) from (${sets[0]!}) as s0${
-        sets.length > 1
+  const intersection = (of: SQL[]) =>
+    countOf(
+      sql`select count(*) from (${of[0]!}) as s0${
+        of.length > 1
           ? sql` where ${sql.join(
-              sets.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
+              of.slice(1).map((set, i) => within(set, `s${i + 1}`, 's0')),
               sql` and `,
             )}`
           : sql``
       }`,
     );
+  if (combine === 'AND') return intersection(sets);
+  if (sets.length === 2) {
+    // |A ∪ B| = |A| + |B| - |A ∩ B|: the intersection hashes the smaller set (PostgreSQL 15 hashes the
+    // inner side of an anti-join, so "B not in A" hashed all of A: 20-30% slower on the bench's sets of
+    // 33,334 and 10,000), and the two sizes are plain index counts beside it
+    const [a, b, both] = await Promise.all([
+      intersection([sets[0]!]),
+      intersection([sets[1]!]),
+      intersection(sets),
+    ]);
+    return Math.max(0, a + b - both);
+  }
   const terms = await Promise.all(
     sets.map((set, i) => {
       const earlier = sets.slice(0, i).map((other, j) => sql`not ${within(other, `e${j}`, `s${i}`)}`);
