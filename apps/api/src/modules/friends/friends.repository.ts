@@ -232,7 +232,12 @@ export async function listFriendsOfSets<V = undefined>(
     ),
   ]);
   if (newest.rows.length === page.limit) return { ...newest, total, read: 'newest' };
-  const answer = async (rows: FriendRow[], read: SetsRead) => ({ rows, total, read, view: await viewOf(rows) });
+  const answer = async (rows: FriendRow[], read: SetsRead) => ({
+    rows,
+    total,
+    read,
+    view: await viewOf(rows),
+  });
   if (total === 0 || page.offset >= total) return answer([], 'newest');
   if (page.offset + newest.rows.length === total) return answer(newest.rows, 'newest');
   if ((reach * all) / total <= walk.limit)
@@ -282,15 +287,11 @@ export async function listFriends<V = undefined>(
       .offset(page.offset);
   if (filter.exactly?.length) {
     // the sets are the whole filter: their size is the total, and the page is read from them alone
-    const { rows, total, view: viewed } = await listFriendsOfSets(
-      db,
-      scope,
-      filter.exactly,
-      filter.combine ?? 'AND',
-      page,
-      probeWalk,
-      view,
-    );
+    const {
+      rows,
+      total,
+      view: viewed,
+    } = await listFriendsOfSets(db, scope, filter.exactly, filter.combine ?? 'AND', page, probeWalk, view);
     return { rows, total, view: viewed };
   }
   const counted = async () => {
