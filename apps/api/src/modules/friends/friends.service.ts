@@ -230,7 +230,7 @@ export async function searchFriends({
   // The conditions' reads (attributes, routes, tags...) are keyed by the caller's client and run beside the
   // account's check, one round trip in all; the check's 404 still comes before any condition's 400.
   const unchecked = { clientId: requireClientId(ctx), lineAccountId: input.lineAccountId };
-  const [scope, { memberOnly: sets, others }, knownTags] = await afterCheck(
+  const [scope, { memberOnly: sets, others, middle }, knownTags] = await afterCheck(
     accountScope(ctx, input.lineAccountId),
     users.conditionSets(ctx.db, unchecked, input, ctx.clock.now()),
     tagIds.length > 0 ? countTagsOfAccount(ctx.db, unchecked, tagIds) : Promise.resolve(0),
@@ -267,6 +267,7 @@ export async function searchFriends({
       conditions,
       combine: input.condition,
       exactly: onlySets ? sets : undefined,
+      middle,
     },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
     (rows) => toFriendViews(ctx, directories, scope.clientId, rows),
