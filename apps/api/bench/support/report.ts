@@ -108,7 +108,10 @@ export function note(text: string): void {
 export function summary(): void {
   const missed = verdicts.filter((v) => !v.met);
   console.log('');
-  if (only.length) console.log(`(BENCH_ONLY=${only.join(',')}: only the lines with these words ran)`);
+  if (only.length)
+    console.log(
+      `(BENCH_ONLY=${only.join(onlyText.includes(';') ? ';' : ',')}: only the lines with these words ran)`,
+    );
   console.log(`Targets: ${verdicts.length - missed.length} met, ${missed.length} missed`);
   for (const v of verdicts) console.log(`  ${v.met ? 'met    ' : 'MISSED '} ${v.line}: ${v.target}`);
 }
