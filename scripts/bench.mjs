@@ -5,8 +5,10 @@
 // header and the README's "Reading the bench"); unset, everything runs.
 import { spawnSync } from 'node:child_process';
 
-const only = (process.env.BENCH_ONLY ?? '')
-  .split(',')
+// (words split at semicolons instead when the value holds one: a word may then hold a number's commas)
+const onlyText = process.env.BENCH_ONLY ?? '';
+const only = onlyText
+  .split(onlyText.includes(';') ? ';' : ',')
   .map((w) => w.trim().toLowerCase())
   .filter(Boolean);
 const benches = [

@@ -42,6 +42,12 @@ export const JOBS_CHANNEL = 'jobs_due';
 const changeFeeds = new WeakMap<Db, ChangeFeed>();
 const inboxFeeds = new WeakMap<Db, ChangeFeed>();
 const jobsFeeds = new WeakMap<Db, ChangeFeed>();
+const poolSizes = new WeakMap<Db, number>();
+/**
+ * How many statements a database runs at once: its pool's size on PostgreSQL, 1 on PGlite and in a
+ * transaction (one connection). A read split into parts side by side is worth it only above 1.
+ */
+export const connectionsOf = (db: Db): number => poolSizes.get(db) ?? 1;
 /** The change feed of a database made by createDatabase (undefined for any other Db). */
 export const changeFeedOf = (db: Db): ChangeFeed | undefined => changeFeeds.get(db);
 /** The inbox feed of a database made by createDatabase: `<lineAccountId>`, or `*` after a gap. */
@@ -231,6 +237,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     changeFeeds.set(db, changes.feed);
     inboxFeeds.set(db, changes.inboxFeed);
     jobsFeeds.set(db, changes.jobsFeed);
+    poolSizes.set(db, options.poolSize ?? 10);
     return {
       db,
       kind: 'postgres',

@@ -47,6 +47,7 @@ const setOf = (test: SQL): SQL =>
 const number = sql`substring(display_name from 4)::int`;
 const divisibleBy = (by: number) => setOf(sql`${number} % ${by} = 0`);
 const only = (n: number) => setOf(sql`${number} = ${n}`);
+const halfway = sql`(select (min(id) + max(id)) / 2 from friends where display_name like '友だち%')`;
 
 // The walks tried: the product's, one so short that the page needs the unbounded walk, and one that
 // leaves every page to the hashed test.
@@ -74,13 +75,20 @@ describe('friend search over sets of friends', () => {
         expect(hashed.total).toBe(expected);
         expect(hashed.rows.length).toBe(Math.max(0, Math.min(7, expected - window.offset)));
         for (const [name, walk] of walks) {
-          const read = await listFriendsOfSets(t.db, scope, sets, combine, window, walk);
+          const read = await listFriendsOfSets(t.db, scope, sets, combine, window, { walk });
           expect(read.total, `${combine} page ${page}, ${name}`).toBe(expected);
           expect(
             read.rows.map((r) => r.id),
             `${combine} page ${page}, ${name}`,
           ).toEqual(hashed.rows.map((r) => r.id));
           reads.get(name)!.add(read.read);
+        }
+        // the count in two halves by friend id (on PostgreSQL's pool; PGlite counts at once): any middle,
+        // even one past every friend, or none at all (null: no members), adds up to the same total
+        for (const middle of [halfway, sql`(select min(id) from friends)`, sql`null::int`]) {
+          const split = await listFriendsOfSets(t.db, scope, sets, combine, window, { middle });
+          expect(split.total, `${combine} page ${page}, split`).toBe(expected);
+          expect(split.rows.map((r) => r.id)).toEqual(hashed.rows.map((r) => r.id));
         }
       }
     }
@@ -93,7 +101,9 @@ describe('friend search over sets of friends', () => {
   it('leaves rare matches to the hashed test (a page would walk most friends)', async () => {
     // one match, older than the 30 newest friends: a page of 500 would walk 30,000 friends' worth of probes
     const page = { limit: 500, offset: 0 };
-    const rare = await listFriendsOfSets(t.db, scope, [only(7)], 'AND', page, { perRow: 1, limit: 30 });
+    const rare = await listFriendsOfSets(t.db, scope, [only(7)], 'AND', page, {
+      walk: { perRow: 1, limit: 30 },
+    });
     expect(rare.read).toBe('hashed');
     expect(rare.total).toBe(1);
     expect(rare.rows.map((r) => r.displayName)).toEqual(['友だち7']);

@@ -61,6 +61,20 @@ export async function accountScope(ctx: ServiceContext, lineAccountId: number) {
   return { clientId, lineAccountId: account.id, account };
 }
 
+/**
+ * Reads started together with the account's check: the check's failure (404) wins over theirs (a
+ * condition's 400), and no failure is left unawaited.
+ */
+async function afterCheck<S, T extends unknown[]>(
+  check: Promise<S>,
+  ...reads: { [K in keyof T]: Promise<T[K]> }
+): Promise<[S, ...T]> {
+  const all = Promise.all(reads);
+  all.catch(() => undefined);
+  const scope = await check;
+  return [scope, ...((await all) as T)];
+}
+
 async function getFriendOrThrow(ctx: ServiceContext, input: FriendInput) {
   const scope = await accountScope(ctx, input.lineAccountId);
   const friend = await findFriend(ctx.db, scope, input.friendId);
@@ -163,16 +177,14 @@ export async function listFriendsOfAccount({
   input,
 }: Ctx & WithDirectories & { input: ListInput }) {
   const scope = await accountScope(ctx, input.lineAccountId);
-  const { rows, total } = await listFriends(
+  const { total, view } = await listFriends(
     ctx.db,
     scope,
     { search: input.search, isFriend: input.isFriend },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
+    (rows) => toFriendViews(ctx, directories, scope.clientId, rows),
   );
-  return {
-    data: await toFriendViews(ctx, directories, scope.clientId, rows),
-    pagination: paginationInfo(input.page, input.limit, total),
-  };
+  return { data: view!, pagination: paginationInfo(input.page, input.limit, total) };
 }
 
 export async function getFriend({
@@ -214,14 +226,16 @@ export async function searchFriends({
   input,
 }: Ctx & WithDirectories & { input: SearchInput }) {
   const users = serviceUsersOf(directories);
-  const scope = await accountScope(ctx, input.lineAccountId);
-  const { memberOnly: sets, others } = await users.conditionSets(ctx.db, scope, input, ctx.clock.now());
-  const tagIds = [...(input.hasTags ?? []), ...(input.lacksTags ?? [])];
-  if (
-    tagIds.length > 0 &&
-    (await countTagsOfAccount(ctx.db, scope, [...new Set(tagIds)])) !== new Set(tagIds).size
-  )
-    throw badRequest(tagMessages.unknownTag);
+  const tagIds = [...new Set([...(input.hasTags ?? []), ...(input.lacksTags ?? [])])];
+  // The conditions' reads (attributes, routes, tags...) are keyed by the caller's client and run beside the
+  // account's check, one round trip in all; the check's 404 still comes before any condition's 400.
+  const unchecked = { clientId: requireClientId(ctx), lineAccountId: input.lineAccountId };
+  const [scope, { memberOnly: sets, others, middle }, knownTags] = await afterCheck(
+    accountScope(ctx, input.lineAccountId),
+    users.conditionSets(ctx.db, unchecked, input, ctx.clock.now()),
+    tagIds.length > 0 ? countTagsOfAccount(ctx.db, unchecked, tagIds) : Promise.resolve(0),
+  );
+  if (knownTags !== tagIds.length) throw badRequest(tagMessages.unknownTag);
   const conditions: SQL[] = [...[...sets, ...others].map(inFriendSet), ...tagConditions(scope, input)];
   if (input.memberCode) conditions.push(users.memberCodeBetween(input.memberCode[0]!, input.memberCode[1]!));
   // Only member conditions (attributes, the card), members listed: every friend a condition keeps is a member of this
@@ -243,7 +257,7 @@ export async function searchFriends({
         input.isShiftServiceUser ? isStaff : never,
         input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
       );
-  const { rows, total } = await listFriends(
+  const { total, view } = await listFriends(
     ctx.db,
     scope,
     {
@@ -253,13 +267,12 @@ export async function searchFriends({
       conditions,
       combine: input.condition,
       exactly: onlySets ? sets : undefined,
+      middle,
     },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
+    (rows) => toFriendViews(ctx, directories, scope.clientId, rows),
   );
-  return {
-    data: await toFriendViews(ctx, directories, scope.clientId, rows),
-    pagination: paginationInfo(input.page, input.limit, total),
-  };
+  return { data: view!, pagination: paginationInfo(input.page, input.limit, total) };
 }
 
 type MessagesInput = FriendInput & z.output<typeof listMessagesQuerySchema>;

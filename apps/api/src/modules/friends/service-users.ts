@@ -67,6 +67,11 @@ export type MemberDirectory = {
     conditions: MemberCardConditions,
     now: Date,
   ) => Promise<SQL[]>;
+  /**
+   * A friend id halfway between the lowest and the highest of the account's members (a scalar SQL
+   * expression; null without members): the friend search counts its member sets in two halves side by side.
+   */
+  middleFriend: (scope: { clientId: number; lineAccountId: number }) => SQL;
   /** The member records (with values) of some friends of a client. */
   listMembersOfFriends: (db: Db, clientId: number, friendIds: number[]) => Promise<MemberOfFriend[]>;
 };
@@ -182,14 +187,15 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks, taps
    * The sets of friends of a segment's conditions owned by other modules (member attributes, the member
    * card, inflow routes, scenarios), each one a condition combined by the segment's `condition`; `now`
    * decides which coupons are valid today (Japan time).
-   * `memberOnly`: the sets that hold members of the account only (attributes, card).
+   * `memberOnly`: the sets that hold members of the account only (attributes, card); `middle`, then, a
+   * friend id that splits those members in two.
    */
   conditionSets: async (
     db: Db,
     scope: { clientId: number; lineAccountId: number },
     c: Omit<SearchFriendsFilter, 'page' | 'limit'>,
     now: Date,
-  ): Promise<{ memberOnly: SQL[]; others: SQL[] }> => {
+  ): Promise<{ memberOnly: SQL[]; others: SQL[]; middle: SQL | undefined }> => {
     const card: MemberCardConditions = {
       memberRanks: c.memberRanks,
       pointsBalance: c.pointsBalance,
@@ -220,9 +226,11 @@ export const serviceUsersOf = ({ staff, members, inflow, scenarios, clicks, taps
         : [],
       c.tappedAreas?.length ? taps.tapSets(db, scope, { tappedAreas: c.tappedAreas }, now) : [],
     ]);
+    const memberOnly = [...attributeSets, ...cardSets];
     return {
-      memberOnly: [...attributeSets, ...cardSets],
+      memberOnly,
       others: [...routeSets, ...scenarioSets, ...clickSets, ...tapSets],
+      middle: memberOnly.length > 0 ? members.middleFriend(scope) : undefined,
     };
   },
 });

@@ -11,6 +11,7 @@ import {
   listAttributes,
   listAttributesOfAccount,
   listMembersByFriends,
+  membersMiddleFriend,
   listValuesOfMembers,
   type AttributeRow,
   type ChoiceRow,
@@ -88,6 +89,7 @@ export const memberDirectory: MemberDirectory = {
     });
   },
   cardSets,
+  middleFriend: (scope) => membersMiddleFriend(scope),
   listMembersOfFriends: async (db: Db, clientId: number, friendIds: number[]): Promise<MemberOfFriend[]> => {
     const rows = await listMembersByFriends(db, clientId, friendIds);
     if (rows.length === 0) return [];

@@ -81,6 +81,15 @@ describe('friend search with member conditions', () => {
     // another client's attribute ids name nothing in this account
     const other = await t.api('POST', url(), { cookie: b.owner.cookie, body: { memberAttributes: [women] } });
     expect(other.statusCode).toBe(404);
+    // the conditions are read beside the account's check: its 404 still comes first, whatever they name
+    for (const body of [
+      { memberAttributes: [{ attributeId: 987654 }] },
+      { memberAttributes: [{ attributeId: attr.age!.id, min: 'たくさん' }] },
+      { hasTags: [987654] },
+    ]) {
+      const elsewhere = await t.api('POST', url(), { cookie: b.owner.cookie, body });
+      expect(elsewhere.statusCode, JSON.stringify(body)).toBe(404);
+    }
     // the same client's other accounts: one with its own member store, one without the member service;
     // neither holds this store's attributes
     for (const [service, name] of [

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   memberAttributeChoices,
@@ -127,6 +127,13 @@ const memberStoreOf = (account: AccountOfClient) =>
     eq(storesForJoin.lineAccountId, account.lineAccountId),
     eq(storesForJoin.serviceCode, MEMBER_SERVICE_CODE),
   );
+
+/**
+ * A friend id halfway between the lowest and the highest of a LINE account's members (null without any),
+ * as a scalar SQL expression: both ends read from the store's (store_id, friend_id) index.
+ */
+export const membersMiddleFriend = (account: AccountOfClient): SQL =>
+  sql`(select (min(${members.friendId}) + max(${members.friendId})) / 2 from ${members} where ${members.storeId} = (select ${storesForJoin.id} from ${storesForJoin} where ${memberStoreOf(account)}))`;
 
 /**
  * The attribute definitions of a LINE account's member store (none without one) and every choice of
