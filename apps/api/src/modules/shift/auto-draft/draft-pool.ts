@@ -2,11 +2,12 @@
 // one job at a time, so the API keeps answering while a month of a large store solves. The time budget
 // is the pool's to keep: at the budget it answers the best answer the worker posted so far (the greedy's at
 // least) and lets the worker finish its job, warm for the next one; only a worker still busy past a grace
-// is stopped (terminate, HiGHS included) and a fresh one started (docs/decisions/0042, 0026). The worker posts the greedy without its spread pass first, cut short at the
-// worker's own budget if not done by then (solve's deadline: what is placed so far, every rule kept), so
-// that on a loaded machine the pool has an answer about the budget; only when the worker gets so little of
-// a core that even the cut answer's report comes after the budget does the pool wait for it (no longer for
-// the whole greedy), rather than make one again on the API's thread, which would hold every other request.
+// is stopped (terminate, HiGHS included) and a fresh one started (docs/decisions/0042, 0026). The worker
+// posts the greedy without its spread pass first, cut short at the worker's own budget if not done by then
+// (solve's deadline: what is placed so far, every rule kept), so that on a loaded machine the pool has an
+// answer about the budget; only when the worker gets so little of a core that even the cut answer's report
+// comes after the budget does the pool wait for it (no longer for the whole greedy), rather than make one
+// again on the API's thread, which would hold every other request.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
