@@ -172,23 +172,8 @@ function split(st: BalanceState, o: Option, bySlot: Map<number, Option[]>): bool
   return true;
 }
 
-/**
- * The spread pass, after `balance`: a move changes one request of a staff member at the highest or the
- * lowest fulfilment rate (to another of its options, or undrafted, or drafted) together with, where places
- * need it, one request of another staff member on the same slots (the taker or the giver), keeping every
- * place filled and none over the required count. A move is taken when it narrows the spread of rates
- * (max - min over staff with requests), or keeps it and leaves fewer staff at either end; the best move of
- * the staff member at an end first (ties by option order). Each move lowers (spread, staff at the ends), so
- * it ends; `maxMoves` bounds it too. Deterministic: no clock.
- */
-/** Half moves the spread pass joins into one move at most, and the joins it looks at per staff member at an
- * end and move (bounds, not a clock). */
-const MAX_HALVES = 2;
-const VISIT_BUDGET = 3_000;
-
-export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number): number {
-  if (rated.length < 2) return 0;
-  const EPS = 1e-9;
+/** The options by slot they cover, and each staff member's candidates that have options. */
+function optionIndexes(st: BalanceState): { bySlot: Map<number, Option[]>; candsOf: Map<number, number[]> } {
   const bySlot = new Map<number, Option[]>();
   for (const list of st.options.values())
     for (const o of list)
@@ -203,6 +188,27 @@ export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number
       const staffId = list[0]!.cand.staffId;
       candsOf.set(staffId, [...(candsOf.get(staffId) ?? []), candId]);
     }
+  return { bySlot, candsOf };
+}
+
+/** Half moves the spread pass joins into one move at most, and the joins it looks at per staff member at an
+ * end and move (bounds, not a clock). */
+const MAX_HALVES = 2;
+const VISIT_BUDGET = 3_000;
+
+/**
+ * The spread pass, after `balance`: a move changes one request of a staff member at the highest or the
+ * lowest fulfilment rate (to another of its options, or undrafted, or drafted) together with, where places
+ * need it, one request of another staff member on the same slots (the taker or the giver), keeping every
+ * place filled and none over the required count. A move is taken when it narrows the spread of rates
+ * (max - min over staff with requests), or keeps it and leaves fewer staff at either end; the best move of
+ * the staff member at an end first (ties by option order). Each move lowers (spread, staff at the ends), so
+ * it ends; `maxMoves` bounds it too. Deterministic: no clock.
+ */
+export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number): number {
+  if (rated.length < 2) return 0;
+  const EPS = 1e-9;
+  const { bySlot, candsOf } = optionIndexes(st);
   const minutesOrZero = (o: Option | undefined) => (o ? minutesOf(o) : 0);
   const overTarget = (staffId: number, added: number) => {
     if (added <= 0) return false;
@@ -470,20 +476,7 @@ const CHAIN_DEPTH = 3;
 export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): number {
   if (rated.length < 2) return 0;
   const EPS = 1e-9;
-  const bySlot = new Map<number, Option[]>();
-  for (const list of st.options.values())
-    for (const o of list)
-      for (const i of o.slots) {
-        const at = bySlot.get(i);
-        if (at) at.push(o);
-        else bySlot.set(i, [o]);
-      }
-  const candsOf = new Map<number, number[]>(); // staff id -> their candidates with options
-  for (const [candId, list] of st.options)
-    if (list.length > 0) {
-      const staffId = list[0]!.cand.staffId;
-      candsOf.set(staffId, [...(candsOf.get(staffId) ?? []), candId]);
-    }
+  const { bySlot, candsOf } = optionIndexes(st);
   const draftsOf = (staffId: number) =>
     [...st.chosen.values()].filter((o) => o.cand.staffId === staffId).sort((a, b) => a.idx - b.idx);
   type Change = [number, Option | undefined];
