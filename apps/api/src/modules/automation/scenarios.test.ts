@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { couponMessages, deliveryImageMessages, deliveryMessages, scenarioMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
@@ -325,6 +325,40 @@ describe('scenarios: the engine', () => {
     expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
       'ステップ1: ようこそ',
     ]);
+  });
+
+  it('a step due in the middle of a minute goes at its second, not at the next minute; one run for all friends due then', async () => {
+    const acc = await newAccount(a, '心斎橋店');
+    await create(acc.base, {
+      name: '1分後',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 1, unit: 'MINUTES' }, messages: [text('1分後')] },
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('続けて')] },
+      ],
+    });
+    // both follow at 20 s past a minute: their first step is due at 20 s past the next one
+    const minute = Math.floor(t.clock.now().getTime() / 60_000) + 1;
+    t.clock.set(new Date(minute * 60_000 + 20_000));
+    const first = await follow(acc.channel, '松本 一');
+    const second = await follow(acc.channel, '松本 二');
+    await advance(40_000); // the next minute's run: nothing due yet; it queues one run at 20 s past
+    expect(await sentOf(acc.channel)).toEqual([]);
+    const timed = await t.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'PENDING'), like(jobs.dedupeKey, 'automation.scenarios:at:%')));
+    expect(timed).toEqual([{ runAt: new Date((minute + 1) * 60_000 + 20_000) }]);
+    await advance(19_000);
+    expect(await sentOf(acc.channel)).toEqual([]);
+    await advance(1_000);
+    // at 20 s past (40 s before the next minute's run), and the step after it without a delay at once
+    for (const friend of [first, second])
+      expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+        '1分後',
+        '続けて',
+      ]);
   });
 });
 
