@@ -70,7 +70,10 @@ export const PENDING_SENDS_PER_RUN = 1_000;
 export const scenarioFaults: {
   beforeCall: ((send: SendRow) => void) | null;
   afterCall: ((send: SendRow) => void) | null;
-} = { beforeCall: null, afterCall: null };
+  /** Enrolments a run claims at a time (null: ENROLMENTS_PER_RUN): small batches run the pipeline in a test. */
+  enrolmentsPerRun: number | null;
+} = { beforeCall: null, afterCall: null, enrolmentsPerRun: null };
+const enrolmentsPerRun = () => scenarioFaults.enrolmentsPerRun ?? ENROLMENTS_PER_RUN;
 
 /** A UUID (the X-Line-Retry-Key's form) derived from a name: the same enrolments and step, the same key. */
 export function derivedRetryKey(name: string): string {
@@ -250,7 +253,7 @@ async function claimAndPlan(
 ): Promise<Claimed> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const due = await claimDueEnrolments(tx, now, ENROLMENTS_PER_RUN);
+    const due = await claimDueEnrolments(tx, now, enrolmentsPerRun());
     if (due.length === 0) return { claimed: 0, sends: [], nextDueAt: null };
     const scenarioIds = [...new Set(due.map((e) => e.scenarioId))];
     const scenarios = new Map((await findScenariosByIds(tx, scenarioIds)).map((s) => [s.id, s]));
@@ -594,7 +597,7 @@ export async function runScenarioTick(
     while (claiming) {
       const batch: Claimed = await claiming;
       if (batch.nextDueAt && (!nextDueAt || batch.nextDueAt < nextDueAt)) nextDueAt = batch.nextDueAt;
-      const more = batch.claimed === ENROLMENTS_PER_RUN;
+      const more = batch.claimed === enrolmentsPerRun();
       // the next batch is claimed and planned while this one's pushes go out
       claiming =
         more && ctx.clock.now().getTime() < until

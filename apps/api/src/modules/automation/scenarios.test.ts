@@ -106,6 +106,7 @@ afterAll(async () => {
 afterEach(() => {
   scenarioFaults.beforeCall = null;
   scenarioFaults.afterCall = null;
+  scenarioFaults.enrolmentsPerRun = null;
 });
 
 describe('scenarios (ステップ配信): the calls', () => {
@@ -425,85 +426,92 @@ describe('scenarios: exactly once', () => {
     expect(view.steps[0]!.sentCount).toBe(1203);
   });
 
-  it('40 friends due for a step with a link: pushes in parallel, a crash after LINE accepted one and another before a call, each friend pushed once with their own link', async () => {
-    const acc = await newAccount(a, '駅前店');
-    const scenario = await create(acc.base, {
-      name: '予約リンク',
-      enabled: true,
-      trigger: 'MANUAL',
-      steps: [
-        {
-          delay: { amount: 5, unit: 'MINUTES' },
-          messages: [text('ご予約はこちら https://shop.example.jp/reserve')],
-        },
-      ],
-    });
-    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => sim.createUser(`お客 ${i}`)));
-    const inserted = await t.db
-      .insert(friends)
-      .values(
-        users.map((u) => ({
+  it.each([
+    { perRun: null, how: 'one batch' },
+    { perRun: 8, how: 'batches of 8, the next claimed while the pushes go out' },
+  ])(
+    '40 friends due for a step with a link ($how): pushes in parallel, a crash after LINE accepted one and another before a call, each friend pushed once with their own link',
+    async ({ perRun }) => {
+      scenarioFaults.enrolmentsPerRun = perRun;
+      const acc = await newAccount(a, '駅前店');
+      const scenario = await create(acc.base, {
+        name: '予約リンク',
+        enabled: true,
+        trigger: 'MANUAL',
+        steps: [
+          {
+            delay: { amount: 5, unit: 'MINUTES' },
+            messages: [text('ご予約はこちら https://shop.example.jp/reserve')],
+          },
+        ],
+      });
+      const users = await Promise.all(Array.from({ length: 40 }, (_, i) => sim.createUser(`お客 ${i}`)));
+      const inserted = await t.db
+        .insert(friends)
+        .values(
+          users.map((u) => ({
+            clientId: a.client.id,
+            lineAccountId: acc.accountId,
+            lineUserId: u.userId,
+            displayName: u.displayName,
+          })),
+        )
+        .returning({ id: friends.id, lineUserId: friends.lineUserId });
+      const now = t.clock.now();
+      await t.db.insert(scenarioEnrolments).values(
+        inserted.map((f) => ({
           clientId: a.client.id,
           lineAccountId: acc.accountId,
-          lineUserId: u.userId,
-          displayName: u.displayName,
+          scenarioId: scenario.id,
+          friendId: f.id,
+          lineUserId: f.lineUserId,
+          enrolledAt: now,
+          nextStepId: scenario.steps[0]!.id,
+          dueAt: new Date(now.getTime() + 5 * 60_000),
         })),
-      )
-      .returning({ id: friends.id, lineUserId: friends.lineUserId });
-    const now = t.clock.now();
-    await t.db.insert(scenarioEnrolments).values(
-      inserted.map((f) => ({
-        clientId: a.client.id,
-        lineAccountId: acc.accountId,
-        scenarioId: scenario.id,
-        friendId: f.id,
-        lineUserId: f.lineUserId,
-        enrolledAt: now,
-        nextStepId: scenario.steps[0]!.id,
-        dueAt: new Date(now.getTime() + 5 * 60_000),
-      })),
-    );
-    const crashes: string[] = [];
-    let accepted = 0;
-    let inFlight = 0;
-    let mostInFlight = 0;
-    scenarioFaults.beforeCall = () => {
-      if (accepted >= 12 && !crashes.includes('before-a-call')) {
-        crashes.push('before-a-call');
-        throw new Error('process died before calling LINE');
+      );
+      const crashes: string[] = [];
+      let accepted = 0;
+      let inFlight = 0;
+      let mostInFlight = 0;
+      scenarioFaults.beforeCall = () => {
+        if (accepted >= 12 && !crashes.includes('before-a-call')) {
+          crashes.push('before-a-call');
+          throw new Error('process died before calling LINE');
+        }
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+      };
+      scenarioFaults.afterCall = () => {
+        inFlight -= 1;
+        accepted += 1;
+        if (accepted === 5) {
+          crashes.push('after-fifth');
+          throw new Error('process died after LINE accepted the fifth push');
+        }
+      };
+      for (let i = 0; i < 8; i += 1) await advance(60_000);
+      expect(crashes).toEqual(['after-fifth', 'before-a-call']);
+      expect(mostInFlight).toBeGreaterThan(1);
+      const pushes = (await sentOf(acc.channel)).filter((s) => s.messages[0]!.text!.startsWith('ご予約'));
+      expect(pushes.every((p) => p.kind === 'push' && p.to.length === 1)).toBe(true);
+      expect(pushes.map((p) => p.to[0]).sort()).toEqual(users.map((u) => u.userId).sort());
+      const sends = await t.db.select().from(scenarioSends).where(eq(scenarioSends.scenarioId, scenario.id));
+      expect(sends).toHaveLength(40);
+      expect(new Set(sends.map((s) => s.status))).toEqual(new Set(['SENT']));
+      // each push carried its friend's stored recipient token (the retried ones too)
+      for (const push of pushes) {
+        const send = sends.find((s) => s.retryKey === push.retryKey)!;
+        expect(send.recipients).toEqual(push.to);
+        expect(push.messages[0]!.text).toContain(`.${send.linkToken}`);
       }
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-    };
-    scenarioFaults.afterCall = () => {
-      inFlight -= 1;
-      accepted += 1;
-      if (accepted === 5) {
-        crashes.push('after-fifth');
-        throw new Error('process died after LINE accepted the fifth push');
-      }
-    };
-    for (let i = 0; i < 8; i += 1) await advance(60_000);
-    expect(crashes).toEqual(['after-fifth', 'before-a-call']);
-    expect(mostInFlight).toBeGreaterThan(1);
-    const pushes = (await sentOf(acc.channel)).filter((s) => s.messages[0]!.text!.startsWith('ご予約'));
-    expect(pushes.every((p) => p.kind === 'push' && p.to.length === 1)).toBe(true);
-    expect(pushes.map((p) => p.to[0]).sort()).toEqual(users.map((u) => u.userId).sort());
-    const sends = await t.db.select().from(scenarioSends).where(eq(scenarioSends.scenarioId, scenario.id));
-    expect(sends).toHaveLength(40);
-    expect(new Set(sends.map((s) => s.status))).toEqual(new Set(['SENT']));
-    // each push carried its friend's stored recipient token (the retried ones too)
-    for (const push of pushes) {
-      const send = sends.find((s) => s.retryKey === push.retryKey)!;
-      expect(send.recipients).toEqual(push.to);
-      expect(push.messages[0]!.text).toContain(`.${send.linkToken}`);
-    }
-    const view = (
-      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
-    ).json<Scenario>();
-    expect(view.stats).toMatchObject({ enrolled: 40, completed: 40 });
-    expect(view.steps[0]!.sentCount).toBe(40);
-  });
+      const view = (
+        await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+      ).json<Scenario>();
+      expect(view.stats).toMatchObject({ enrolled: 40, completed: 40 });
+      expect(view.steps[0]!.sentCount).toBe(40);
+    },
+  );
 });
 
 describe('scenarios: what a step may send', () => {
