@@ -542,10 +542,14 @@ async function deliverAll(
  * failure).
  */
 class Settling {
-  private readonly started: Promise<unknown>[] = [];
+  /** Work not yet done, and failed work (what succeeded is let go: a claimed batch's sends are many). */
+  private readonly started = new Set<Promise<unknown>>();
   add<T>(work: Promise<T>): Promise<T> {
-    work.catch(() => undefined);
-    this.started.push(work);
+    this.started.add(work);
+    work.then(
+      () => this.started.delete(work),
+      () => undefined,
+    );
     return work;
   }
   async done(): Promise<void> {
