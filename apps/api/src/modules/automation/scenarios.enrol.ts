@@ -17,6 +17,7 @@ import {
   triggerTagsOfAccounts,
   type ScenarioRow,
 } from './scenarios.repository.ts';
+import { queueScenarioRunAt } from './scenarios.schedule.ts';
 import { stepDueAt } from './scenarios.timing.ts';
 
 export type EnrolInput = AccountScope & { scenarioId: number; friendId: number; lineUserId: string };
@@ -24,7 +25,8 @@ export type EnrolInput = AccountScope & { scenarioId: number; friendId: number; 
 async function enrol(db: Db, scenario: ScenarioRow, friend: EnrolInput, now: Date): Promise<boolean> {
   const [first] = await listLiveSteps(db, [scenario.id]);
   if (!first) return false;
-  return insertEnrolment(db, {
+  const dueAt = stepDueAt(first.delay, now);
+  const enrolled = await insertEnrolment(db, {
     clientId: scenario.clientId,
     lineAccountId: scenario.lineAccountId,
     scenarioId: scenario.id,
@@ -32,9 +34,11 @@ async function enrol(db: Db, scenario: ScenarioRow, friend: EnrolInput, now: Dat
     lineUserId: friend.lineUserId,
     enrolledAt: now,
     nextStepId: first.id,
-    dueAt: stepDueAt(first.delay, now),
+    dueAt,
     updatedAt: now,
   });
+  if (enrolled) await queueScenarioRunAt(db, dueAt, now);
+  return enrolled;
 }
 
 /**
@@ -89,6 +93,7 @@ export async function handleScenarioEvent(
       if (!first) continue;
       const due = { id: first.id, dueAt: stepDueAt(first.delay, now) };
       await insertEnrolmentsOfFriends(ctx.db, scenario, due, friendIds, now);
+      await queueScenarioRunAt(ctx.db, due.dueAt, now);
     }
   };
   if (event.topic === 'FRIEND_TAGGED') {

@@ -1,5 +1,5 @@
 import type { EnrolmentStatus, StopReason } from '@app/contracts';
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scenarioEnrolments, scenarios, scenarioSends, scenarioSteps } from '../../db/schema/automation.ts';
 import { friendsForJoin } from '../friends/index.ts';
@@ -302,6 +302,21 @@ export async function claimDueEnrolments(db: Db, now: Date, limit: number): Prom
     .orderBy(asc(e.dueAt), asc(e.id))
     .limit(limit)
     .for('update', { of: e, skipLocked: true });
+}
+
+/**
+ * When the next step after `now` falls due, of any scenario (the due index's first entry after `now`):
+ * the scheduler queues a run at that time when it comes before the next minute's run.
+ */
+export async function earliestDueAt(db: Db, now: Date): Promise<Date | null> {
+  const e = scenarioEnrolments;
+  const [row] = await db
+    .select({ dueAt: e.dueAt })
+    .from(e)
+    .where(and(eq(e.status, 'ACTIVE'), gt(e.dueAt, now)))
+    .orderBy(asc(e.dueAt))
+    .limit(1);
+  return row?.dueAt ?? null;
 }
 
 export type EnrolmentChange = {

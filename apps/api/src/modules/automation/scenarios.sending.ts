@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
@@ -22,6 +22,7 @@ import {
   addStepCounts,
   applyEnrolmentChanges,
   claimDueEnrolments,
+  earliestDueAt,
   findScenariosByIds,
   findStepsByIds,
   insertSends,
@@ -35,11 +36,21 @@ import {
   type SendRow,
   type StepRow,
 } from './scenarios.repository.ts';
+import {
+  queueScenarioRunAt,
+  queueScenarioTick,
+  SCENARIO_TICK_QUEUE,
+  type scenarioTickPayloadSchema,
+} from './scenarios.schedule.ts';
 import { stepDueAt } from './scenarios.timing.ts';
 
-export const SCENARIO_TICK_QUEUE = 'automation.scenarios';
-export const scenarioTickPayloadSchema = z.object({ slot: z.number().int() });
-const MINUTE_MS = 60_000;
+export {
+  queueScenarioRunAt,
+  queueScenarioTick,
+  SCENARIO_TICK_QUEUE,
+  scenarioTickPayloadSchema,
+} from './scenarios.schedule.ts';
+
 /** Enrolments one run claims (10 multicasts of 500): a short job, a short lease; the next run follows at once. */
 export const ENROLMENTS_PER_RUN = 5_000;
 /** How long a rate-limited call waits when LINE names no time (Retry-After). */
@@ -59,21 +70,10 @@ export const PENDING_SENDS_PER_RUN = 1_000;
 export const scenarioFaults: {
   beforeCall: ((send: SendRow) => void) | null;
   afterCall: ((send: SendRow) => void) | null;
-} = { beforeCall: null, afterCall: null };
-
-/**
- * Queue the scheduler's run of a minute (the one after `at`, or `at`'s own with `now`): one job per
- * minute in the whole installation by dedupe key; each run queues the next minute's.
- */
-export async function queueScenarioTick(db: Db, at: Date, options: { now?: boolean } = {}): Promise<void> {
-  const slot = Math.floor(at.getTime() / MINUTE_MS) + (options.now ? 0 : 1);
-  await enqueueJob(db, {
-    queue: SCENARIO_TICK_QUEUE,
-    payload: { slot },
-    runAt: options.now ? at : new Date(slot * MINUTE_MS),
-    dedupeKey: `${SCENARIO_TICK_QUEUE}:${slot}`,
-  });
-}
+  /** Enrolments a run claims at a time (null: ENROLMENTS_PER_RUN): small batches run the pipeline in a test. */
+  enrolmentsPerRun: number | null;
+} = { beforeCall: null, afterCall: null, enrolmentsPerRun: null };
+const enrolmentsPerRun = () => scenarioFaults.enrolmentsPerRun ?? ENROLMENTS_PER_RUN;
 
 /** A UUID (the X-Line-Retry-Key's form) derived from a name: the same enrolments and step, the same key. */
 export function derivedRetryKey(name: string): string {
@@ -238,6 +238,9 @@ function planBatch(
   return plan;
 }
 
+/** A claimed batch: how many enrolments, the sends stored, and the earliest next step it set (or none). */
+type Claimed = { claimed: number; sends: SendRow[]; nextDueAt: Date | null };
+
 /**
  * Claim due enrolments, decide each one's fate and store the sends (each with its retry key) and the
  * enrolments' next steps and actions in one transaction: the step counts as done for the friend once the
@@ -247,11 +250,11 @@ async function claimAndPlan(
   ctx: JobContext,
   config: Config,
   directories: FriendDirectories,
-): Promise<{ claimed: number; sends: SendRow[] }> {
+): Promise<Claimed> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const due = await claimDueEnrolments(tx, now, ENROLMENTS_PER_RUN);
-    if (due.length === 0) return { claimed: 0, sends: [] };
+    const due = await claimDueEnrolments(tx, now, enrolmentsPerRun());
+    if (due.length === 0) return { claimed: 0, sends: [], nextDueAt: null };
     const scenarioIds = [...new Set(due.map((e) => e.scenarioId))];
     const scenarios = new Map((await findScenariosByIds(tx, scenarioIds)).map((s) => [s.id, s]));
     const stepsOf = new Map<number, StepRow[]>();
@@ -320,7 +323,15 @@ async function claimAndPlan(
       }
     }
     for (const [stepId, n] of skipped) await addStepCounts(tx, stepId, 0, n);
-    return { claimed: due.length, sends: await insertSends(tx, rows) };
+    const nextDueAt = plan.changes.reduce<string | null>(
+      (min, c) => (c.dueAt !== null && (min === null || c.dueAt < min) ? c.dueAt : min),
+      null,
+    );
+    return {
+      claimed: due.length,
+      sends: await insertSends(tx, rows),
+      nextDueAt: nextDueAt === null ? null : new Date(nextDueAt),
+    };
   });
 }
 
@@ -437,6 +448,7 @@ async function deliverPushes(
   config: Config,
   sends: SendRow[],
   preparedSteps: PreparedSteps,
+  settling: Settling,
 ): Promise<SendOutcome> {
   const byChannel = new Map<string, { send: SendRow; prepared: NonNullable<Prepared> }[]>();
   const inactive: SendRow[] = [];
@@ -479,20 +491,23 @@ async function deliverPushes(
       afterCall: (index) => scenarioFaults.afterCall?.(group[index]!.send),
     });
     const now = ctx.clock.now();
-    await settleSends(ctx.db, [
-      ...outcome.sent.map((index) => ({
-        id: group[index]!.send.id,
-        status: 'SENT' as const,
-        error: null,
-        sentAt: now,
-      })),
-      ...outcome.failed.map(({ index, error }) => ({
-        id: group[index]!.send.id,
-        status: 'FAILED' as const,
-        error,
-        sentAt: null,
-      })),
-    ]);
+    // settled while the next batch's pushes go out (the run waits for it before it ends)
+    void settling.add(
+      settleSends(ctx.db, [
+        ...outcome.sent.map((index) => ({
+          id: group[index]!.send.id,
+          status: 'SENT' as const,
+          error: null,
+          sentAt: now,
+        })),
+        ...outcome.failed.map(({ index, error }) => ({
+          id: group[index]!.send.id,
+          status: 'FAILED' as const,
+          error,
+          sentAt: null,
+        })),
+      ]),
+    );
     if (outcome.halt && 'rateLimited' in outcome.halt) return { waitMs: outcome.halt.rateLimited.waitMs };
     if (outcome.halt) return { waitMs: RATE_LIMIT_WAIT_MS };
   }
@@ -505,6 +520,7 @@ async function deliverAll(
   config: Config,
   sends: SendRow[],
   preparedSteps: PreparedSteps,
+  settling: Settling,
 ): Promise<SendOutcome> {
   for (const send of sends) {
     if (send.recipients.length === 1) continue;
@@ -516,14 +532,43 @@ async function deliverAll(
     config,
     sends.filter((send) => send.recipients.length === 1),
     preparedSteps,
+    settling,
   );
 }
 
 /**
+ * Work a run started and has not waited for (the pushes' settling, the next batch's claim): each kept
+ * from being an unhandled rejection until the run waits for all of them (`done`, which throws the first
+ * failure).
+ */
+class Settling {
+  /** Work not yet done, and failed work (what succeeded is let go: a claimed batch's sends are many). */
+  private readonly started = new Set<Promise<unknown>>();
+  add<T>(work: Promise<T>): Promise<T> {
+    this.started.add(work);
+    work.then(
+      () => this.started.delete(work),
+      () => undefined,
+    );
+    return work;
+  }
+  async done(): Promise<void> {
+    const results = await Promise.allSettled(this.started);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+}
+
+/** How long one run claims more batches before it hands over to the next run (well inside its job's lease). */
+export const RUN_BATCHES_MS = 30_000;
+
+/**
  * The scheduler (decision 0037): one job a minute for the whole installation finds due enrolments by
  * query (partial index on due_at), not a timer per friend. It first sends again what an earlier run
- * stored and did not settle, then claims up to ENROLMENTS_PER_RUN due enrolments and sends their steps;
- * with more due it runs again at once, and it always queues the next minute's run.
+ * stored and did not settle, then claims up to ENROLMENTS_PER_RUN due enrolments and sends their steps,
+ * claiming the next batch while the current one's pushes go out (so LINE's pace is kept from the first
+ * second to the last) for up to RUN_BATCHES_MS; with more due it runs again at once. It always queues the
+ * next minute's run, and a run at the earliest step due before that minute.
  */
 export async function runScenarioTick(
   input: z.output<typeof scenarioTickPayloadSchema>,
@@ -541,13 +586,43 @@ export async function runScenarioTick(
       dedupeKey: `${SCENARIO_TICK_QUEUE}:${input.slot}:${tag}:${ctx.jobId}`,
     });
   const preparedSteps: PreparedSteps = new Map();
+  const settling = new Settling();
   const pending = await listPendingSends(ctx.db, PENDING_SENDS_PER_RUN);
-  const retried = await deliverAll(ctx, config, pending, preparedSteps);
+  const retried = await deliverAll(ctx, config, pending, preparedSteps, settling);
+  await settling.done();
   if (retried !== 'settled') return again(new Date(ctx.clock.now().getTime() + retried.waitMs), 'wait');
   // more left pending than one run tries: those first, in the next run at once
   if (pending.length === PENDING_SENDS_PER_RUN) return again(ctx.clock.now(), 'more');
-  const { claimed, sends } = await claimAndPlan(ctx, config, directories);
-  const outcome = await deliverAll(ctx, config, sends, preparedSteps);
-  if (outcome !== 'settled') return again(new Date(ctx.clock.now().getTime() + outcome.waitMs), 'wait');
-  if (claimed === ENROLMENTS_PER_RUN) await again(ctx.clock.now(), 'more');
+  const until = now.getTime() + RUN_BATCHES_MS;
+  let next: { at: Date; tag: string } | null = null;
+  let nextDueAt: Date | null = null;
+  let claiming: Promise<Claimed> | null = settling.add(claimAndPlan(ctx, config, directories));
+  try {
+    while (claiming) {
+      const batch: Claimed = await claiming;
+      if (batch.nextDueAt && (!nextDueAt || batch.nextDueAt < nextDueAt)) nextDueAt = batch.nextDueAt;
+      const more = batch.claimed === enrolmentsPerRun();
+      // the next batch is claimed and planned while this one's pushes go out
+      claiming =
+        more && ctx.clock.now().getTime() < until
+          ? settling.add(claimAndPlan(ctx, config, directories))
+          : null;
+      const outcome = await deliverAll(ctx, config, batch.sends, preparedSteps, settling);
+      if (outcome !== 'settled') {
+        next = { at: new Date(ctx.clock.now().getTime() + outcome.waitMs), tag: 'wait' };
+        break;
+      }
+      if (more && !claiming) next = { at: ctx.clock.now(), tag: 'more' };
+    }
+  } finally {
+    // what the run started ends with it: a claimed batch's sends are stored (a crash leaves them PENDING)
+    await settling.done();
+  }
+  if (next) return again(next.at, next.tag);
+  // the earliest step due (of this run's, or any) before the next minute's run: a run at its time
+  const earliest = await earliestDueAt(ctx.db, ctx.clock.now());
+  const at = [nextDueAt, earliest].filter((d): d is Date => d !== null).sort((x, y) => +x - +y)[0];
+  // a next step due at once (no delay after the one just sent): the next run at once
+  if (at && at.getTime() <= ctx.clock.now().getTime()) return again(ctx.clock.now(), 'due');
+  if (at) await queueScenarioRunAt(ctx.db, at, ctx.clock.now());
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { couponMessages, deliveryImageMessages, deliveryMessages, scenarioMessages } from '@app/contracts';
 import type { messagingApi } from '@line/bot-sdk';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
@@ -106,6 +106,7 @@ afterAll(async () => {
 afterEach(() => {
   scenarioFaults.beforeCall = null;
   scenarioFaults.afterCall = null;
+  scenarioFaults.enrolmentsPerRun = null;
 });
 
 describe('scenarios (ステップ配信): the calls', () => {
@@ -326,6 +327,40 @@ describe('scenarios: the engine', () => {
       'ステップ1: ようこそ',
     ]);
   });
+
+  it('a step due in the middle of a minute goes at its second, not at the next minute; one run for all friends due then', async () => {
+    const acc = await newAccount(a, '心斎橋店');
+    await create(acc.base, {
+      name: '1分後',
+      enabled: true,
+      trigger: 'FOLLOW',
+      steps: [
+        { delay: { amount: 1, unit: 'MINUTES' }, messages: [text('1分後')] },
+        { delay: { amount: 0, unit: 'MINUTES' }, messages: [text('続けて')] },
+      ],
+    });
+    // both follow at 20 s past a minute: their first step is due at 20 s past the next one
+    const minute = Math.floor(t.clock.now().getTime() / 60_000) + 1;
+    t.clock.set(new Date(minute * 60_000 + 20_000));
+    const first = await follow(acc.channel, '松本 一');
+    const second = await follow(acc.channel, '松本 二');
+    await advance(40_000); // the next minute's run: nothing due yet; it queues one run at 20 s past
+    expect(await sentOf(acc.channel)).toEqual([]);
+    const timed = await t.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'PENDING'), like(jobs.dedupeKey, 'automation.scenarios:at:%')));
+    expect(timed).toEqual([{ runAt: new Date((minute + 1) * 60_000 + 20_000) }]);
+    await advance(19_000);
+    expect(await sentOf(acc.channel)).toEqual([]);
+    await advance(1_000);
+    // at 20 s past (40 s before the next minute's run), and the step after it without a delay at once
+    for (const friend of [first, second])
+      expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
+        '1分後',
+        '続けて',
+      ]);
+  });
 });
 
 describe('scenarios: exactly once', () => {
@@ -391,85 +426,92 @@ describe('scenarios: exactly once', () => {
     expect(view.steps[0]!.sentCount).toBe(1203);
   });
 
-  it('40 friends due for a step with a link: pushes in parallel, a crash after LINE accepted one and another before a call, each friend pushed once with their own link', async () => {
-    const acc = await newAccount(a, '駅前店');
-    const scenario = await create(acc.base, {
-      name: '予約リンク',
-      enabled: true,
-      trigger: 'MANUAL',
-      steps: [
-        {
-          delay: { amount: 5, unit: 'MINUTES' },
-          messages: [text('ご予約はこちら https://shop.example.jp/reserve')],
-        },
-      ],
-    });
-    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => sim.createUser(`お客 ${i}`)));
-    const inserted = await t.db
-      .insert(friends)
-      .values(
-        users.map((u) => ({
+  it.each([
+    { perRun: null, how: 'one batch' },
+    { perRun: 8, how: 'batches of 8, the next claimed while the pushes go out' },
+  ])(
+    '40 friends due for a step with a link ($how): pushes in parallel, a crash after LINE accepted one and another before a call, each friend pushed once with their own link',
+    async ({ perRun }) => {
+      scenarioFaults.enrolmentsPerRun = perRun;
+      const acc = await newAccount(a, '駅前店');
+      const scenario = await create(acc.base, {
+        name: '予約リンク',
+        enabled: true,
+        trigger: 'MANUAL',
+        steps: [
+          {
+            delay: { amount: 5, unit: 'MINUTES' },
+            messages: [text('ご予約はこちら https://shop.example.jp/reserve')],
+          },
+        ],
+      });
+      const users = await Promise.all(Array.from({ length: 40 }, (_, i) => sim.createUser(`お客 ${i}`)));
+      const inserted = await t.db
+        .insert(friends)
+        .values(
+          users.map((u) => ({
+            clientId: a.client.id,
+            lineAccountId: acc.accountId,
+            lineUserId: u.userId,
+            displayName: u.displayName,
+          })),
+        )
+        .returning({ id: friends.id, lineUserId: friends.lineUserId });
+      const now = t.clock.now();
+      await t.db.insert(scenarioEnrolments).values(
+        inserted.map((f) => ({
           clientId: a.client.id,
           lineAccountId: acc.accountId,
-          lineUserId: u.userId,
-          displayName: u.displayName,
+          scenarioId: scenario.id,
+          friendId: f.id,
+          lineUserId: f.lineUserId,
+          enrolledAt: now,
+          nextStepId: scenario.steps[0]!.id,
+          dueAt: new Date(now.getTime() + 5 * 60_000),
         })),
-      )
-      .returning({ id: friends.id, lineUserId: friends.lineUserId });
-    const now = t.clock.now();
-    await t.db.insert(scenarioEnrolments).values(
-      inserted.map((f) => ({
-        clientId: a.client.id,
-        lineAccountId: acc.accountId,
-        scenarioId: scenario.id,
-        friendId: f.id,
-        lineUserId: f.lineUserId,
-        enrolledAt: now,
-        nextStepId: scenario.steps[0]!.id,
-        dueAt: new Date(now.getTime() + 5 * 60_000),
-      })),
-    );
-    const crashes: string[] = [];
-    let accepted = 0;
-    let inFlight = 0;
-    let mostInFlight = 0;
-    scenarioFaults.beforeCall = () => {
-      if (accepted >= 12 && !crashes.includes('before-a-call')) {
-        crashes.push('before-a-call');
-        throw new Error('process died before calling LINE');
+      );
+      const crashes: string[] = [];
+      let accepted = 0;
+      let inFlight = 0;
+      let mostInFlight = 0;
+      scenarioFaults.beforeCall = () => {
+        if (accepted >= 12 && !crashes.includes('before-a-call')) {
+          crashes.push('before-a-call');
+          throw new Error('process died before calling LINE');
+        }
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+      };
+      scenarioFaults.afterCall = () => {
+        inFlight -= 1;
+        accepted += 1;
+        if (accepted === 5) {
+          crashes.push('after-fifth');
+          throw new Error('process died after LINE accepted the fifth push');
+        }
+      };
+      for (let i = 0; i < 8; i += 1) await advance(60_000);
+      expect(crashes).toEqual(['after-fifth', 'before-a-call']);
+      expect(mostInFlight).toBeGreaterThan(1);
+      const pushes = (await sentOf(acc.channel)).filter((s) => s.messages[0]!.text!.startsWith('ご予約'));
+      expect(pushes.every((p) => p.kind === 'push' && p.to.length === 1)).toBe(true);
+      expect(pushes.map((p) => p.to[0]).sort()).toEqual(users.map((u) => u.userId).sort());
+      const sends = await t.db.select().from(scenarioSends).where(eq(scenarioSends.scenarioId, scenario.id));
+      expect(sends).toHaveLength(40);
+      expect(new Set(sends.map((s) => s.status))).toEqual(new Set(['SENT']));
+      // each push carried its friend's stored recipient token (the retried ones too)
+      for (const push of pushes) {
+        const send = sends.find((s) => s.retryKey === push.retryKey)!;
+        expect(send.recipients).toEqual(push.to);
+        expect(push.messages[0]!.text).toContain(`.${send.linkToken}`);
       }
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-    };
-    scenarioFaults.afterCall = () => {
-      inFlight -= 1;
-      accepted += 1;
-      if (accepted === 5) {
-        crashes.push('after-fifth');
-        throw new Error('process died after LINE accepted the fifth push');
-      }
-    };
-    for (let i = 0; i < 8; i += 1) await advance(60_000);
-    expect(crashes).toEqual(['after-fifth', 'before-a-call']);
-    expect(mostInFlight).toBeGreaterThan(1);
-    const pushes = (await sentOf(acc.channel)).filter((s) => s.messages[0]!.text!.startsWith('ご予約'));
-    expect(pushes.every((p) => p.kind === 'push' && p.to.length === 1)).toBe(true);
-    expect(pushes.map((p) => p.to[0]).sort()).toEqual(users.map((u) => u.userId).sort());
-    const sends = await t.db.select().from(scenarioSends).where(eq(scenarioSends.scenarioId, scenario.id));
-    expect(sends).toHaveLength(40);
-    expect(new Set(sends.map((s) => s.status))).toEqual(new Set(['SENT']));
-    // each push carried its friend's stored recipient token (the retried ones too)
-    for (const push of pushes) {
-      const send = sends.find((s) => s.retryKey === push.retryKey)!;
-      expect(send.recipients).toEqual(push.to);
-      expect(push.messages[0]!.text).toContain(`.${send.linkToken}`);
-    }
-    const view = (
-      await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
-    ).json<Scenario>();
-    expect(view.stats).toMatchObject({ enrolled: 40, completed: 40 });
-    expect(view.steps[0]!.sentCount).toBe(40);
-  });
+      const view = (
+        await t.api('GET', `${acc.base}/scenarios/${scenario.id}`, { cookie: a.owner.cookie })
+      ).json<Scenario>();
+      expect(view.stats).toMatchObject({ enrolled: 40, completed: 40 });
+      expect(view.steps[0]!.sentCount).toBe(40);
+    },
+  );
 });
 
 describe('scenarios: what a step may send', () => {
