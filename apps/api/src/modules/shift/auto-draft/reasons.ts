@@ -38,7 +38,8 @@ function violationText(v: Violation, timeZone: string): string {
 
 /** One reason as a sentence: 「山田 花子さん: 12/1 09:00〜17:00のシフトとの勤務間インターバルが足りません」. */
 export function reasonText(reason: GapReason, timeZone: string): string {
-  if (reason.kind === 'NO_REQUEST') return '誰も希望を出していません';
+  if (reason.kind === 'NO_REQUEST')
+    return reason.othersPlaced ? '配置済みの人のほかに希望を出した人がいません' : '誰も希望を出していません';
   if (reason.kind === 'OUTSIDE_REQUESTS') return 'この時間帯を含む希望が期間中に一つもなく、満たせません';
   if (reason.kind === 'UNMEETABLE')
     return `必要人数${reason.required}人がスタッフの人数(${reason.staffCount}人)を超えていて、満たせません`;

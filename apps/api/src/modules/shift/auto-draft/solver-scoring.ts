@@ -63,7 +63,11 @@ export function report(
       const requesters = onDay.filter((c) => covers(c, slot));
       const partial = onDay.filter((c) => !covers(c, slot) && c.start < slot.end && slot.start < c.end);
       if (requesters.length === 0 && partial.length === 0)
-        reasons.push({ kind: outsideEveryRequest(slot) ? 'OUTSIDE_REQUESTS' : 'NO_REQUEST' });
+        reasons.push(
+          outsideEveryRequest(slot)
+            ? { kind: 'OUTSIDE_REQUESTS' }
+            : { kind: 'NO_REQUEST', othersPlaced: coveredBy[i]!.size > 0 },
+        );
       const seen = new Set<number>();
       for (const c of requesters) {
         if (seen.has(c.staffId)) continue;

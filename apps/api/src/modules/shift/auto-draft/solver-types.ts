@@ -77,7 +77,11 @@ export type Violation =
   | { kind: 'MONTH_CAP'; minutes: number; cap: number };
 
 export type GapReason =
-  | { kind: 'NO_REQUEST' }
+  /**
+   * Nobody (else) asked for the slot that day. `othersPlaced`: the slot already has staff, all who asked
+   * are placed, and no one more asked (not "nobody asked", which would read as false).
+   */
+  | { kind: 'NO_REQUEST'; othersPlaced: boolean }
   /**
    * Nobody asked for the slot, nor for any of its hours on any day of the period (requests and kept shifts
    * alike): the rule cannot be met from the requests at all.

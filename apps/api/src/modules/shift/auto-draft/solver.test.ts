@@ -154,12 +154,27 @@ describe('auto-draft solver: hand-built cases with a known optimum', () => {
     });
     const result = solve(input);
     const reasons = Object.fromEntries(result.slots.map((s) => [s.slotId, s.reasons]));
-    expect(reasons).toEqual({ mon: [], tue: [{ kind: 'NO_REQUEST' }], late: [{ kind: 'NO_REQUEST' }] });
+    const nobody = { kind: 'NO_REQUEST', othersPlaced: false };
+    expect(reasons).toEqual({ mon: [], tue: [nobody], late: [nobody] });
     // a slot the day after midnight's hours (01:00-02:00) is reached by the kept night too
     const early = solve({ ...input, slots: [slot('early', DAY2, 1, 2, 1)] });
-    expect(early.slots[0]!.reasons).toEqual([{ kind: 'NO_REQUEST' }]);
+    expect(early.slots[0]!.reasons).toEqual([nobody]);
     const none = solve({ ...input, slots: [slot('dawn', DAY2, 4, 6, 1)] });
     expect(none.slots[0]!.reasons).toEqual([{ kind: 'OUTSIDE_REQUESTS' }]);
+  });
+
+  it('says no one more asked when everyone who asked is placed and the slot is still short', () => {
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田')],
+      slots: [slot('mon', DAY1, 9, 13, 3)],
+      candidates: [request(11, 1, DAY1, 9, 13), request(12, 2, DAY1, 9, 13)],
+    });
+    const result = solve(input);
+    expect(result.slots[0]).toMatchObject({ slotId: 'mon', staffIds: [1, 2] });
+    expect(result.slots[0]!.reasons).toEqual([{ kind: 'NO_REQUEST', othersPlaced: true }]);
+    expect(reasonText(result.slots[0]!.reasons[0]!, 'Asia/Tokyo')).toBe(
+      '配置済みの人のほかに希望を出した人がいません',
+    );
   });
 
   it('the quick mode is the greedy without its spread pass: legal, as many places, less fair', () => {
