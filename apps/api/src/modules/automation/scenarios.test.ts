@@ -63,6 +63,27 @@ async function newAccount(who: typeof a, name: string) {
   return { channel, accountId, base: `${C}/line-account/${accountId}` };
 }
 
+/** Friends written straight into a scenario, its first step due five minutes from now (the large cases). */
+async function enrolDueInFiveMinutes(
+  lineAccountId: number,
+  scenario: { id: number; steps: { id: number }[] },
+  inserted: { id: number; lineUserId: string }[],
+) {
+  const now = t.clock.now();
+  await t.db.insert(scenarioEnrolments).values(
+    inserted.map((f) => ({
+      clientId: a.client.id,
+      lineAccountId,
+      scenarioId: scenario.id,
+      friendId: f.id,
+      lineUserId: f.lineUserId,
+      enrolledAt: now,
+      nextStepId: scenario.steps[0]!.id,
+      dueAt: new Date(now.getTime() + 5 * 60_000),
+    })),
+  );
+}
+
 async function follow(channel: SimChannel, displayName: string) {
   const user = await sim.createUser(displayName);
   await sim.act(user.userId, `follow/${channel.channelId}`);
@@ -382,19 +403,7 @@ describe('scenarios: exactly once', () => {
       .insert(friends)
       .values(rows)
       .returning({ id: friends.id, lineUserId: friends.lineUserId });
-    const now = t.clock.now();
-    await t.db.insert(scenarioEnrolments).values(
-      inserted.map((f) => ({
-        clientId: a.client.id,
-        lineAccountId: acc.accountId,
-        scenarioId: scenario.id,
-        friendId: f.id,
-        lineUserId: f.lineUserId,
-        enrolledAt: now,
-        nextStepId: scenario.steps[0]!.id,
-        dueAt: new Date(now.getTime() + 5 * 60_000),
-      })),
-    );
+    await enrolDueInFiveMinutes(acc.accountId, scenario, inserted);
     const crashes: string[] = [];
     let calls = 0;
     scenarioFaults.afterCall = () => {
@@ -457,19 +466,7 @@ describe('scenarios: exactly once', () => {
           })),
         )
         .returning({ id: friends.id, lineUserId: friends.lineUserId });
-      const now = t.clock.now();
-      await t.db.insert(scenarioEnrolments).values(
-        inserted.map((f) => ({
-          clientId: a.client.id,
-          lineAccountId: acc.accountId,
-          scenarioId: scenario.id,
-          friendId: f.id,
-          lineUserId: f.lineUserId,
-          enrolledAt: now,
-          nextStepId: scenario.steps[0]!.id,
-          dueAt: new Date(now.getTime() + 5 * 60_000),
-        })),
-      );
+      await enrolDueInFiveMinutes(acc.accountId, scenario, inserted);
       const crashes: string[] = [];
       let accepted = 0;
       let inFlight = 0;

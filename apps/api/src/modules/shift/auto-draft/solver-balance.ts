@@ -191,6 +191,51 @@ function optionIndexes(st: BalanceState): { bySlot: Map<number, Option[]>; cands
   return { bySlot, candsOf };
 }
 
+/** A request and its new option (undefined: not drafted). */
+type Change = [number, Option | undefined];
+
+/** Changes of requests on the state, as the spread and chain passes try them. */
+function changesOn(st: BalanceState) {
+  /** Whether a staff member's request may take this option (none: undrafted, always legal). */
+  const legal = (staffId: number, candId: number, to: Option | undefined) =>
+    !to ||
+    !st.plans.get(staffId)!.check(to, st.settings, st.chosen.has(candId) ? candidateKey(candId) : undefined);
+  /** Makes the changes; answers the undo. */
+  const make = (changes: Change[]): Change[] => {
+    const undo: Change[] = changes.map(([candId]) => [candId, st.chosen.get(candId)]);
+    for (const [candId, to] of changes) {
+      if (to) st.apply(to);
+      else {
+        const from = st.chosen.get(candId);
+        if (from) st.unapply(from);
+      }
+    }
+    return undo.reverse();
+  };
+  /** Whether the changes, made one after the other, break no rule (the state is left as it was). */
+  const jointlyLegal = (changes: Change[]) => {
+    const undos: Change[][] = [];
+    let ok = true;
+    for (const [candId, to] of changes) {
+      const staffId = st.options.get(candId)![0]!.cand.staffId;
+      if (!legal(staffId, candId, to)) {
+        ok = false;
+        break;
+      }
+      undos.push(make([[candId, to]]));
+    }
+    for (const undo of undos.reverse()) make(undo);
+    return ok;
+  };
+  /** Whether adding minutes to a staff member's month passes their target. */
+  const overTarget = (staffId: number, added: number) => {
+    if (added <= 0) return false;
+    const target = st.staffById.get(staffId)?.targetMinutes ?? null;
+    return target !== null && st.monthWith(staffId, added) > target;
+  };
+  return { legal, make, jointlyLegal, overTarget };
+}
+
 /** Half moves the spread pass joins into one move at most, and the joins it looks at per staff member at an
  * end and move (bounds, not a clock). */
 const MAX_HALVES = 2;
@@ -210,43 +255,7 @@ export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number
   const EPS = 1e-9;
   const { bySlot, candsOf } = optionIndexes(st);
   const minutesOrZero = (o: Option | undefined) => (o ? minutesOf(o) : 0);
-  const overTarget = (staffId: number, added: number) => {
-    if (added <= 0) return false;
-    const target = st.staffById.get(staffId)?.targetMinutes ?? null;
-    return target !== null && st.monthWith(staffId, added) > target;
-  };
-  const legal = (staffId: number, candId: number, to: Option | undefined) =>
-    !to ||
-    !st.plans.get(staffId)!.check(to, st.settings, st.chosen.has(candId) ? candidateKey(candId) : undefined);
-
-  type Change = [number, Option | undefined]; // a request and its new option (undefined: not drafted)
-  /** Makes the changes; answers the undo. */
-  const make = (changes: Change[]): Change[] => {
-    const undo: Change[] = changes.map(([candId]) => [candId, st.chosen.get(candId)]);
-    for (const [candId, to] of changes) {
-      if (to) st.apply(to);
-      else {
-        const from = st.chosen.get(candId);
-        if (from) st.unapply(from);
-      }
-    }
-    return undo.reverse();
-  };
-  /** Whether the changes, made one after the other, break no rule. */
-  const jointlyLegal = (changes: Change[]) => {
-    const undos: Change[][] = [];
-    let ok = true;
-    for (const [candId, to] of changes) {
-      const staffId = st.options.get(candId)![0]!.cand.staffId;
-      if (!legal(staffId, candId, to)) {
-        ok = false;
-        break;
-      }
-      undos.push(make([[candId, to]]));
-    }
-    for (const undo of undos.reverse()) make(undo);
-    return ok;
-  };
+  const { make, legal, jointlyLegal, overTarget } = changesOn(st);
   type Score = { spread: number; ends: number };
   /** The score with staff `a` at rate `ra` and `b` at `rb` (the others at theirs). */
   const scoreWith = (
@@ -479,39 +488,8 @@ export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): n
   const { bySlot, candsOf } = optionIndexes(st);
   const draftsOf = (staffId: number) =>
     [...st.chosen.values()].filter((o) => o.cand.staffId === staffId).sort((a, b) => a.idx - b.idx);
-  type Change = [number, Option | undefined];
-  const make = (changes: Change[]): Change[] => {
-    const undo: Change[] = changes.map(([candId]) => [candId, st.chosen.get(candId)]);
-    for (const [candId, to] of changes) {
-      if (to) st.apply(to);
-      else {
-        const from = st.chosen.get(candId);
-        if (from) st.unapply(from);
-      }
-    }
-    return undo.reverse();
-  };
-  /** Made one after the other (the chain's gives first, then its takes), no rule broken. */
-  const jointlyLegal = (changes: Change[]) => {
-    const undos: Change[][] = [];
-    let ok = true;
-    for (const [candId, to] of changes) {
-      const staffId = st.options.get(candId)![0]!.cand.staffId;
-      const except = st.chosen.has(candId) ? candidateKey(candId) : undefined;
-      if (to && st.plans.get(staffId)!.check(to, st.settings, except)) {
-        ok = false;
-        break;
-      }
-      undos.push(make([[candId, to]]));
-    }
-    for (const undo of undos.reverse()) make(undo);
-    return ok;
-  };
-  const overTarget = (staffId: number, added: number) => {
-    if (added <= 0) return false;
-    const target = st.staffById.get(staffId)?.targetMinutes ?? null;
-    return target !== null && st.monthWith(staffId, added) > target;
-  };
+  // made one after the other (the chain's gives first, then its takes), no rule broken: jointlyLegal
+  const { make, jointlyLegal, overTarget } = changesOn(st);
 
   let moves = 0;
   while (moves < maxMoves) {
