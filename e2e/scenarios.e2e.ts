@@ -12,7 +12,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 const NEWCOMER = '森 さくら';
 const LATER_COMER = '林 こはる';
 const CLICKER = '岡 みなと';
-const WELCOME = 'ようこそデモ商店 梅田店へ';
+// the demo's welcome step greets the friend by name ({name})
+const WELCOME = `${NEWCOMER}さん、ようこそデモ商店 梅田店へ`;
 let server: RunningServer;
 let browser: Browser;
 

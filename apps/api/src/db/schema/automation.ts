@@ -254,6 +254,12 @@ export const scenarioSends = pgTable(
      * the send, so every retry names the friend with the same token. Null: no tracked links.
      */
     linkToken: varchar('link_token', { length: 24 }),
+    /**
+     * A push to one friend of a step whose texts carry the friend-name placeholder: the name as read when
+     * the send was planned (お客様 for a friend without one), stored with the send, so every retry sends the
+     * same text. Null: the step's texts go as written (a multicast, or a link step without the name).
+     */
+    recipientName: varchar('recipient_name', { length: 100 }),
     status: varchar('status', { length: 10 })
       .$type<'PENDING' | 'SENT' | 'FAILED'>()
       .notNull()

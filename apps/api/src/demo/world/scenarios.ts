@@ -29,7 +29,7 @@ export async function seedScenarios(ctx: ServiceContext, lineAccountId: number):
         {
           delay: { amount: 0, unit: 'MINUTES', from: 'PREVIOUS', timeOfDay: null },
           conditions: { hasTagIds: [], lacksTagIds: [], segmentId: null, segmentConditions: null },
-          messages: [text('ようこそデモ商店 梅田店へ！これから数日、お得な情報をお届けします。')],
+          messages: [text('{name}さん、ようこそデモ商店 梅田店へ！これから数日、お得な情報をお届けします。')],
           actions: [],
         },
         {

@@ -275,7 +275,7 @@ export async function stopEnrolments(
 export type DueEnrolment = Pick<
   EnrolmentRow,
   'id' | 'scenarioId' | 'friendId' | 'lineUserId' | 'enrolledAt' | 'doneStepIds' | 'nextStepId' | 'dueAt'
-> & { isFriend: boolean };
+> & { isFriend: boolean; displayName: string };
 
 /**
  * Up to `limit` enrolments due now in scenarios that are on, the earliest first, locked for this run
@@ -294,6 +294,8 @@ export async function claimDueEnrolments(db: Db, now: Date, limit: number): Prom
       nextStepId: e.nextStepId,
       dueAt: e.dueAt,
       isFriend: friendsForJoin.isFriend,
+      // the name a step with the friend-name placeholder is sent with (stored with its send)
+      displayName: friendsForJoin.displayName,
     })
     .from(e)
     .innerJoin(scenarios, and(eq(scenarios.id, e.scenarioId), eq(scenarios.enabled, true)))
@@ -360,7 +362,7 @@ export async function applyEnrolmentChanges(db: Db, changes: EnrolmentChange[], 
 
 type SendInsert = Pick<
   typeof scenarioSends.$inferInsert,
-  'scenarioId' | 'stepId' | 'retryKey' | 'recipients' | 'linkToken' | 'createdAt'
+  'scenarioId' | 'stepId' | 'retryKey' | 'recipients' | 'linkToken' | 'recipientName' | 'createdAt'
 >;
 
 /**
@@ -370,8 +372,10 @@ type SendInsert = Pick<
 export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow[]> {
   if (values.length === 0) return [];
   const result = await db.execute(sql`
-    insert into ${scenarioSends} (scenario_id, step_id, retry_key, recipients, link_token, created_at)
-    select v.scenario_id, v.step_id, v.retry_key::uuid, v.recipients, v.link_token, v.created_at
+    insert into ${scenarioSends} (scenario_id, step_id, retry_key, recipients, link_token, recipient_name,
+      created_at)
+    select v.scenario_id, v.step_id, v.retry_key::uuid, v.recipients, v.link_token, v.recipient_name,
+      v.created_at
     from jsonb_to_recordset(${JSON.stringify(
       values.map((v) => ({
         scenario_id: v.scenarioId,
@@ -379,12 +383,13 @@ export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow
         retry_key: v.retryKey,
         recipients: v.recipients,
         link_token: v.linkToken ?? null,
+        recipient_name: v.recipientName ?? null,
         created_at: v.createdAt?.toISOString(),
       })),
     )}::jsonb) as v(scenario_id int, step_id int, retry_key text, recipients jsonb, link_token text,
-      created_at timestamptz)
+      recipient_name text, created_at timestamptz)
     on conflict do nothing
-    returning id, scenario_id, step_id, retry_key, recipients, link_token, status, error, created_at, sent_at`);
+    returning id, scenario_id, step_id, retry_key, recipients, link_token, recipient_name, status, error, created_at, sent_at`);
   type Row = {
     id: number;
     scenario_id: number;
@@ -392,6 +397,7 @@ export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow
     retry_key: string;
     recipients: string[] | string;
     link_token: string | null;
+    recipient_name: string | null;
     status: SendRow['status'];
     error: string | null;
     created_at: Date | string;
@@ -405,6 +411,7 @@ export async function insertSends(db: Db, values: SendInsert[]): Promise<SendRow
       retryKey: r.retry_key,
       recipients: typeof r.recipients === 'string' ? (JSON.parse(r.recipients) as string[]) : r.recipients,
       linkToken: r.link_token,
+      recipientName: r.recipient_name,
       status: r.status,
       error: r.error,
       createdAt: new Date(r.created_at),

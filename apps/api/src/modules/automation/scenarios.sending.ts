@@ -1,3 +1,4 @@
+import { hasFriendNamePlaceholder } from '@app/contracts';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -8,7 +9,9 @@ import { AppError } from '../../platform/errors.ts';
 import {
   hasLinks,
   linksForRecipient,
+  NAMELESS_FRIEND,
   newStepRecipientTokens,
+  personalise,
   savedSegmentConditions,
   sendPushes,
   toLineMessages,
@@ -292,21 +295,27 @@ async function claimAndPlan(
             step.actions,
           );
       if (step.messages.length === 0) continue;
-      if (await stepHasLinks(tx, config, scenario, step)) {
+      // the friend's name in a text: each friend's own push, the name as read now stored with the send
+      const named = hasFriendNamePlaceholder(step.messages);
+      const linked = await stepHasLinks(tx, config, scenario, step);
+      if (named || linked) {
         // one push per friend, each naming its friend in the links (decision 0060): clicks per step
-        const tokens = await newStepRecipientTokens(
-          tx,
-          step.id,
-          recipients.map((e) => e.friendId),
-          now,
-        );
+        const tokens = linked
+          ? await newStepRecipientTokens(
+              tx,
+              step.id,
+              recipients.map((e) => e.friendId),
+              now,
+            )
+          : null;
         for (const e of recipients)
           rows.push({
             scenarioId: step.scenarioId,
             stepId: step.id,
             retryKey: derivedRetryKey(`scenario-step:${step.id}:${e.id}`),
             recipients: [e.lineUserId],
-            linkToken: tokens.get(e.friendId)!,
+            linkToken: tokens?.get(e.friendId) ?? null,
+            recipientName: named ? e.displayName || NAMELESS_FRIEND : null,
             createdAt: now,
           });
         continue;
@@ -357,8 +366,15 @@ async function stepHasLinks(tx: Db, config: Config, scenario: ScenarioRow, step:
 
 type SendOutcome = 'settled' | { waitMs: number };
 
-/** A step's LINE messages and channel, made once per run for all its sends (per-friend pushes are many). */
-type Prepared = { channel: ReturnType<typeof channelsOf>['messaging']; messages: LineMessage[] } | null;
+/**
+ * A step's LINE messages and channel, made once per run for all its sends (per-friend pushes are many);
+ * `named`: a text carries the friend-name placeholder (filled per send).
+ */
+type Prepared = {
+  channel: ReturnType<typeof channelsOf>['messaging'];
+  messages: LineMessage[];
+  named: boolean;
+} | null;
 type PreparedSteps = Map<string, Promise<Prepared>>;
 
 async function prepare(ctx: JobContext, config: Config, send: SendRow): Promise<Prepared> {
@@ -378,7 +394,21 @@ async function prepare(ctx: JobContext, config: Config, send: SendRow): Promise<
     messages: send.linkToken
       ? await trackStepLinks(ctx.db, { appUrl: config.appUrl, stepId: step.id, messages })
       : messages,
+    named: hasFriendNamePlaceholder(messages),
   };
+}
+
+/**
+ * One send's messages: its friend's links (the stored recipient token) and its friend's name (the stored
+ * name, filled after the links as a personalised delivery does, so a name is never taken for a link). A
+ * send stored without a name whose step was edited to carry the placeholder since (a multicast left
+ * pending) says お客様 rather than the placeholder itself.
+ */
+function messagesOf(config: Config, send: SendRow, prepared: NonNullable<Prepared>): LineMessage[] {
+  const messages = send.linkToken
+    ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
+    : prepared.messages;
+  return prepared.named ? personalise(messages, send.recipientName ?? NAMELESS_FRIEND) : messages;
 }
 
 /** A send's step made into LINE messages once per run (the same promise for every send of the step). */
@@ -405,9 +435,7 @@ async function deliver(
     return 'settled';
   }
   const { channel } = prepared;
-  const messages = send.linkToken
-    ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
-    : prepared.messages;
+  const messages = messagesOf(config, send, prepared);
   const gateway = lineGatewayFor(config);
   try {
     scenarioFaults.beforeCall?.(send);
@@ -482,9 +510,7 @@ async function deliverPushes(
         const { send, prepared } = group[index]!;
         return {
           to: send.recipients[0]!,
-          messages: send.linkToken
-            ? linksForRecipient(prepared.messages, config.appUrl, send.linkToken)
-            : prepared.messages,
+          messages: messagesOf(config, send, prepared),
           retryKey: send.retryKey,
         };
       },

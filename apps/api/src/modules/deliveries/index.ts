@@ -21,6 +21,8 @@ export { linksForRecipient } from './deliveries.links.ts';
 // many pushes, each with its own retry key, in parallel within LINE's push limit: the personalised deliveries'
 // sending, used by automation's steps sent one push per friend
 export { sendPushes, type Push } from './deliveries.personal.ts';
+// the friend's name filled as personalised deliveries fill it: automation's steps with the placeholder
+export { NAMELESS_FRIEND, personalise } from './deliveries.personal.ts';
 export { createTemplate, listTemplates } from './templates.service.ts';
 // Image messages and rich messages (decision 0039): the upload (the demo seed draws and uploads one).
 // and the check of the uploads named by messages kept for later (a template, the greeting)

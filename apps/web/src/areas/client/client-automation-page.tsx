@@ -100,7 +100,15 @@ function KeywordReplies({ lineAccountId, session }: { lineAccountId: number; ses
 }
 
 /** ステップ配信: the list of scenarios, or one open in the editor ('new' for a new one). */
-function Scenarios({ lineAccountId, session }: { lineAccountId: number; session: Session }) {
+function Scenarios({
+  lineAccountId,
+  accountName,
+  session,
+}: {
+  lineAccountId: number;
+  accountName: string;
+  session: Session;
+}) {
   const scenarios = useQuery(scenariosQueryOptions(lineAccountId));
   const tags = useQuery(tagsQueryOptions(lineAccountId));
   const segments = useQuery(segmentsQueryOptions(lineAccountId));
@@ -123,7 +131,13 @@ function Scenarios({ lineAccountId, session }: { lineAccountId: number; session:
         scenarios={list.map((s) => ({ id: s.id, name: s.name }))}
         ranks={program.data?.ranks.map((r) => r.name) ?? []}
         canEdit={canEdit}
-        editor={(props) => <MessageListEditor {...props} lineAccountId={lineAccountId} />}
+        editor={(props) => (
+          // as the greeting: the friend's name offered, the messages beside their preview (a sample name)
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 300px' } }}>
+            <MessageListEditor {...props} lineAccountId={lineAccountId} nameInsert />
+            {props.value.length > 0 && <LineChatPreview accountName={accountName} messages={props.value} />}
+          </Box>
+        )}
         conditionsEditor={(props) => (
           <StepConditionsEditor {...props} lineAccountId={lineAccountId} session={session} />
         )}
@@ -207,7 +221,9 @@ export function ClientAutomationPage({ session }: { session: Session }) {
             <Greeting lineAccountId={account.id} accountName={account.displayName} session={session} />
           )}
           {tab === 'keywords' && <KeywordReplies lineAccountId={account.id} session={session} />}
-          {tab === 'scenarios' && <Scenarios lineAccountId={account.id} session={session} />}
+          {tab === 'scenarios' && (
+            <Scenarios lineAccountId={account.id} accountName={account.displayName} session={session} />
+          )}
           {tab === 'postbacks' && <Postbacks lineAccountId={account.id} session={session} />}
           {tab === 'sends' && <Sends lineAccountId={account.id} />}
         </Stack>

@@ -1,9 +1,10 @@
-import type {
-  DeliveryMessage,
-  Scenario,
-  ScenarioAction,
-  ScenarioBody,
-  SegmentConditions,
+import {
+  hasFriendNamePlaceholder,
+  type DeliveryMessage,
+  type Scenario,
+  type ScenarioAction,
+  type ScenarioBody,
+  type SegmentConditions,
 } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -482,11 +483,19 @@ export function ScenarioEditor({
                         disabled: !canEdit,
                       })}
                       {canEdit ? (
-                        editor({
-                          value: step.messages,
-                          onChange: (messages) => change(index, { messages }),
-                          testIdPrefix: `step-${index}-`,
-                        })
+                        <>
+                          {editor({
+                            value: step.messages,
+                            onChange: (messages) => change(index, { messages }),
+                            testIdPrefix: `step-${index}-`,
+                          })}
+                          {hasFriendNamePlaceholder(step.messages) && (
+                            // the friend's name: one push per friend, as a personalised delivery goes
+                            <Alert severity="info" data-testid={`step-${index}-personal-note`}>
+                              {t('scenarios.personalNote')}
+                            </Alert>
+                          )}
+                        </>
                       ) : (
                         <Typography variant="body2">
                           {step.messages

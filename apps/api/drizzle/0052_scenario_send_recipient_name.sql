@@ -1,0 +1,1 @@
+ALTER TABLE "scenario_sends" ADD COLUMN "recipient_name" varchar(100);
