@@ -46,18 +46,33 @@ export type AccessDeps = { sessionCache?: SessionCache<SessionRecord>; liff: Lif
  * onRequest: who is calling, may they call this route, and on which client's data. The session is
  * looked up only for routes that need one: health checks, public routes, static files and /docs never
  * pay for it. A mini-app route identifies its caller by the LIFF ID token instead (platform/liff.ts).
+ * Decided at once, without a promise, when everything it needs is in memory (a cached session, the own
+ * client): a promise only when the database must be asked (issue 31). Refusals are thrown either way.
  */
-export async function authorizeRequest(request: FastifyRequest, deps: AccessDeps): Promise<void> {
+export function authorizeRequest(request: FastifyRequest, deps: AccessDeps): void | Promise<void> {
   const { ctx } = request;
-  const cache = deps.sessionCache;
   const config = request.routeOptions.config;
   const access = config.access;
   if (!access) return; // routes outside the API scope (docs, static files)
   if (access.kind === 'public') return;
   if (access.kind === 'liff') return authorizeLiffRequest(request, access.app, deps.liff);
   const token = readSessionCookie(request, ctx.config);
-  const session = token ? await findSession(ctx.db, token, ctx.clock.now(), ctx.config, cache) : undefined;
+  if (!token) throw unauthorized();
+  const found = findSession(ctx.db, token, ctx.clock.now(), ctx.config, deps.sessionCache);
+  return found instanceof Promise
+    ? found.then((session) => admitSession(request, config, session))
+    : admitSession(request, config, found);
+}
+
+/** The session's actor on the request, its permission checked, and its client scope resolved. */
+function admitSession(
+  request: FastifyRequest,
+  config: FastifyRequest['routeOptions']['config'],
+  session: SessionRecord | undefined,
+): void | Promise<void> {
   if (!session) throw unauthorized();
+  const { ctx } = request;
+  const access = config.access!;
   const { user } = session;
   const actor: Actor = {
     userId: user.id,
@@ -70,7 +85,13 @@ export async function authorizeRequest(request: FastifyRequest, deps: AccessDeps
   ctx.actor = actor;
   ctx.session = session;
   if (access.kind === 'permission' && !can(actor.role, actor.position, access.permission)) throw forbidden();
-  if (config.clientScoped) ctx.clientId = await resolveClientScope(request, actor);
+  if (!config.clientScoped) return;
+  const scope = resolveClientScope(request, actor);
+  if (typeof scope === 'number') ctx.clientId = scope;
+  else
+    return scope.then((clientId) => {
+      ctx.clientId = clientId;
+    });
 }
 
 /** A client row with its contact person: what a client-scoped read of the client itself answers. */
@@ -90,7 +111,11 @@ function prepareClientLookup(db: Db) {
     .prepare('scoped_client_lookup');
 }
 
-async function resolveClientScope(request: FastifyRequest, actor: Actor): Promise<number> {
+/**
+ * The client a client-scoped request acts on: a client user's own (the session join read it: no promise),
+ * or the one x-client-id names for the master or an agency (read from the database).
+ */
+function resolveClientScope(request: FastifyRequest, actor: Actor): number | Promise<number> {
   const { ctx } = request;
   if (actor.role === 'CLIENT') {
     if (actor.clientId === null) throw forbidden();
@@ -104,7 +129,11 @@ async function resolveClientScope(request: FastifyRequest, actor: Actor): Promis
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new AppError('BAD_REQUEST', `${CLIENT_HEADER} header must be a valid number string`);
   }
-  const clientId = Number(value);
+  return readClientScope(request, actor, Number(value));
+}
+
+async function readClientScope(request: FastifyRequest, actor: Actor, clientId: number): Promise<number> {
+  const { ctx } = request;
   let lookup = clientLookups.get(ctx.db);
   if (!lookup) clientLookups.set(ctx.db, (lookup = prepareClientLookup(ctx.db)));
   const [row] = await lookup.execute({ id: clientId });

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { changeFeedOf, createDatabase, type Database } from '../db/client.ts';
-import { clients, contactPersons, users } from '../db/schema/index.ts';
+import { clients, contactPersons, sessions, users } from '../db/schema/index.ts';
 import { createClient, createUser, loginAs } from '../testing/factories.ts';
 import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { SessionCache } from './session-cache.ts';
+import { findSession, type SessionRecord } from './sessions.ts';
 
 /**
  * Decision 0006: sessions are kept in memory between requests, and every change of a row they were read
@@ -60,6 +61,41 @@ describe('the session cache', () => {
 
     await t.db.update(clients).set({ contractStatus: 'DISABLED' }).where(eq(clients.id, client.id));
     expect((await get(t.app, '/client/api/v1/client', cookie)).statusCode).toBe(401);
+  });
+
+  it('gives a cached session at once (no promise); a read, a touch and a refusal as before', async () => {
+    const { client, user, cookie } = await clientOwner();
+    const token = cookie.slice('sid='.length);
+    const cache = new SessionCache<SessionRecord>(changeFeedOf(t.db)!);
+    try {
+      const now = t.clock.now();
+      const read = findSession(t.db, token, now, t.config, cache);
+      expect(read).toBeInstanceOf(Promise); // not cached yet: the database is asked
+      const record = await read;
+      expect(record?.user.id).toBe(user.id);
+      // Cached: the record itself, with no promise (the access check lets the request through at once).
+      expect(findSession(t.db, token, now, t.config, cache)).toBe(record);
+
+      // More than a minute later the session is touched (last_seen_at written) before it is given.
+      const later = new Date(now.getTime() + 61_000);
+      const touched = findSession(t.db, token, later, t.config, cache);
+      expect(touched).toBeInstanceOf(Promise);
+      expect(await touched).toBe(record);
+      const [row] = await t.db
+        .select({ lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.id, record!.sessionId));
+      expect(row!.lastSeenAt.getTime()).toBe(later.getTime());
+      expect(findSession(t.db, token, later, t.config, cache)).toBe(record);
+
+      // A disabled client: the change empties the cache, and the session is refused.
+      await t.db.update(clients).set({ contractStatus: 'DISABLED' }).where(eq(clients.id, client.id));
+      expect(await findSession(t.db, token, later, t.config, cache)).toBeUndefined();
+      // An unknown token is asked of the database, and refused.
+      expect(await findSession(t.db, `${token}x`, later, t.config, cache)).toBeUndefined();
+    } finally {
+      cache.close();
+    }
   });
 
   it('ends a session at logout for the next request', async () => {

@@ -111,41 +111,62 @@ function tokenHashOf(token: string): string {
 
 /**
  * The live session of a cookie value with its user, or undefined (unknown, idle too long, expired,
- * or its client disabled or cancelled). One query, or none when the cache holds the session.
+ * or its client disabled or cancelled). One query, or none when the cache holds the session; and then
+ * the answer comes at once, not as a promise (issue 31: a cached session's request makes no promise and
+ * waits no microtask for it). Only reading the database or touching `last_seen_at` waits.
  */
-export async function findSession(
+export function findSession(
   db: Db,
   token: string,
   now: Date,
   config: Config,
   cache?: SessionCache<SessionRecord>,
-): Promise<SessionRecord | undefined> {
+): SessionRecord | undefined | Promise<SessionRecord | undefined> {
   const tokenHash = tokenHashOf(token);
   // Compared as numbers: a cached session costs no Date and no ISO string (issue 31).
   const nowMs = now.getTime();
   const idleSinceMs = nowMs - config.session.idleMinutes * 60_000;
-  let record = cache?.get(tokenHash);
+  const record = cache?.get(tokenHash);
   // Past either limit by what this process saw: another process may have used it since, so ask.
-  if (record && (record.expiresAt.getTime() <= nowMs || record.lastSeenAt.getTime() <= idleSinceMs))
-    record = undefined;
-  if (!record) {
-    const generation = cache?.generation ?? 0;
-    const statements = preparedFor(db);
-    [record] = await statements.lookup.execute({
-      tokenHash,
-      now: now.toISOString(),
-      idleSince: new Date(idleSinceMs).toISOString(),
-    });
-    if (!record) return undefined;
-    cache?.set(tokenHash, record, generation);
-  }
+  if (record && record.expiresAt.getTime() > nowMs && record.lastSeenAt.getTime() > idleSinceMs)
+    return liveSession(db, record, now);
+  return readSession(db, tokenHash, now, idleSinceMs, cache);
+}
+
+async function readSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  idleSinceMs: number,
+  cache: SessionCache<SessionRecord> | undefined,
+): Promise<SessionRecord | undefined> {
+  const generation = cache?.generation ?? 0;
+  const [record] = await preparedFor(db).lookup.execute({
+    tokenHash,
+    now: now.toISOString(),
+    idleSince: new Date(idleSinceMs).toISOString(),
+  });
+  if (!record) return undefined;
+  cache?.set(tokenHash, record, generation);
+  return liveSession(db, record, now);
+}
+
+/** A session's record as found: refused when its client is disabled or cancelled, touched once a minute. */
+function liveSession(
+  db: Db,
+  record: SessionRecord,
+  now: Date,
+): SessionRecord | undefined | Promise<SessionRecord> {
   // A disabled or cancelled client's users lose access at once, not at their next login.
   const status = record.client?.contractStatus;
   if (status === 'DISABLED' || status === 'CANCELLED') return undefined;
-  if (nowMs - record.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await preparedFor(db).touch.execute({ now: now.toISOString(), sessionId: record.sessionId });
-    record.lastSeenAt = now;
-  }
+  if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_AFTER_MS) return touchSession(db, record, now);
+  return record;
+}
+
+async function touchSession(db: Db, record: SessionRecord, now: Date): Promise<SessionRecord> {
+  await preparedFor(db).touch.execute({ now: now.toISOString(), sessionId: record.sessionId });
+  record.lastSeenAt = now;
   return record;
 }
 
