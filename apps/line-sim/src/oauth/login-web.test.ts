@@ -73,12 +73,13 @@ describe('LINE Login web flow (authorize, code, token)', () => {
   });
 
   it('refuses an unknown channel, a bad redirect URI, a missing state or response type with an error screen', async () => {
-    for (const bad of [
+    const bads: Record<string, string>[] = [
       { client_id: '9999999999' },
       { redirect_uri: 'javascript:alert(1)' },
       { state: '' },
       { response_type: 'token' },
-    ]) {
+    ];
+    for (const bad of bads) {
       const response = await fetch(`${sim.baseUrl}/oauth2/v2.1/authorize?${authorizeQuery(bad).toString()}`);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('ログインできません');
