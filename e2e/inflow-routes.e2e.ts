@@ -6,7 +6,9 @@ import { startServer, type RunningServer } from './support/server.ts';
 /**
  * 流入経路 end to end (decision 0038): the owner makes a route that tags 常連; a LINE user on the simulator
  * opens the route's URL in LINE (the LIFF login passed along), is led to the add-friend screen and follows;
- * the owner sees the visit and the new friend counted on the routes page, and the friend tagged.
+ * the owner sees the visit and the new friend counted on the routes page, and the friend tagged. An
+ * account without a LIFF (no member or shift service): the visitor goes through LINE Login's screen (the
+ * simulator's) on a phone, then adds the account, and the follow is the route's.
  */
 const ROUTE = '駅前ポスター';
 let server: RunningServer;
@@ -100,6 +102,83 @@ describe('inflow routes', () => {
       await expect.poll(regularsOf, { timeout: 30_000 }).toBe(regularsBefore + 1);
     }
     await screenshot(page, 'inflow-routes-new-friend');
+    await context.close();
+  }, 240_000);
+});
+
+describe('inflow routes of an account without a LIFF', () => {
+  it("a visitor goes through the simulator's LINE Login screen on a phone, follows, and the follow is the route's", async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'owner@demo.example');
+    // a LINE account connected with no service linked: no LIFF to borrow
+    const channel = await simCall<{
+      channelId: string;
+      channelSecret: string;
+      loginChannel: { channelId: string; channelSecret: string };
+    }>('/_sim/channels', { displayName: '祇園ベーカリー' });
+    const api = async <T>(path: string, body: unknown) =>
+      page.evaluate(
+        async ([p, b]) => {
+          const response = await fetch(p, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          });
+          return { status: response.status, body: (await response.json()) as unknown };
+        },
+        [path, body] as const,
+      ) as Promise<{ status: number; body: T }>;
+    const connected = await api<{ id: number }>('/client/api/v1/line-account', {
+      channelId: channel.channelId,
+      channelSecret: channel.channelSecret,
+      loginChannelId: channel.loginChannel.channelId,
+      loginChannelSecret: channel.loginChannel.channelSecret,
+    });
+    expect(connected.status).toBe(201);
+    const accountPath = `/client/api/v1/line-account/${connected.body.id}`;
+    const created = await api<{ url: string }>(`${accountPath}/inflow-routes`, { name: 'パン屋の看板' });
+    expect(created.status).toBe(201);
+
+    // a LINE user scans the QR code with the phone: our page hands over to LINE Login (the simulator's)
+    const user = await simCall<{ userId: string }>('/_sim/users', { displayName: '看板 ゆうき' });
+    const phoneContext = await browser.newContext({
+      locale: 'ja-JP',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await phoneContext.newPage();
+    await phone.goto(created.body.url);
+    await phone.waitForURL((url) => url.pathname === '/oauth2/v2.1/authorize', { timeout: 30_000 });
+    expect(await phone.getByTestId('login-title').textContent()).toBe('祇園ベーカリー');
+    await phone.getByLabel('ログインするユーザー').selectOption(user.userId);
+    await screenshot(phone, 'inflow-line-login');
+    await phone.getByRole('button', { name: '許可する' }).click();
+    // back through our callback (the visit recorded) to the add-friend screen, which follows
+    await phone.getByTestId('add-friend-body').waitFor({ timeout: 30_000 });
+    expect(await phone.getByTestId('add-friend-body').textContent()).toContain('友だち追加しました');
+    await screenshot(phone, 'inflow-line-login-add-friend');
+
+    const figures = async () =>
+      page.evaluate(async (path) => {
+        const report = (await (await fetch(`${path}/inflow-routes`)).json()) as {
+          routes: { figures: { visits: number; newFriends: number } }[];
+        };
+        return report.routes[0]?.figures;
+      }, accountPath);
+    await expect
+      .poll(figures, { timeout: 60_000, interval: 2_000 })
+      .toMatchObject({ visits: 1, newFriends: 1 });
+
+    // the same visitor scans again: a friend already, the landing says so
+    await phone.goto(created.body.url);
+    await phone.waitForURL((url) => url.pathname === '/oauth2/v2.1/authorize', { timeout: 30_000 });
+    await phone.getByLabel('ログインするユーザー').selectOption(user.userId);
+    await phone.getByRole('button', { name: '許可する' }).click();
+    await phone.getByTestId('route-landing').getByText('すでに友だちです').waitFor({ timeout: 30_000 });
+    await screenshot(phone, 'inflow-line-login-already-friend');
+    await phoneContext.close();
     await context.close();
   }, 240_000);
 });

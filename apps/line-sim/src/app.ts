@@ -15,6 +15,7 @@ import { rateLimitHook } from './messaging/quota-and-rate.ts';
 import { requireChannelToken } from './oauth/bearer-auth.hook.ts';
 import { registerChannelTokenRoutes } from './oauth/channel-token.routes.ts';
 import { registerLoginTokenRoutes } from './oauth/login-token.routes.ts';
+import { registerLoginWebRoutes } from './oauth/login-web.routes.ts';
 import { registerRichMenuAliasRoutes } from './rich-menu/rich-menu-alias.routes.ts';
 import { registerRichMenuRoutes } from './rich-menu/rich-menu.routes.ts';
 import type { SimContext } from './state/sim-context.ts';
@@ -68,6 +69,7 @@ export const buildLineSimulator = (options: LineSimulatorOptions = {}): FastifyI
 
   registerChannelTokenRoutes(app, ctx);
   registerLoginTokenRoutes(app, ctx);
+  registerLoginWebRoutes(app, ctx);
 
   void app.register(async (messaging) => {
     messaging.addHook('onRequest', requireChannelToken(ctx, 'messaging'));

@@ -308,6 +308,15 @@ const inflowEntries: Record<string, Entry> = {
     kind: 'public',
     reason: 'records a visit of a route by its slug; the LIFF ID token is verified (inflow.test.ts)',
   },
+  'GET /liff/api/v1/inflow/:slug/login': {
+    kind: 'public',
+    reason: "sends a route's visitor to LINE Login with a signed state; records nothing (inflow.test.ts)",
+  },
+  'GET /liff/api/v1/inflow-login/callback': {
+    kind: 'public',
+    reason:
+      'LINE Login comes back with a code and our HMAC-signed state naming the route; the ID token is verified with its nonce (inflow.test.ts)',
+  },
   'GET /liff/api/v1/rich-menu-tap/:key': {
     kind: 'public',
     reason:

@@ -53,6 +53,11 @@ const envSchema = z.object({
   LINE_DATA_API_BASE_URL: z.url().optional(),
   LINE_SIM_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
+   * LINE Login's web authorize screen, where a route's visitor without a LIFF logs in (decision 0038
+   * addendum). Unset: https://access.line.me with real LINE, the simulator's page with the simulator.
+   */
+  LINE_LOGIN_BASE_URL: z.url().optional(),
+  /**
    * Stripe. Unset: the local payments simulator (apps/pay-sim) on PAY_SIM_PORT (default PORT + 2), which
    * `npm start` runs beside the API, with test keys and a development webhook secret. All three set:
    * Stripe itself (test or live keys), with no other change.
@@ -142,6 +147,8 @@ export type Config = {
     simulatorPort: number;
     /** The simulator's own page, shown to signed-in users in simulator mode; null with real LINE or in production. */
     simulatorPageUrl: string | null;
+    /** Where the browser goes for LINE Login's authorize screen (https://access.line.me or the simulator). */
+    loginBaseUrl: string;
   };
   encryptionKey: string | undefined;
   fileStorage:
@@ -300,6 +307,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulatorPort: simPort,
       simulatorPageUrl:
         !e.LINE_API_BASE_URL && e.NODE_ENV !== 'production' ? `http://127.0.0.1:${simPort}/` : null,
+      loginBaseUrl: (
+        e.LINE_LOGIN_BASE_URL ??
+        (e.LINE_API_BASE_URL ? 'https://access.line.me' : `http://127.0.0.1:${simPort}`)
+      ).replace(/\/$/, ''),
     },
     encryptionKey: e.ENCRYPTION_KEY || undefined,
     fileStorage:

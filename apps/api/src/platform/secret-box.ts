@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
@@ -71,4 +71,24 @@ export function secretBoxFor(config: Config): SecretBox {
     boxes.set(config, box);
   }
   return box;
+}
+
+const derivedKeys = new WeakMap<Config, Map<string, Buffer>>();
+
+/**
+ * A key for one purpose (e.g. signing a value the browser carries), derived from the encryption key with
+ * HKDF-SHA256: no second secret to configure, and no purpose's key reveals another's or the sealing key.
+ */
+export function derivedKeyFor(config: Config, purpose: string): Buffer {
+  let keys = derivedKeys.get(config);
+  if (!keys) {
+    keys = new Map();
+    derivedKeys.set(config, keys);
+  }
+  let key = keys.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', loadEncryptionKey(config), Buffer.alloc(0), purpose, KEY_BYTES));
+    keys.set(purpose, key);
+  }
+  return key;
 }

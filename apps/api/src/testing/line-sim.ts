@@ -93,6 +93,7 @@ export async function createLineTestApp(sim: LineSim, env: Record<string, string
     APP_URL: appUrl,
     LINE_API_BASE_URL: sim.baseUrl,
     LINE_DATA_API_BASE_URL: sim.baseUrl,
+    LINE_LOGIN_BASE_URL: sim.baseUrl,
     ...env,
   });
   await t.app.listen({ port, host: '127.0.0.1' });

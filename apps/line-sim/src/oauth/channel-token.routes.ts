@@ -7,6 +7,7 @@ import {
   secondsLeft,
   tokenLifetimeSeconds,
 } from './channel-token.service.ts';
+import { exchangeAuthorizationCode } from './login-web.service.ts';
 
 type Form = Record<string, string | undefined>;
 
@@ -64,8 +65,14 @@ export const registerChannelTokenRoutes = (app: FastifyInstance, ctx: SimContext
     };
   });
 
-  app.post('/oauth2/v2.1/token', async () => {
-    throw jwtUnsupported();
+  // LINE Login's web flow exchanges its code here; the channel-token JWT flow shares the path
+  app.post('/oauth2/v2.1/token', async (request) => {
+    const form = formOf(request.body);
+    if (form.grant_type === 'authorization_code') {
+      return exchangeAuthorizationCode(ctx, form, ctx.baseUrlFor(request));
+    }
+    if (form.grant_type === 'client_credentials' || form.client_assertion) throw jwtUnsupported();
+    throw oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code');
   });
   app.get('/oauth2/v2.1/tokens/kid', async () => {
     throw jwtUnsupported();

@@ -57,6 +57,17 @@ export type LoginAccessToken = {
   expiresAt: number;
 };
 
+/** A LINE Login authorization code (web login): one use, 10 minutes, for one redirect URI. */
+export type AuthorizationCode = {
+  code: string;
+  loginChannelId: string;
+  redirectUri: string;
+  userId: string;
+  scope: string;
+  nonce: string | null;
+  expiresAt: number;
+};
+
 /** A LINE group (C...) or multi-person chat (R...) the account is in, with its members. */
 export type SimGroup = {
   groupId: string;
@@ -214,6 +225,8 @@ export class SimStateStore {
   friendships = new Map<string, FriendshipState>();
   channelTokens = new Map<string, ChannelToken>();
   loginTokens = new Map<string, LoginAccessToken>();
+  /** LINE Login web codes (not kept across restarts: they live 10 minutes). */
+  authorizationCodes = new Map<string, AuthorizationCode>();
   replyTokens = new Map<string, ReplyTokenRecord>();
   groups = new Map<string, SimGroup>();
   sent: SentRecord[] = [];

@@ -6,6 +6,7 @@ import {
   friendInflowSchema,
   inflowFriendParamsSchema,
   inflowLandingSchema,
+  inflowLoginCallbackQuerySchema,
   inflowReportQuerySchema,
   inflowReportSchema,
   inflowRouteBodySchema,
@@ -117,5 +118,25 @@ export const inflowLandingEndpoints = {
     params: inflowSlugParamsSchema,
     body: inflowVisitBodySchema,
     responses: { 200: inflowVisitResultSchema },
+  }),
+  login: defineEndpoint({
+    tags,
+    access: publicAccess,
+    method: 'GET',
+    path: '/liff/api/v1/inflow/:slug/login',
+    summary:
+      "Identify the visitor through LINE Login (the account has no LIFF): 302 to LINE's authorize screen with a signed state",
+    params: inflowSlugParamsSchema,
+    responses: { 302: z.null() },
+  }),
+  loginCallback: defineEndpoint({
+    tags,
+    access: publicAccess,
+    method: 'GET',
+    path: '/liff/api/v1/inflow-login/callback',
+    summary:
+      "LINE Login's redirect back: checks the state, exchanges the code, records the visit and 302 to the add-friend screen",
+    query: inflowLoginCallbackQuerySchema,
+    responses: { 302: z.null() },
   }),
 } as const;

@@ -10,6 +10,7 @@ export const inflowMessages = {
   tagNotFound: 'Tag not found',
   days: 'Days must be 7 to 365',
   idTokenInvalid: 'The LINE login could not be verified',
+  loginStateInvalid: 'This login link is not valid or has expired; open the route URL again',
 } as const;
 
 /** The window before a follow in which a route's visit counts (decision 0038: last touch within 7 days). */
@@ -85,11 +86,16 @@ export const friendInflowSchema = z.object({
 });
 export type FriendInflow = z.infer<typeof friendInflowSchema>;
 
-/** The landing's public answer: the account's name, where to add it, and the LIFF to identify the user. */
+/**
+ * The landing's public answer: the account's name, where to add it, and how to identify the user: the
+ * LIFF of the account, or (no LIFF) our LINE Login URL, which goes through LINE's login and back.
+ */
 export const inflowLandingSchema = z.object({
   accountName: z.string(),
   addFriendUrl: z.string().nullable(),
   liffId: z.string().nullable(),
+  /** Our URL that sends the visitor through LINE Login (web) when the account has no LIFF; else null. */
+  loginUrl: z.string().nullable(),
   lineMode: z.enum(['line', 'simulator']),
 });
 export type InflowLanding = z.infer<typeof inflowLandingSchema>;
@@ -101,4 +107,15 @@ export const inflowVisitBodySchema = z.object({
 export const inflowVisitResultSchema = z.object({
   addFriendUrl: z.string().nullable(),
   isFriend: z.boolean(),
+});
+
+/**
+ * LINE Login's redirect back to us: the code and our state, or an error (the user cancelled). LINE may add
+ * other parameters (friendship_status_changed, ...): they are ignored.
+ */
+export const inflowLoginCallbackQuerySchema = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
 });

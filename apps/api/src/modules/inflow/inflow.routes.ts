@@ -2,6 +2,7 @@ import { inflowEndpoints, inflowLandingEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { toCsv } from '../../platform/csv.ts';
 import { route } from '../../platform/route.ts';
+import * as login from './inflow.login.ts';
 import * as inflow from './inflow.service.ts';
 
 /** 流入経路 of a LINE account (client area): routes, figures, QR codes, CSV and a friend's route. */
@@ -53,5 +54,17 @@ export function inflowLandingRoutes(app: FastifyInstance) {
   route(app, l.visit, async ({ params, body }, { ctx }, reply) => {
     void reply.header('cache-control', 'no-store');
     return inflow.recordRouteVisit({ ctx, input: { ...params, ...body } });
+  });
+  // LINE Login's web flow for an account without a LIFF (inflow.login.ts): out to LINE and back
+  route(app, l.login, async ({ params }, { ctx }, reply) => {
+    const { url } = await login.routeLoginRedirect({ ctx, input: params });
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.redirect(url, 302) as unknown as null;
+  });
+  route(app, l.loginCallback, async ({ query }, { ctx }, reply) => {
+    const { url } = await login.routeLoginCallback({ ctx, input: query });
+    // the code and the state stay out of the next page's Referer
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.redirect(url, 302) as unknown as null;
   });
 }

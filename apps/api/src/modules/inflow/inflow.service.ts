@@ -45,6 +45,9 @@ const newSlug = () => randomBytes(12).toString('base64url');
 /** The public URL of a route: the landing page (a light page of the mini-apps' entry). */
 export const routeUrl = (appUrl: string, slug: string) => `${appUrl}/liff/route?r=${slug}`;
 
+/** Our URL that sends a route's visitor through LINE Login's web flow (an account without a LIFF). */
+export const routeLoginUrl = (appUrl: string, slug: string) => `${appUrl}/liff/api/v1/inflow/${slug}/login`;
+
 async function accountScope(ctx: ServiceContext, lineAccountId: number): Promise<AccountScope> {
   const clientId = requireClientId(ctx);
   const account = await getLineAccountRowOrThrow(ctx, clientId, lineAccountId);
@@ -246,11 +249,11 @@ export async function friendRoute({
 }
 
 /** The LINE simulator: the default, or LINE's base URL on this machine (as the services module says). */
-const isLineSimulator = (line: { isSimulator: boolean; apiBaseUrl: string }) =>
+export const isLineSimulator = (line: { isSimulator: boolean; apiBaseUrl: string }) =>
   line.isSimulator || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(line.apiBaseUrl);
 
 /** A live route of an active account by its slug, else the one 404 (nothing says which part failed). */
-async function liveRoute(ctx: ServiceContext, slug: string) {
+export async function liveRoute(ctx: ServiceContext, slug: string) {
   const route = /^[A-Za-z0-9_-]{16}$/.test(slug) ? await findRouteBySlug(ctx.db, slug) : undefined;
   const account = route?.isActive ? await findLineAccountById(ctx, route.lineAccountId) : undefined;
   if (!route || !account || account.status !== 'ACTIVE' || account.clientId !== route.clientId) {
@@ -263,7 +266,7 @@ async function liveRoute(ctx: ServiceContext, slug: string) {
  * Where the visitor adds the account: LINE's add-friend URL of its basic id (or the account's own friend
  * URL); against the simulator, the simulator's same path (the landing page adds the simulated user).
  */
-function addFriendUrlOf(
+export function addFriendUrlOf(
   ctx: ServiceContext,
   account: { friendUrl: string | null; basicId: string | null },
 ): string | null {
@@ -296,6 +299,8 @@ export async function routeLanding({
     accountName: account.displayName,
     addFriendUrl: addFriendUrlOf(ctx, account),
     liffId,
+    // no LIFF: LINE Login's web flow through our endpoint (inflow.login.ts), if the account has the channel
+    loginUrl: !liffId && account.loginChannelId ? routeLoginUrl(ctx.config.appUrl, route.slug) : null,
     lineMode: isLineSimulator(ctx.config.line) ? 'simulator' : 'line',
   };
 }
@@ -310,7 +315,6 @@ export async function recordRouteVisit({
   input,
 }: Ctx & { input: { slug: string; idToken?: string | undefined } }) {
   const { route, account } = await liveRoute(ctx, input.slug);
-  const scope = { clientId: route.clientId, lineAccountId: route.lineAccountId };
   let lineUserId: string | null = null;
   if (input.idToken && account.loginChannelId) {
     let result;
@@ -326,6 +330,19 @@ export async function recordRouteVisit({
     if (result && !result.ok) throw new AppError('UNAUTHORIZED', inflowMessages.idTokenInvalid);
     lineUserId = result?.ok ? result.identity.userId : null;
   }
+  return storeVisit(ctx, { route, account }, lineUserId);
+}
+
+/**
+ * The visit of a route by a LINE user (verified by the caller: the LIFF's or LINE Login's ID token) or
+ * nobody known; the one way both identify paths record it, so attribution treats them alike.
+ */
+export async function storeVisit(
+  ctx: ServiceContext,
+  { route, account }: Awaited<ReturnType<typeof liveRoute>>,
+  lineUserId: string | null,
+) {
+  const scope = { clientId: route.clientId, lineAccountId: route.lineAccountId };
   const friend = lineUserId ? await findFriendOfLineUser(ctx.db, scope, lineUserId) : undefined;
   const isFriend = friend?.isFriend ?? false;
   await insertVisit(ctx.db, {

@@ -169,7 +169,15 @@ describe('landing and attribution', () => {
     const landing = await t.api('GET', `/liff/api/v1/inflow/${slugOf(pop)}`);
     expect(landing.statusCode).toBe(200);
     expect(landing.json()).toMatchObject({ accountName: '京都茶房', liffId, lineMode: 'simulator' });
-    expect(Object.keys(landing.json()).sort()).toEqual(['accountName', 'addFriendUrl', 'liffId', 'lineMode']);
+    expect(Object.keys(landing.json()).sort()).toEqual([
+      'accountName',
+      'addFriendUrl',
+      'liffId',
+      'lineMode',
+      'loginUrl',
+    ]);
+    // the account's LIFF identifies the visitor: no LINE Login detour
+    expect(landing.json().loginUrl).toBeNull();
     for (const slug of ['AAAAAAAAAAAAAAAA', 'short', '../../etc', slugOf(pop).toLowerCase() + 'x']) {
       const missing = await t.api('GET', `/liff/api/v1/inflow/${encodeURIComponent(slug)}`);
       expect(missing.statusCode).toBe(404);
@@ -316,5 +324,175 @@ describe('landing and attribution', () => {
     expect(popSeries.visits.reduce((x, y) => x + y, 0)).toBe((await figuresOf(pop.id)).visits);
     const bad = await t.api('GET', `${base()}?days=3`, { cookie: a.owner.cookie });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('LINE Login for an account without a LIFF (decision 0038, addendum)', () => {
+  let bakery: { channel: SimChannel; accountId: number };
+  let route: InflowRoute;
+  let bakeryTag: number;
+  const visitsOf = async (routeId: number) =>
+    (await t.db.select().from(inflowVisits)).filter((v) => v.routeId === routeId);
+  /** Our login URL: 302 to LINE's (the simulator's) authorize screen; answers its query. */
+  const startLogin = async () => {
+    const landing = (await t.api('GET', `/liff/api/v1/inflow/${slugOf(route)}`)).json<{
+      liffId: string | null;
+      loginUrl: string;
+    }>();
+    expect(landing.liffId).toBeNull();
+    const login = new URL(landing.loginUrl);
+    expect(login.origin).toBe(t.appUrl);
+    const out = await t.api('GET', login.pathname);
+    expect(out.statusCode).toBe(302);
+    expect(out.headers['cache-control']).toBe('no-store');
+    const authorize = new URL(out.headers.location as string);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${sim.baseUrl}/oauth2/v2.1/authorize`);
+    return authorize.searchParams;
+  };
+  /** The user allows the login on the simulator's screen: LINE's redirect back to our callback. */
+  const allowAs = async (query: URLSearchParams, userId: string, action = 'allow') => {
+    const response = await fetch(`${sim.baseUrl}/oauth2/v2.1/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...Object.fromEntries(query), userId, action }),
+    });
+    expect(response.status).toBe(302);
+    const back = new URL(response.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${t.appUrl}/liff/api/v1/inflow-login/callback`);
+    return `${back.pathname}${back.search}`;
+  };
+
+  beforeAll(async () => {
+    bakery = await t.connectedAccount(a, '祇園ベーカリー');
+    bakeryTag = (
+      await t.api('POST', `${C}/line-account/${bakery.accountId}/tags`, {
+        cookie: a.owner.cookie,
+        body: { name: 'ポスターから' },
+      })
+    ).json<{ id: number }>().id;
+    route = (
+      await t.api('POST', base(bakery.accountId), {
+        cookie: a.owner.cookie,
+        body: { name: '駅前ポスター', tagIds: [bakeryTag] },
+      })
+    ).json<InflowRoute>();
+  });
+
+  it('the visitor logs in on LINE, is recorded, follows on the add-friend screen: a new friend of the route, tagged', async () => {
+    const query = await startLogin();
+    expect(Object.fromEntries(query)).toMatchObject({
+      response_type: 'code',
+      client_id: bakery.channel.loginChannel.channelId,
+      redirect_uri: `${t.appUrl}/liff/api/v1/inflow-login/callback`,
+      scope: 'openid profile',
+    });
+    expect(query.get('nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(query.get('state')).toContain(slugOf(route));
+    expect(query.has('bot_prompt')).toBe(false);
+
+    const user = await sim.createUser('ログイン 花子');
+    const callback = await allowAs(query, user.userId);
+    const back = await t.api('GET', callback);
+    expect(back.statusCode).toBe(302);
+    // the simulator's add-friend screen, told which user opens it
+    const addFriend = new URL(back.headers.location as string);
+    expect(addFriend.toString()).toBe(
+      `${sim.baseUrl}/R/ti/p/${encodeURIComponent(bakery.channel.basicId)}?userId=${user.userId}`,
+    );
+    // the client secret is in no answer
+    expect(JSON.stringify(back.headers)).not.toContain(bakery.channel.loginChannel.channelSecret);
+    const recorded = await visitsOf(route.id);
+    expect(recorded.map((v) => [v.lineUserId, v.wasFriend])).toEqual([[user.userId, false]]);
+
+    // the add-friend screen follows (the follow webhook), attributed to the route and tagged by it
+    const page = await fetch(addFriend);
+    expect(await page.text()).toContain('友だち追加しました');
+    await settle();
+    const friend = await friendOf(user.userId);
+    const tagged = await t.db
+      .select()
+      .from(friendTags)
+      .where(and(eq(friendTags.friendId, friend.id), eq(friendTags.tagId, bakeryTag)));
+    expect(tagged).toHaveLength(1);
+    const figures = (
+      await t.api('GET', base(bakery.accountId), { cookie: a.owner.cookie })
+    ).json<InflowReport>().routes[0]!.figures;
+    expect(figures).toMatchObject({ visits: 1, newFriends: 1 });
+    const friendRoute = await t.api(
+      'GET',
+      `${C}/line-account/${bakery.accountId}/friends/${friend.id}/inflow-route`,
+      { cookie: a.staff.cookie },
+    );
+    expect(friendRoute.json()).toMatchObject({ route: { id: route.id, name: '駅前ポスター' } });
+
+    // the same callback again (a replayed code): LINE refuses the used code, 401, nothing recorded
+    const replayed = await t.api('GET', callback);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe(inflowMessages.idTokenInvalid);
+    expect(await visitsOf(route.id)).toHaveLength(1);
+
+    // a friend already: the visit is recorded as a friend's and the landing says so
+    const again = await t.api('GET', await allowAs(await startLogin(), user.userId));
+    expect(again.headers.location).toBe(`${t.appUrl}/liff/route?r=${slugOf(route)}&visited=friend`);
+    expect((await visitsOf(route.id)).map((v) => v.wasFriend)).toEqual([false, true]);
+  });
+
+  it('a forged, altered, foreign or expired state answers 400 and records nothing', async () => {
+    const user = await sim.createUser('偽造 次郎');
+    const query = await startLogin();
+    const callback = new URL(await allowAs(query, user.userId), t.appUrl);
+    const state = callback.searchParams.get('state')!;
+    const [slug, nonce, expiry, mac] = state.split('.') as [string, string, string, string];
+    const otherSlug = slugOf(pop);
+    const flipped = `${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BA' : 'AA'}`;
+    const before = (await t.db.select().from(inflowVisits)).length;
+    for (const forged of [
+      '',
+      'x',
+      `${slug}.${nonce}.${expiry}.${flipped}`,
+      `${otherSlug}.${nonce}.${expiry}.${mac}`,
+      `${slug}.${nonce}.${Number(expiry) + 3600}.${mac}`,
+      `${slug}.${'A'.repeat(22)}.${expiry}.${mac}`,
+    ]) {
+      const tampered = new URL(callback);
+      tampered.searchParams.set('state', forged);
+      const response = await t.api('GET', `${tampered.pathname}${tampered.search}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(inflowMessages.loginStateInvalid);
+    }
+    // no state at all, or a code without one
+    expect((await t.api('GET', '/liff/api/v1/inflow-login/callback')).statusCode).toBe(400);
+    // our own state, 10 minutes on: expired
+    t.clock.advance(11 * 60_000);
+    try {
+      const late = await t.api('GET', `${callback.pathname}${callback.search}`);
+      expect(late.statusCode).toBe(400);
+    } finally {
+      t.clock.advance(-11 * 60_000);
+    }
+    // a code without a state is no login
+    const noCode = new URL(callback);
+    noCode.searchParams.delete('code');
+    expect((await t.api('GET', `${noCode.pathname}${noCode.search}`)).statusCode).toBe(400);
+    expect((await t.db.select().from(inflowVisits)).length).toBe(before);
+    // a made-up slug at our login URL: the one 404
+    expect((await t.api('GET', '/liff/api/v1/inflow/AAAAAAAAAAAAAAAA/login')).statusCode).toBe(404);
+  });
+
+  it('a cancelled login or LINE unreachable is an anonymous visit that still goes on to add the account', async () => {
+    const before = (await visitsOf(route.id)).length;
+    const user = await sim.createUser('取消 三郎');
+    const cancelled = await t.api('GET', await allowAs(await startLogin(), user.userId, 'cancel'));
+    expect(cancelled.statusCode).toBe(302);
+    expect(cancelled.headers.location).toBe(
+      `${sim.baseUrl}/R/ti/p/${encodeURIComponent(bakery.channel.basicId)}`,
+    );
+    await sim.fault({ status: 500, count: 1, pathPrefix: '/oauth2/v2.1/token' });
+    const down = await t.api('GET', await allowAs(await startLogin(), user.userId));
+    expect(down.statusCode).toBe(302);
+    expect(down.headers.location).toBe(`${sim.baseUrl}/R/ti/p/${encodeURIComponent(bakery.channel.basicId)}`);
+    const recorded = (await visitsOf(route.id)).slice(before);
+    expect(recorded.map((v) => v.lineUserId)).toEqual([null, null]);
   });
 });

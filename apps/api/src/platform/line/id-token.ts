@@ -47,3 +47,37 @@ export async function verifyLiffIdToken(
     },
   };
 }
+
+export type LoginCodeResult = { ok: true; idToken: string } | { ok: false; reason: string };
+
+/**
+ * LINE Login's web flow, second half: exchange the code the authorize screen gave for the user's ID
+ * token (POST {apiBaseUrl}/oauth2/v2.1/token, grant_type=authorization_code), real or simulated. The
+ * channel secret goes to LINE only: never logged, never in an answer. A code LINE refuses (used, expired,
+ * another redirect URI) answers ok false; LINE being unreachable throws.
+ */
+export async function exchangeLoginCode(
+  config: Pick<Config, 'line'>,
+  input: { code: string; redirectUri: string; channelId: string; channelSecret: string },
+): Promise<LoginCodeResult> {
+  const response = await fetch(`${config.line.apiBaseUrl}/oauth2/v2.1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      client_id: input.channelId,
+      client_secret: input.channelSecret,
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status >= 500 || response.status === 429)
+    throw new Error(`LINE token endpoint answered ${response.status}`);
+  if (!response.ok || typeof body.id_token !== 'string') {
+    const reason = typeof body.error_description === 'string' ? body.error_description : 'Invalid code';
+    return { ok: false, reason };
+  }
+  return { ok: true, idToken: body.id_token };
+}

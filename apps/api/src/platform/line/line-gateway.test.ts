@@ -29,6 +29,7 @@ describe('LINE gateway', () => {
           isSimulator: false,
           simulatorPort: 0,
           simulatorPageUrl: null,
+          loginBaseUrl: baseUrl,
         },
       },
       { timeoutMs: 200 },

@@ -10,12 +10,16 @@ import { liffLanguage } from '../../components/liff-shell/liff-texts.ts';
 /*
  * A route's landing (流入経路, decision 0038): `/liff/route?r=<slug>`, the URL of a poster's QR code. It
  * asks LINE who opens it (the account's LIFF; the simulator's login in simulator mode), records the
- * visit, and sends the visitor on to add the account as a friend. It shows nothing but the account's name.
+ * visit, and sends the visitor on to add the account as a friend. An account without a LIFF identifies
+ * the visitor through LINE Login instead: the page hands over to our login URL, which goes to LINE and
+ * back, records the visit and goes on to the add-friend screen, or back here with `visited=friend` (a
+ * friend already) or `visited=1` (nowhere to add). It shows nothing but the account's name.
  */
 type Landing = {
   accountName: string;
   addFriendUrl: string | null;
   liffId: string | null;
+  loginUrl: string | null;
   lineMode: 'line' | 'simulator';
 };
 type Visit = { addFriendUrl: string | null; isFriend: boolean };
@@ -73,6 +77,18 @@ export function RouteLandingApp() {
     void (async () => {
       try {
         const landing = await liffFetch<Landing>(path);
+        // back from LINE Login: the visit is recorded already
+        const visited = params.get('visited');
+        if (visited) {
+          const isFriend = visited === 'friend';
+          setState({ kind: 'done', landing, visit: { addFriendUrl: null, isFriend }, addUrl: null });
+          return;
+        }
+        // no LIFF: LINE Login through our server (it records the visit and goes on to add the account)
+        if (!landing.liffId && landing.loginUrl) {
+          window.location.assign(landing.loginUrl);
+          return;
+        }
         const idToken = await idTokenOf(landing, params).catch(() => undefined);
         let visit: Visit;
         try {
