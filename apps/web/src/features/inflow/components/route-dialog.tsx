@@ -102,6 +102,7 @@ export function RouteDialog({
             select
             label={t('inflow.scenario')}
             helperText={t('inflow.scenarioHelp')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={scenarioId ?? ''}
             onChange={(e) => setScenarioId(e.target.value === '' ? null : Number(e.target.value))}
           >
@@ -119,6 +120,7 @@ export function RouteDialog({
             select
             label={t('inflow.richMenu')}
             helperText={t('inflow.richMenuHelp')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={richMenuId ?? ''}
             onChange={(e) => setRichMenuId(e.target.value === '' ? null : Number(e.target.value))}
           >
