@@ -244,4 +244,35 @@ describe('a route starts a scenario and links a rich menu', () => {
     expect((await friendLinkJobs(friend.friendId)).map((j) => j.status)).toEqual(['DONE']);
     expect(await seen(friend.userId)).toEqual({ name: null, source: null });
   });
+  it("a display rule that finds the friend wins over the route's menu (decision 0059); others get the route's", async () => {
+    const vip = await post<{ id: number }>(`${C}/line-account/${accountId}/tags`, { name: 'VIP経路' });
+    const vipMenu = await menu(accountId, 'VIPメニュー');
+    const routeMenu = await menu(accountId, '経路メニュー');
+    const saved = await t.api('PUT', `${C}/line-account/${accountId}/rich-menu-rules`, {
+      cookie: a.owner.cookie,
+      body: { rules: [{ richMenuId: vipMenu.id, tagId: vip.id }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await drain();
+    const vipRoute = await post<InflowRoute>(routes(), {
+      name: 'VIP招待',
+      tagIds: [vip.id],
+      richMenuId: routeMenu.id,
+    });
+    const plainRoute = await post<InflowRoute>(routes(), { name: '一般招待', richMenuId: routeMenu.id });
+    const tagged = await comeThrough(vipRoute, 'VIP 四郎');
+    expect(await seen(tagged.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    const [linkJob] = await friendLinkJobs(tagged.friendId);
+    expect(linkJob!.status).toBe('DONE');
+    // whichever runs last: the route's link run again after the rule's run still leaves the rule's menu
+    await t.db
+      .update(jobs)
+      .set({ status: 'PENDING', runAt: t.clock.now(), lockedUntil: null })
+      .where(eq(jobs.id, linkJob!.id));
+    await drain();
+    expect((await friendLinkJobs(tagged.friendId)).map((j) => j.status)).toEqual(['DONE']);
+    expect(await seen(tagged.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
+    const untagged = await comeThrough(plainRoute, '一般 五郎');
+    expect(await seen(untagged.userId)).toEqual({ name: '経路メニュー', source: 'user' });
+  });
 });
