@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema } from '../common/ids.ts';
+import { idParamSchema, idSchema, MAX_ID } from '../common/ids.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 
 export const inflowMessages = {
@@ -8,6 +8,10 @@ export const inflowMessages = {
   tagIds: 'Tags must be a list of at most 20 tag ids',
   routeNotFound: 'Route not found',
   tagNotFound: 'Tag not found',
+  scenarioId: 'The scenario must be a scenario id or none',
+  scenarioNotFound: 'Scenario not found: choose a scenario of this LINE account',
+  richMenuId: 'The rich menu must be a rich menu id or none',
+  richMenuNotFound: 'Rich menu not found: choose a rich menu of this LINE account',
   days: 'Days must be 7 to 365',
   idTokenInvalid: 'The LINE login could not be verified',
   loginStateInvalid: 'This login link is not valid or has expired; open the route URL again',
@@ -20,6 +24,10 @@ export const inflowRouteParamsSchema = lineAccountParamsSchema.extend({ routeId:
 export const inflowFriendParamsSchema = lineAccountParamsSchema.extend({ friendId: idParamSchema });
 export const inflowSlugParamsSchema = z.object({ slug: z.string().max(64) });
 
+/** An id of another module's row, or none (null, the default), with its own text. */
+const optionalId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message).nullable().default(null);
+
 export const inflowRouteBodySchema = z.object({
   name: z
     .string({ error: inflowMessages.nameRequired })
@@ -28,6 +36,10 @@ export const inflowRouteBodySchema = z.object({
     .max(100, inflowMessages.nameMax),
   isActive: z.boolean().default(true),
   tagIds: z.array(idSchema, { error: inflowMessages.tagIds }).max(20, inflowMessages.tagIds).default([]),
+  /** A scenario of the account to start for the friend the route brings (none: null). */
+  scenarioId: optionalId(inflowMessages.scenarioId),
+  /** A rich menu of the account to link to the friend the route brings (none: null). */
+  richMenuId: optionalId(inflowMessages.richMenuId),
 });
 export type InflowRouteBody = z.input<typeof inflowRouteBodySchema>;
 
@@ -56,6 +68,8 @@ export const inflowRouteSchema = z.object({
   name: z.string(),
   isActive: z.boolean(),
   tagIds: z.array(idSchema),
+  scenarioId: idSchema.nullable(),
+  richMenuId: idSchema.nullable(),
   /** The public URL to print or post: opening it records a visit and leads to adding the account. */
   url: z.string(),
   createdAt: z.string(),

@@ -16,7 +16,7 @@ import { lineAccounts } from './line-accounts.ts';
 
 /**
  * 流入経路 (inflow module, decision 0038): a route of a LINE account (店頭POP, Instagram...), its public
- * URL named by an unguessable slug, and what it does to the friend it brings (tags).
+ * URL named by an unguessable slug, and what it does to the friend it brings (tags, a scenario, a rich menu).
  */
 export const inflowRoutes = pgTable(
   'inflow_routes',
@@ -33,6 +33,13 @@ export const inflowRoutes = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Tags put on a friend the route brings (the friends door's addTagsToFriend). */
     tagIds: jsonb('tag_ids').$type<number[]>().notNull().default([]),
+    /**
+     * A scenario of the account to start for the friend (the automation door's enrolInScenario) and a rich
+     * menu of the account to link to them (the rich-menus door's queued per-user link), decision 0038's
+     * addendum. No foreign key: they are other modules' rows; one deleted later is skipped.
+     */
+    scenarioId: integer('scenario_id'),
+    richMenuId: integer('rich_menu_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

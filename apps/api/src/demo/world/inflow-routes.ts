@@ -1,4 +1,5 @@
 import { friendDirectories } from '../../composition.ts';
+import { listScenarios } from '../../modules/automation/index.ts';
 import {
   findFriendOfAccount,
   listFriendCardsOfAccount,
@@ -15,8 +16,9 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { at, DAY_MS, HOUR_MS } from './clock.ts';
 
 /**
- * 流入経路 as a shop runs them (decision 0038): 店頭POP (tagging キャンペーン興味あり), Instagram and
- * チラシ 12月, made 60 days ago. Most demo friends came through one of them: a visit a few hours before
+ * 流入経路 as a shop runs them (decision 0038): 店頭POP (tagging キャンペーン興味あり), Instagram (starting
+ * the welcome scenario, decision 0038's addendum: also for a friend who unblocks through it) and チラシ 12月,
+ * made 60 days ago. Most demo friends came through one of them: a visit a few hours before
  * their follow (the members among them registered a day later), plus visits that led nowhere and visits
  * of friends already following, spread over the 60 days, so the chart and the funnel have data.
  */
@@ -27,18 +29,22 @@ export async function seedInflowRoutes(ctx: ServiceContext, lineAccountId: numbe
   const campaign = (await listTags({ ctx, input: { lineAccountId } })).tags.find(
     (t) => t.name === 'キャンペーン興味あり',
   );
+  const welcome = (await listScenarios({ ctx, input: { lineAccountId } })).data.find(
+    (s) => s.name === 'ウェルカムシナリオ',
+  );
+  const plain = { isActive: true, tagIds: [], scenarioId: null, richMenuId: null };
   const routes = [
     await createRoute({
       ctx: started,
-      input: { lineAccountId, name: '店頭POP', isActive: true, tagIds: campaign ? [campaign.id] : [] },
+      input: { lineAccountId, ...plain, name: '店頭POP', tagIds: campaign ? [campaign.id] : [] },
     }),
     await createRoute({
       ctx: started,
-      input: { lineAccountId, name: 'Instagram', isActive: true, tagIds: [] },
+      input: { lineAccountId, ...plain, name: 'Instagram', scenarioId: welcome?.id ?? null },
     }),
     await createRoute({
       ctx: at(ctx, new Date(now - 40 * DAY_MS)),
-      input: { lineAccountId, name: 'チラシ 12月', isActive: true, tagIds: [] },
+      input: { lineAccountId, ...plain, name: 'チラシ 12月' },
     }),
   ];
   const scope = { clientId: ctx.clientId!, lineAccountId };

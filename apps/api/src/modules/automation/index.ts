@@ -6,7 +6,8 @@ export { createKeywordRule, setKeywordFallback } from './keyword-replies.service
 export { createPostbackAction, listPostbackActions } from './postbacks.service.ts';
 export type { ScenarioStarter } from './actions.ts';
 // step delivery: start a scenario for a friend (keyword rules, rich menu taps, other scenarios)
-export { enrolInScenario, placeInScenario, type EnrolInput } from './scenarios.enrol.ts';
+// (and an inflow route's scenario, decision 0038's addendum, which checks it with isScenarioOfAccount)
+export { enrolInScenario, isScenarioOfAccount, placeInScenario, type EnrolInput } from './scenarios.enrol.ts';
 export { createScenario, listScenarios } from './scenarios.service.ts';
 export { queueScenarioTick } from './scenarios.sending.ts';
 // the friend search's シナリオ conditions (src/composition.ts hands them to the friends module)

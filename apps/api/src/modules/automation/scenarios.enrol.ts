@@ -52,6 +52,11 @@ export async function enrolInScenario(db: Db, input: EnrolInput, now: Date): Pro
   return enrol(db, scenario, input, now);
 }
 
+/** Whether the scenario is one of the account's (on or off): another module's check before it names one. */
+export async function isScenarioOfAccount(db: Db, scope: AccountScope, scenarioId: number): Promise<boolean> {
+  return (await findScenario(db, scope, scenarioId)) !== undefined;
+}
+
 /**
  * The subscriber's filter (decision 0062): a FRIEND_TAGGED event is taken only when a scenario that is on
  * starts with its tag (a keyword rule's tag on an account with no such scenario makes no job); the other

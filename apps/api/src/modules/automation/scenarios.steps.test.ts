@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { friends, scenarioSends } from '../../db/schema/index.ts';
+import { friends, scenarioSends, stepClicks } from '../../db/schema/index.ts';
 import {
   connectBody,
   createLineTestApp,
@@ -151,6 +151,11 @@ describe('scenarios: clicks per step', () => {
     expect(taroSend!.linkToken).toBe(taroLinks[0]!.split('.')[1]);
 
     // taps: the redirect sends on; a friend counts once however often and on however many links
+    const syncCommit = async () => {
+      const result = await t.db.execute(sql`show synchronous_commit`);
+      return (result as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit;
+    };
+    expect(await syncCommit()).toBe('on');
     const first = await tap(hanakoLinks[0]!);
     expect([first.statusCode, first.headers.location]).toEqual([302, 'https://shop.example.jp/reserve']);
     expect((await tap(hanakoLinks[0]!)).statusCode).toBe(302);
@@ -159,6 +164,15 @@ describe('scenarios: clicks per step', () => {
     const madeUp = await tap(`${hanakoLinks[0]!.split('.')[0]}.AAAAAAAAAAAAAAAA`);
     expect([madeUp.statusCode, madeUp.headers.location]).toEqual([302, 'https://shop.example.jp/reserve']);
     expect((await tap('BBBBBBBBBBBBBBBB')).statusCode).toBe(404);
+    // A tap's own transaction commits without waiting for the disk (set_config local, decision 0058's
+    // addendum): the connection's setting, which every other write uses, is left as it was.
+    expect(await syncCommit()).toBe('on');
+    // the rows written: hanako once per link, the made-up recipient token's tap for nobody
+    const rows = await t.db
+      .select({ friendId: stepClicks.friendId })
+      .from(stepClicks)
+      .where(eq(stepClicks.stepId, scenario.steps[0]!.id));
+    expect(rows.map((r) => r.friendId).sort()).toEqual([hanako.friendId, hanako.friendId, null]);
 
     let view = await getScenario(acc.base, scenario.id);
     expect(view.steps.map((s) => [s.sentCount, s.skippedCount, s.clickedFriends])).toEqual([

@@ -58,32 +58,34 @@ export async function trackStepLinks(
 }
 
 /**
- * A tap on a step's link (the redirect found no delivery link with the token): the target, and the tap
- * counted, for the friend when the recipient token is one this step gave that friend. Undefined: no step
- * link has the token.
+ * A tap on a step's link (the redirect found no delivery link with the token), in one statement (one round
+ * trip, its own transaction): the link found by its token, the friend named when the recipient token is one
+ * this step gave that friend, the tap inserted (a named friend once per link, the unique index), and the
+ * target answered. Undefined: no step link has the token. As the delivery links' tap (decision 0058,
+ * addendum "the redirect"; 0060), the transaction commits without waiting for the WAL flush
+ * (`synchronous_commit` off for this transaction only): a crash of the database may lose the last fraction
+ * of a second of step taps; nothing else is written this way.
  */
 export async function followStepLink(
   db: Db,
   input: { linkToken: string; recipientToken: string | undefined; now: Date },
 ): Promise<{ url: string } | undefined> {
-  const [link] = await db
-    .select({ id: stepLinks.id, stepId: stepLinks.stepId, url: stepLinks.url })
-    .from(stepLinks)
-    .where(eq(stepLinks.token, input.linkToken));
-  if (!link) return undefined;
-  let friendId: number | null = null;
-  if (input.recipientToken !== undefined) {
-    const [recipient] = await db
-      .select({ stepId: stepRecipientTokens.stepId, friendId: stepRecipientTokens.friendId })
-      .from(stepRecipientTokens)
-      .where(eq(stepRecipientTokens.token, input.recipientToken));
-    if (recipient?.stepId === link.stepId) friendId = recipient.friendId;
-  }
-  await db
-    .insert(stepClicks)
-    .values({ linkId: link.id, stepId: link.stepId, friendId, clickedAt: input.now })
-    .onConflictDoNothing();
-  return { url: link.url };
+  const result = await db.execute(sql`
+    with link as (
+      select ${stepLinks.id} as id, ${stepLinks.stepId} as step_id, ${stepLinks.url} as url
+      from ${stepLinks} where ${stepLinks.token} = ${input.linkToken}
+    ), recipient as (
+      select r.friend_id from ${stepRecipientTokens} r join link on link.step_id = r.step_id
+      where r.token = ${input.recipientToken ?? null}
+    ), tapped as (
+      insert into ${stepClicks} (link_id, step_id, friend_id, clicked_at)
+      select link.id, link.step_id, (select friend_id from recipient), ${input.now.toISOString()}::timestamptz
+      from link
+      on conflict do nothing
+    )
+    select url, set_config('synchronous_commit', 'off', true) as async_commit from link`);
+  const [row] = (result as { rows: { url: string }[] }).rows;
+  return row ? { url: row.url } : undefined;
 }
 
 /** Per step: the distinct named friends who tapped any of its links (the scenario screen's クリック). */

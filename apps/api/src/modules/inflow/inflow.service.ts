@@ -11,10 +11,12 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { requireClientId, type ServiceContext } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { verifyLiffIdToken } from '../../platform/line/id-token.ts';
+import { isScenarioOfAccount } from '../automation/index.ts';
 import { areTagsOfAccount, findFriendOfLineUser, listTags } from '../friends/index.ts';
 import { findLineAccountById, getLineAccountRowOrThrow } from '../line-accounts/index.ts';
+import { lineRichMenuIdOf } from '../rich-menus/index.ts';
 import { findServiceStoreOfAccount } from '../services/index.ts';
 import {
   findRoute,
@@ -78,6 +80,8 @@ function toRouteView(ctx: ServiceContext, row: InflowRouteRow, figures?: RouteFi
     name: row.name,
     isActive: row.isActive,
     tagIds: row.tagIds,
+    scenarioId: row.scenarioId,
+    richMenuId: row.richMenuId,
     url: routeUrl(ctx.config.appUrl, row.slug),
     createdAt: row.createdAt.toISOString(),
     figures: counts,
@@ -100,9 +104,23 @@ async function holdTags(tx: Db, scope: AccountScope, tagIds: number[]) {
   if (!(await areTagsOfAccount(tx, scope, tagIds))) throw notFound(inflowMessages.tagNotFound);
 }
 
+/**
+ * The scenario and the rich menu a route names must be the account's own (else 400 with its text, nothing
+ * saved). Neither module refuses a delete for a route that names one: a route's deleted one is skipped.
+ */
+async function checkActions(ctx: ServiceContext, scope: AccountScope, body: RouteBody) {
+  if (body.scenarioId !== null && !(await isScenarioOfAccount(ctx.db, scope, body.scenarioId))) {
+    throw badRequest(inflowMessages.scenarioNotFound);
+  }
+  if (body.richMenuId !== null && !(await lineRichMenuIdOf(ctx.db, scope, body.richMenuId))) {
+    throw badRequest(inflowMessages.richMenuNotFound);
+  }
+}
+
 export async function createRoute({ ctx, input }: Ctx & { input: AccountInput & RouteBody }) {
   const scope = await accountScope(ctx, input.lineAccountId);
   await checkTags(ctx, scope.lineAccountId, input.tagIds);
+  await checkActions(ctx, scope, input);
   const now = ctx.clock.now();
   const row = await inTransaction(ctx.db, async (tx) => {
     await holdTags(tx, scope, input.tagIds);
@@ -111,6 +129,8 @@ export async function createRoute({ ctx, input }: Ctx & { input: AccountInput & 
       name: input.name,
       isActive: input.isActive,
       tagIds: [...new Set(input.tagIds)],
+      scenarioId: input.scenarioId,
+      richMenuId: input.richMenuId,
       slug: newSlug(),
       createdAt: now,
       updatedAt: now,
@@ -122,12 +142,15 @@ export async function createRoute({ ctx, input }: Ctx & { input: AccountInput & 
 export async function changeRoute({ ctx, input }: Ctx & { input: RouteInput & RouteBody }) {
   const { scope } = await routeOrThrow(ctx, input);
   await checkTags(ctx, scope.lineAccountId, input.tagIds);
+  await checkActions(ctx, scope, input);
   const row = await inTransaction(ctx.db, async (tx) => {
     await holdTags(tx, scope, input.tagIds);
     return updateRoute(tx, scope, input.routeId, {
       name: input.name,
       isActive: input.isActive,
       tagIds: [...new Set(input.tagIds)],
+      scenarioId: input.scenarioId,
+      richMenuId: input.richMenuId,
       updatedAt: ctx.clock.now(),
     });
   });

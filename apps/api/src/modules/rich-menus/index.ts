@@ -11,3 +11,5 @@ export { importRichMenuTaps, recordRichMenuTap, splitTapMark, type PastTap } fro
 export { tapDirectory } from './rich-menu-taps.segments.ts';
 // the rich menu per tag or segment (decision 0059): a tag's or a segment's delete asks where a rule names it
 export { richMenuRulesUsingSegment, richMenuTagUses } from './rich-menu-rules.service.ts';
+// one menu linked to one friend at LINE, queued in the caller's transaction (an inflow route's menu)
+export { queueFriendRichMenuLink } from './rich-menu-friend-link.ts';

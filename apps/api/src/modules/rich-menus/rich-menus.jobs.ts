@@ -15,6 +15,11 @@ import {
   richMenuEventsToHandle,
   runRichMenuLinks,
 } from './rich-menu-links.ts';
+import {
+  friendLinkPayloadSchema,
+  RICH_MENU_FRIEND_LINK_QUEUE,
+  runFriendRichMenuLink,
+} from './rich-menu-friend-link.ts';
 import { RESEND_MAX_ATTEMPTS, RICH_MENU_RESEND_QUEUE, resendOldMenus } from './rich-menu-resend.ts';
 
 export { queueRichMenuSegments };
@@ -40,6 +45,11 @@ export function defineRichMenuJobs(
   jobs.define(RICH_MENU_LINK_QUEUE, {
     payload: linkPayloadSchema,
     handler: (scope, job) => runRichMenuLinks(scope, job, config, directories),
+  });
+  // one menu linked to one friend, queued by another module (an inflow route's menu, decision 0038)
+  jobs.define(RICH_MENU_FRIEND_LINK_QUEUE, {
+    payload: friendLinkPayloadSchema,
+    handler: (payload, job) => runFriendRichMenuLink(payload, job, config, directories),
   });
   jobs.define(RICH_MENU_MARK_ALL_QUEUE, {
     payload: accountPayloadSchema,

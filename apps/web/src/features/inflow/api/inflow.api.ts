@@ -1,4 +1,11 @@
-import { buildPath, inflowEndpoints, tagEndpoints, type InflowRouteBody } from '@app/contracts';
+import {
+  buildPath,
+  inflowEndpoints,
+  richMenuEndpoints,
+  scenarioEndpoints,
+  tagEndpoints,
+  type InflowRouteBody,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, downloadFile } from '../../../lib/api-client.ts';
 
@@ -22,6 +29,20 @@ export const inflowTagsQueryOptions = (lineAccountId: number) =>
   queryOptions({
     queryKey: [...keys.ofAccount(lineAccountId), 'tags'],
     queryFn: ({ signal }) => apiRequest(tagEndpoints.list, { params: account(lineAccountId), signal }),
+  });
+
+/** The account's scenarios, for the one a route starts. */
+export const inflowScenariosQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.ofAccount(lineAccountId), 'scenarios'],
+    queryFn: ({ signal }) => apiRequest(scenarioEndpoints.list, { params: account(lineAccountId), signal }),
+  });
+
+/** The account's rich menus, for the one a route links to the friend. */
+export const inflowRichMenusQueryOptions = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [...keys.ofAccount(lineAccountId), 'rich-menus'],
+    queryFn: ({ signal }) => apiRequest(richMenuEndpoints.list, { params: account(lineAccountId), signal }),
   });
 
 function useInvalidate(lineAccountId: number) {

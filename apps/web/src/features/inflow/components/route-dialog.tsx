@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -16,11 +17,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useShowFailure } from '../../../lib/translate-message.ts';
-import { inflowTagsQueryOptions, useCreateRouteMutation, useUpdateRouteMutation } from '../api/inflow.api.ts';
+import {
+  inflowRichMenusQueryOptions,
+  inflowScenariosQueryOptions,
+  inflowTagsQueryOptions,
+  useCreateRouteMutation,
+  useUpdateRouteMutation,
+} from '../api/inflow.api.ts';
 
 /**
- * A route's form (new or edit): its name, on/off and the tags it puts on the friend it brings. Starting a
- * scenario is not offered until the scenarios feature exists (decision 0038).
+ * A route's form (new or edit): its name, on/off and what it does to the friend it brings: tags, a scenario
+ * to start and a rich menu to show (decision 0038 and its addendum; none by default).
  */
 export function RouteDialog({
   lineAccountId,
@@ -37,8 +44,12 @@ export function RouteDialog({
   const [name, setName] = useState(route?.name ?? '');
   const [isActive, setIsActive] = useState(route?.isActive ?? true);
   const [tagIds, setTagIds] = useState<number[]>(route?.tagIds ?? []);
+  const [scenarioId, setScenarioId] = useState<number | null>(route?.scenarioId ?? null);
+  const [richMenuId, setRichMenuId] = useState<number | null>(route?.richMenuId ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const tags = useQuery({ ...inflowTagsQueryOptions(lineAccountId), enabled: open });
+  const scenarios = useQuery({ ...inflowScenariosQueryOptions(lineAccountId), enabled: open });
+  const richMenus = useQuery({ ...inflowRichMenusQueryOptions(lineAccountId), enabled: open });
   const create = useCreateRouteMutation(lineAccountId);
   const update = useUpdateRouteMutation(lineAccountId);
   const showFailure = useShowFailure();
@@ -47,7 +58,7 @@ export function RouteDialog({
 
   const submit = async () => {
     setFailure(null);
-    const body = { name, isActive, tagIds };
+    const body = { name, isActive, tagIds, scenarioId, richMenuId };
     try {
       if (route) await update.mutateAsync({ routeId: route.id, body });
       else await create.mutateAsync(body);
@@ -87,6 +98,42 @@ export function RouteDialog({
               <TextField {...params} label={t('inflow.tags')} helperText={t('inflow.tagsHelp')} />
             )}
           />
+          <TextField
+            select
+            label={t('inflow.scenario')}
+            helperText={t('inflow.scenarioHelp')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            value={scenarioId ?? ''}
+            onChange={(e) => setScenarioId(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            <MenuItem value="">{t('inflow.none')}</MenuItem>
+            {scenarioId !== null && !scenarios.data?.data.some((s) => s.id === scenarioId) && (
+              <MenuItem value={scenarioId}>{scenarios.data ? t('inflow.removedChoice') : '…'}</MenuItem>
+            )}
+            {(scenarios.data?.data ?? []).map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.enabled ? s.name : t('inflow.scenarioOff', { name: s.name })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('inflow.richMenu')}
+            helperText={t('inflow.richMenuHelp')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            value={richMenuId ?? ''}
+            onChange={(e) => setRichMenuId(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            <MenuItem value="">{t('inflow.none')}</MenuItem>
+            {richMenuId !== null && !richMenus.data?.data.some((m) => m.id === richMenuId) && (
+              <MenuItem value={richMenuId}>{richMenus.data ? t('inflow.removedChoice') : '…'}</MenuItem>
+            )}
+            {(richMenus.data?.data ?? []).map((m) => (
+              <MenuItem key={m.id} value={m.id}>
+                {m.name}
+              </MenuItem>
+            ))}
+          </TextField>
           <Typography variant="body2" color="text.secondary">
             {t('inflow.attributionHelp')}
           </Typography>
