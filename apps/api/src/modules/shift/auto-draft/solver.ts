@@ -22,7 +22,7 @@ import type { SolverInput, SolverResult } from './solver-types.ts';
 const SPREAD_MOVES = 6;
 /** Chains the chain pass makes at most (lowerTop: the 100 x 31 peak store takes 4). */
 const CHAIN_MOVES = 12;
-/** Chains the end pass makes at most (raiseBottom: the 100 x 31 peak store takes all 12, the 20 x 31 one 3). */
+/** Chains the end pass makes at most (raiseBottom: the 20 x 31 peak store takes 3 from stage one's answer). */
 const END_MOVES = 12;
 
 /**
