@@ -626,3 +626,202 @@ export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): n
   }
   return moves;
 }
+
+/**
+ * The end pass's bounds (counts, not a clock): steps looked at per staff member at an end and move, and in the
+ * whole pass; staff a chain passes through; options tried by a staff member going back (once risen above or
+ * fallen below the range). At 20 x 31 peak the bottom's first chain passes through six staff (8,955 steps);
+ * at 100 x 31 peak 12 chains take 13,200 steps, 20,000 in the pass cost 0.1-0.3 s of CPU more on the
+ * greedy's 20 x 31 answer where it finds nothing, so 12,000 (11 chains at 100: 14.1 points for 14.0).
+ */
+const END_VISITS = 10_000;
+const END_TOTAL = 12_000;
+const END_DEPTH = 6;
+const BACK = 8;
+
+/**
+ * The end pass, after the chain pass `lowerTop`: moves a staff member at either end of the range inward by a
+ * chain in which anyone who would leave the range goes back the other way on another day. It raises the
+ * bottom (the mirror of `lowerTop`): the staff member at the lowest rate takes one of their requests (a new
+ * draft, or theirs widened); where its places are full, their holder of that day gives them up (keeping a
+ * narrower part of the shift, or none); a holder who would fall to the bottom takes one of their own
+ * requests on another day in turn. And it lowers the top as `lowerTop` does, except that a staff member it
+ * passes through may go either way: one who takes the top's places and would rise to the top gives one of
+ * their own shifts on another day to a next requester, and one who gives up places to the top (the top,
+ * fallen below the lowest, takes a shorter shift on another day) and would fall to the bottom takes one of
+ * their own on another day. An end staff member pushed past the other end goes back once (take 17:00-22:00,
+ * give 11:00-14:00). Each staff member gives at most once and takes at most once in a chain, each step on a
+ * day of its own. Taken when everyone it changes ends strictly inside the old range (so the spread narrows,
+ * or fewer staff share an end); no place lost, none over the required count, no hard rule broken (checked on
+ * the joined changes), no staff pushed over their target. The bottom first, then the top; the first chain
+ * found per end staff member, fewest staff first, in option order (deterministic: no clock); bounded by
+ * `maxMoves`, END_VISITS and END_DEPTH.
+ */
+export function raiseBottom(st: BalanceState, rated: number[], maxMoves: number): number {
+  if (rated.length < 2) return 0;
+  const EPS = 1e-9;
+  const { bySlot, candsOf } = optionIndexes(st);
+  const { make, jointlyLegal, overTarget } = changesOn(st);
+  const size = (i: number) => st.coveredBy[i]!.size;
+
+  let moves = 0;
+  let spent = 0; // visits over the whole pass
+  while (moves < maxMoves && spent < END_TOTAL) {
+    const rates = new Map(rated.map((id) => [id, st.rateWith(id, 0)]));
+    const lo = Math.min(...rates.values());
+    const hi = Math.max(...rates.values());
+    if (hi - lo <= EPS) break;
+    const inside = (r: number) => r > lo + EPS && r < hi - EPS;
+    // each staff member's drafts in option order (the state changes only when a chain is made)
+    const drafts = new Map<number, Option[]>();
+    for (const o of [...st.chosen.values()].sort((a, b) => a.idx - b.idx))
+      drafts.set(o.cand.staffId, [...(drafts.get(o.cand.staffId) ?? []), o]);
+    const ends: [number, boolean][] = [
+      ...rated.filter((id) => rates.get(id)! <= lo + EPS).map((id): [number, boolean] => [id, true]),
+      ...rated.filter((id) => rates.get(id)! >= hi - EPS).map((id): [number, boolean] => [id, false]),
+    ];
+    let found: Change[] | null = null;
+    for (const [end, up] of ends) {
+      let visits = 0;
+      const cap = Math.min(END_VISITS, END_TOTAL - spent);
+      if (cap <= 0) break;
+      let limit = 1;
+      const gives: Change[] = [];
+      const takes: Change[] = [];
+      const inChain = new Set<number>([end]);
+      const days = new Set<string>();
+      // made one after the other, the gives first: no rule broken
+      const close = () => jointlyLegal([...gives, ...takes]);
+      /**
+       * `x` gives up one of its drafts (or part of it), `added` minutes already changed for x in the chain;
+       * `took`: x took already (it may not go back); then `k` closes the chain.
+       */
+      const give = (x: number, added: number, took: boolean, k: () => boolean): boolean => {
+        let tried = 0;
+        for (const d of drafts.get(x) ?? []) {
+          if (days.has(d.day)) continue;
+          for (const keep of [undefined, ...(st.options.get(d.cand.id) ?? [])]) {
+            if (keep === d || (keep && !keep.slots.every((i) => d.slots.includes(i)))) continue;
+            if (++visits > cap) return false;
+            const now = added - minutesOf(d) + (keep ? minutesOf(keep) : 0);
+            const r = st.rateWith(x, now);
+            const below = r <= lo + EPS;
+            if (!inside(r) && (took || !below)) continue;
+            if (took && ++tried > BACK) return false;
+            // the places the give leaves short: one other requester of the day takes them all
+            const lost = d.slots.filter((i) => !keep?.slots.includes(i) && size(i) <= st.slots[i]!.required);
+            gives.push([d.cand.id, keep]);
+            days.add(d.day);
+            const then = () =>
+              lost.length === 0 ? keepsPlaces(st, [d], keep ? [keep] : []) && k() : hand(d, keep, lost, k);
+            // fallen below the lowest: x takes one of its own requests on another day
+            if (below ? take(x, now, true, then) : then()) return true;
+            days.delete(d.day);
+            gives.pop();
+          }
+        }
+        return false;
+      };
+      /** Another requester of `d`'s day takes its `lost` places (a new draft, or theirs widened). */
+      const hand = (d: Option, keep: Option | undefined, lost: number[], k: () => boolean): boolean => {
+        if (inChain.size >= limit) return false;
+        for (const p of bySlot.get(lost[0]!) ?? []) {
+          const y = p.cand.staffId;
+          if (inChain.has(y) || !rates.has(y) || !lost.every((i) => p.slots.includes(i))) continue;
+          const q = st.chosen.get(p.cand.id);
+          if (q && (q === p || !q.slots.every((i) => p.slots.includes(i)))) continue;
+          if (p.slots.some((i) => !q?.slots.includes(i) && st.coveredBy[i]!.has(y))) continue;
+          if (++visits > cap) return false;
+          const addY = minutesOf(p) - (q ? minutesOf(q) : 0);
+          const ry = st.rateWith(y, addY);
+          const above = ry >= hi - EPS;
+          if ((!inside(ry) && !above) || overTarget(y, addY)) continue;
+          if (!keepsPlaces(st, q ? [d, q] : [d], keep ? [keep, p] : [p])) continue;
+          // a rule p breaks (a weekly cap) may be freed by a give of y's own
+          const illegal = !!st.plans.get(y)!.check(p, st.settings, q ? candidateKey(q.cand.id) : undefined);
+          takes.push([p.cand.id, p]);
+          inChain.add(y);
+          // risen to the top (or blocked): y gives one of its own shifts on another day
+          if (above || illegal ? give(y, addY, true, k) : k()) return true;
+          inChain.delete(y);
+          takes.pop();
+        }
+        return false;
+      };
+      /**
+       * `x` takes one of its requests (new, or its draft widened), `added` minutes already changed for x in
+       * the chain; `gave`: x gave already (it may not go back); then `k` closes the chain.
+       */
+      const take = (x: number, added: number, gave: boolean, k: () => boolean): boolean => {
+        let tried = 0;
+        for (const c of candsOf.get(x) ?? []) {
+          const q = st.chosen.get(c);
+          const day = st.options.get(c)![0]!.day;
+          if (days.has(day)) continue;
+          for (const t of st.options.get(c)!) {
+            if (q && (q === t || !q.slots.every((i) => t.slots.includes(i)))) continue;
+            if (t.slots.some((i) => !q?.slots.includes(i) && st.coveredBy[i]!.has(x))) continue;
+            if (++visits > cap) return false;
+            const now = added + minutesOf(t) - (q ? minutesOf(q) : 0);
+            if (overTarget(x, now)) continue;
+            const r = st.rateWith(x, now);
+            const above = r >= hi - EPS;
+            if (!inside(r) && (gave || !above)) continue;
+            // a rule t breaks is freed only by a give of x's own (made before it, or after it when above)
+            if (!gave && !above && st.plans.get(x)!.check(t, st.settings, q ? candidateKey(c) : undefined))
+              continue;
+            if (gave && ++tried > BACK) return false;
+            // the places t takes that are full: their holder of the day gives them up
+            const full = t.slots.filter((i) => !q?.slots.includes(i) && size(i) >= st.slots[i]!.required);
+            takes.push([c, t]);
+            days.add(day);
+            const then = () =>
+              full.length === 0 ? keepsPlaces(st, q ? [q] : [], [t]) && k() : release(q, t, full, k);
+            // risen above the highest: x gives one of its own shifts on another day
+            if (above ? give(x, now, true, then) : then()) return true;
+            days.delete(day);
+            takes.pop();
+          }
+        }
+        return false;
+      };
+      /** A holder of the `full` places gives them up to `t` (which replaces `q`, if any). */
+      const release = (q: Option | undefined, t: Option, full: number[], k: () => boolean): boolean => {
+        if (inChain.size >= limit) return false;
+        for (const r of bySlot.get(full[0]!) ?? []) {
+          const y = r.cand.staffId;
+          if (st.chosen.get(r.cand.id) !== r || inChain.has(y) || !rates.has(y)) continue;
+          if (!full.every((i) => r.slots.includes(i))) continue;
+          for (const s of [undefined, ...st.options.get(r.cand.id)!]) {
+            if (s === r || (s && !s.slots.every((i) => r.slots.includes(i) && !full.includes(i)))) continue;
+            if (++visits > cap) return false;
+            const addY = (s ? minutesOf(s) : 0) - minutesOf(r);
+            const ry = st.rateWith(y, addY);
+            const below = ry <= lo + EPS;
+            if (!inside(ry) && !below) continue;
+            if (!keepsPlaces(st, q ? [q, r] : [r], s ? [t, s] : [t])) continue;
+            gives.push([r.cand.id, s]);
+            inChain.add(y);
+            // fallen to the bottom: y takes one of its own requests on another day
+            if (below ? take(y, addY, true, k) : k()) return true;
+            inChain.delete(y);
+            gives.pop();
+          }
+        }
+        return false;
+      };
+      // the fewest staff first
+      for (; limit <= END_DEPTH && visits <= cap; limit++)
+        if (up ? take(end, 0, false, close) : give(end, 0, false, close)) {
+          found = [...gives, ...takes];
+          break;
+        }
+      spent += Math.min(visits, cap);
+      if (found) break;
+    }
+    if (!found) break;
+    make(found);
+    moves++;
+  }
+  return moves;
+}

@@ -225,6 +225,45 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
     }
   });
 
+  it('raises the bottom along a chain where the top cannot move: 青木 <- 井上 <- 上田', async () => {
+    // one place each on 12/1, 12/2, 12/3 and 12/10, 17-22. 江藤 asked only 12/10, which only 江藤 asked for:
+    // at 1.0, the top stays (no move from the top). 青木 asked 12/1 (and 12/5, no rule that day), 井上 12/1
+    // and 12/2, 上田 12/2, 12/3 (and 12/6, no rule). The greedy: 井上 12/1, 上田 12/2 and 12/3: 0, 0.5,
+    // 0.667, 1. No move of one staff member and another narrows it: 青木 taking 12/1 leaves 井上 at 0. The
+    // end pass raises the bottom: 青木 takes 12/1 from 井上, who takes 12/2 from 上田: 0.5, 0.5, 0.333, 1,
+    // the fairest (HiGHS, proven); without the end pass the answer stays at the first.
+    const [D5, D6, D10] = ['2026-12-05', '2026-12-06', '2026-12-10'];
+    const input = base({
+      staff: [staff(1, '青木'), staff(2, '井上'), staff(3, '上田'), staff(4, '江藤')],
+      slots: [DAY1, DAY2, DAY3, D10].map((day) => slot(day, day, 17, 22, 1)),
+      candidates: [
+        request(1, 2, DAY1, 17, 22),
+        request(2, 2, DAY2, 17, 22),
+        request(3, 1, DAY1, 17, 22),
+        request(4, 1, D5, 17, 22),
+        request(5, 3, DAY2, 17, 22),
+        request(6, 3, DAY3, 17, 22),
+        request(7, 3, D6, 17, 22),
+        request(8, 4, D10, 17, 22),
+      ],
+    });
+    const rates = (r: SolverResult) => r.staff.map((s) => s.fulfilmentRate);
+    const fairest = await solveExact(input);
+    expect(fairest?.status).toBe('Optimal');
+    expect(rates(solve(input, fairest!.drafts))).toEqual([0.5, 0.5, 0.333, 1]);
+    expect(rates(solve(input, undefined, { endPass: false }))).toEqual([0, 0.5, 0.667, 1]);
+    for (const r of [solve(input), ...(await both(input))]) {
+      expect(r.totals).toMatchObject({ filled: 4, over: 0 });
+      expect(rates(r)).toEqual([0.5, 0.5, 0.333, 1]);
+      expect(r.assignments.map((a) => [a.staffId, a.day])).toEqual([
+        [1, DAY1],
+        [2, DAY2],
+        [3, DAY3],
+        [4, D10],
+      ]);
+    }
+  });
+
   it("the fairness stage's nested bands pull rates inward that a single band of the reached range leaves", async () => {
     // the split case above, HiGHS alone (no re-check, no fairness passes): from 青木 11-17 (rates 1 and 0)
     // with places held, a cost only outside the range reached ([0, 1]) leaves it (one shift is cheaper
@@ -286,7 +325,8 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
     // answered 6.3; stage one near the greedy's draft changes only what the extra place needs, and answers
     // 6.3 (the greedy's draft before the chain pass, 8.5 quick). The chain pass takes the greedy's own 218
     // places to 4.8; from the 219 it finds no chain within its bounds (CHAIN_VISITS 2,000 or 100,000,
-    // depth 3 or 4 alike), so they stay at 6.3
+    // depth 3 or 4 alike): 6.3. The end pass raises the bottom (16 at 18/44 h, by a chain through six
+    // staff), then 3 and 4: 5.5 points (the fairest, 20 s of HiGHS: 3.9), without the fairness stage
     const input = generateStore('peak', 20);
     const greedy = solve(input);
     const quick = solve(input, undefined, { quick: true });
@@ -296,7 +336,7 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
     expect(result.totals.over).toBe(0);
     expect(spread(quick)).toBeCloseTo(0.085, 3);
     expect(spread(greedy)).toBeCloseTo(0.048, 3);
-    expect(spread(result)).toBeLessThanOrEqual(0.063 + 1e-9);
+    expect(spread(result)).toBeCloseTo(0.055, 3);
   }, 60_000);
 
   it('answers as fair as the greedy on small random stores where both fill the same places', async () => {

@@ -14,7 +14,7 @@ import {
   Plan,
   type Option,
 } from './solver-model.ts';
-import { balance, lowerTop, narrowSpread, type BalanceState } from './solver-balance.ts';
+import { balance, lowerTop, narrowSpread, raiseBottom, type BalanceState } from './solver-balance.ts';
 import { fillableUpperBound, report } from './solver-scoring.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
 
@@ -22,6 +22,8 @@ import type { SolverInput, SolverResult } from './solver-types.ts';
 const SPREAD_MOVES = 6;
 /** Chains the chain pass makes at most (lowerTop: the 100 x 31 peak store takes 4). */
 const CHAIN_MOVES = 12;
+/** Chains the end pass makes at most (raiseBottom: the 20 x 31 peak store takes 3 from stage one's answer). */
+const END_MOVES = 12;
 
 /**
  * The solver. `input` is not changed; its order does not matter (everything is sorted first). `preset`:
@@ -35,11 +37,12 @@ const CHAIN_MOVES = 12;
  * are skipped, and what is placed so far is answered (every rule kept; the requesters not drafted are told
  * so). Only the worker's first answer has one, so that the pool has an answer by the budget however loaded
  * the machine (draft-pool.ts); without it the solve is deterministic.
+ * `opts.endPass`: false leaves out the end pass (`raiseBottom`), for the tests that show what it adds.
  */
 export function solve(
   raw: SolverInput,
   preset?: Map<number, { start: number; end: number }>,
-  opts: { quick?: boolean; deadline?: number } = {},
+  opts: { quick?: boolean; deadline?: number; endPass?: boolean } = {},
 ): SolverResult {
   const { deadline } = opts;
   let cut = false;
@@ -249,6 +252,8 @@ export function solve(
   narrowSpread(state, rated, SPREAD_MOVES);
   // then chains from the top, where no move of the spread pass lowers it (solver-balance.ts)
   lowerTop(state, rated, CHAIN_MOVES);
+  // then chains from either end where anyone leaving the range goes back on another day: the bottom raised
+  if (opts.endPass !== false) raiseBottom(state, rated, END_MOVES);
   return answer();
 }
 
