@@ -1,6 +1,7 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { deleteFinishedJobs, queueHourly, type JobRunner } from './jobs.ts';
+import { deleteOldPushSeconds } from './line/push-pace.ts';
 import { deleteDeliveredMail } from './mail.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
@@ -9,11 +10,12 @@ export const HOUSEKEEPING_QUEUE = 'platform.housekeeping';
 const DONE_JOBS_KEPT_MS = 30 * 86_400_000;
 const SENT_MAIL_KEPT_MS = 90 * 86_400_000;
 
-/** Expired sessions, DONE jobs and delivered mail past their keeping time. */
+/** Expired sessions, DONE jobs, delivered mail past their keeping time and old push grants. */
 export async function runHousekeeping(db: Db, now: Date, config: Config) {
   await deleteExpiredSessions(db, now, config);
   const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - DONE_JOBS_KEPT_MS));
   const mail = await deleteDeliveredMail(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
+  await deleteOldPushSeconds(db, now);
   return { jobs, mail };
 }
 

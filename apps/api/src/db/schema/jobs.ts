@@ -1,9 +1,11 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -62,4 +64,20 @@ export const domainEvents = pgTable(
     index('domain_events_client_topic_idx').on(t.clientId, t.topic),
     index('domain_events_unhandled_idx').on(t.handledAt),
   ],
+);
+
+/**
+ * LINE's push limit per channel, shared by every process that pushes (platform/line/push-pace.ts): the
+ * pushes granted in each second of the database's clock, a block at a time. Rows older than an hour are
+ * housekeeping's.
+ */
+export const linePushSeconds = pgTable(
+  'line_push_seconds',
+  {
+    channelId: varchar('channel_id', { length: 64 }).notNull(),
+    /** Seconds since the epoch, by the database's clock (one clock for every process). */
+    second: bigint('second', { mode: 'number' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.second] })],
 );

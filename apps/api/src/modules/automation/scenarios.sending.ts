@@ -474,6 +474,7 @@ async function deliverPushes(
   for (const group of byChannel.values()) {
     const outcome = await sendPushes({
       config,
+      db: ctx.db,
       channel: group[0]!.prepared.channel,
       count: group.length,
       concurrency: PUSH_CONCURRENCY,

@@ -1,7 +1,9 @@
 import { FRIEND_NAME_PLACEHOLDER, fillFriendName, type DeliveryMessage } from '@app/contracts';
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line/line-gateway.ts';
+import { PUSHES_PER_SECOND, pushPaceOf } from '../../platform/line/push-pace.ts';
 import type { DeliveredMessage } from '../friends/index.ts';
 import type { ChunkRow } from './deliveries.repository.ts';
 import type { LineMessage } from './line-messages.ts';
@@ -16,40 +18,6 @@ import { linksForRecipient, personalLinkToken } from './deliveries.links.ts';
 
 /** Pushes of a chunk in flight at once: well under LINE's 2,000 a second, short enough for one run. */
 const PUSH_CONCURRENCY = 10;
-
-/** LINE's limit on push calls (2,000 requests a second per channel), kept under with some room. */
-export const PUSHES_PER_SECOND = 1_800;
-
-/**
- * The pace of one channel's pushes in this process: at most `perSecond` started in any second, whoever
- * starts them (the scheduler's runs one after another, a personalised delivery beside them), so a run that
- * follows another does not start with a second's worth of pushes the earlier run already used.
- */
-class PushPacer {
-  /** When each of the last `perSecond` pushes started (a ring), in slot order. */
-  private readonly started: number[] = [];
-  private next = 0;
-  constructor(private readonly perSecond: number) {}
-
-  /** Waits for the next slot: the push `perSecond` slots before it started a second ago or more. */
-  async slot(): Promise<void> {
-    const i = this.next++ % this.perSecond;
-    const at = (this.started[i] ?? -Infinity) + 1000;
-    // held at once (the slot's time), so pushes waiting at the same moment take later slots
-    this.started[i] = Math.max(at, performance.now());
-    const wait = at - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.started[i] = performance.now();
-  }
-}
-
-const pacers = new Map<string, PushPacer>();
-const pacerOf = (channelId: string, perSecond: number): PushPacer => {
-  const key = `${channelId}:${perSecond}`;
-  let pacer = pacers.get(key);
-  if (!pacer) pacers.set(key, (pacer = new PushPacer(perSecond)));
-  return pacer;
-};
 
 /** UUID v5 (RFC 4122, SHA-1) of a name in a namespace UUID: the same inputs, the same key, every retry. */
 export function pushRetryKey(chunkKey: string, lineUserId: string): string {
@@ -85,7 +53,7 @@ export type PushesOutcome = {
 
 /**
  * Many pushes, each with its retry key, `concurrency` in flight at once and at most `perSecond` started in
- * any second on the channel by all runs of the process (LINE's push limit is per channel), made one at a time by `pushAt` so that only those in flight
+ * any second on the channel by every run of every process (LINE's push limit is per channel; `PushPace`), made one at a time by `pushAt` so that only those in flight
  * are in memory. Accepted or 409 (an earlier try went out): sent. LINE refusing one push for good (400, the
  * month's quota spent): that one failed, the others go on. A rate limit or LINE down stops starting new
  * pushes (those in flight finish). Anything else (a crash, the fault seams' throw) is thrown once the pushes
@@ -93,6 +61,8 @@ export type PushesOutcome = {
  */
 export async function sendPushes(input: {
   config: Config;
+  /** The database whose clock and grants pace the channel across processes (not a transaction). */
+  db: Db;
   channel: LineChannel;
   count: number;
   pushAt: (index: number) => Push;
@@ -108,12 +78,12 @@ export async function sendPushes(input: {
   /** A throw that is not LINE's answer (a crash): thrown once the pushes in flight have finished. */
   const crashed: { error?: unknown; at?: number } = {};
   let next = 0;
-  const pacer = pacerOf(input.channel.channelId, perSecond);
+  const pace = pushPaceOf(input.db, input.channel.channelId, perSecond);
   const worker = async () => {
     for (;;) {
       if (outcome.halt || crashed.at !== undefined || next >= input.count) return;
       const index = next++;
-      await pacer.slot();
+      await pace.slot();
       if (outcome.halt || crashed.at !== undefined) return;
       const push = input.pushAt(index);
       try {
@@ -168,6 +138,7 @@ export type PersonalOutcome =
  */
 export async function sendPersonalChunk(input: {
   config: Config;
+  db: Db;
   channel: LineChannel;
   chunk: ChunkRow;
   messages: readonly LineMessage[];
@@ -179,6 +150,7 @@ export async function sendPersonalChunk(input: {
   const names = chunk.recipientNames ?? [];
   const outcome = await sendPushes({
     config: input.config,
+    db: input.db,
     channel: input.channel,
     count: recipients.length,
     pushAt: (index) => {

@@ -282,6 +282,7 @@ async function sendChunk(
     sendingFaults.beforeCall?.(chunk);
     const outcome = await sendPersonalChunk({
       config,
+      db: ctx.db,
       channel,
       chunk,
       messages,
