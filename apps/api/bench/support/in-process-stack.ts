@@ -1,9 +1,12 @@
-// The in-process stack of the delivery and keyword benches: a throw-away database (a PostgreSQL database
-// of BENCH_DATABASE_URL's server, else PGlite in a temporary folder), migrated; a LINE simulator on a real
-// port (unlimited plan, no redelivery); the API built on both, not yet listening; `api` (a request through
-// it, from its own origin; a failure throws) and `signInOwner` (a client and its signed-in owner, as the
-// benches' caller). `close` ends all three and removes what they wrote (BENCH_KEEP_DATABASE=true keeps the
-// PostgreSQL database, for EXPLAIN, and prints its name).
+// The stack of the delivery, keyword and step benches: a throw-away database (a PostgreSQL database of
+// BENCH_DATABASE_URL's server, else PGlite in a temporary folder), migrated; a LINE simulator on a real
+// port (unlimited plan, no redelivery), in this process (`sim`) or, with `lineSim: 'own-process'`, as its
+// own process (`simProcess`: the bundled simulator as `npm start` runs it, LINE being outside the machine
+// in production); the API built on both, not yet listening; `api` (a request through it, from its own
+// origin; a failure throws), `simCall` (a call to the simulator's console API, wherever it runs) and
+// `signInOwner` (a client and its signed-in owner, as the benches' caller). `close` ends all three and
+// removes what they wrote (BENCH_KEEP_DATABASE=true keeps the PostgreSQL database, for EXPLAIN, and prints
+// its name).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +19,15 @@ import { loadConfig } from '../../src/config/env.ts';
 import { createDatabase } from '../../src/db/client.ts';
 import { clients, users } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/platform/crypto.ts';
+import { freePort, startLineSim, type ServerProcess } from './server-process.ts';
 
-export async function startInProcessStack(input: { name: string; appUrl: string }) {
+type LineSimMode = 'in-process' | 'own-process';
+
+export async function startInProcessStack<Mode extends LineSimMode = 'in-process'>(input: {
+  name: string;
+  appUrl: string;
+  lineSim?: Mode;
+}) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${input.name}-`));
   const dbName = `bench_${input.name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
@@ -39,9 +49,29 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
     : await createDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
   await database.migrate();
 
-  const sim = buildLineSimulator({ redeliveryDelaysMs: [] });
-  await sim.listen({ port: 0, host: '127.0.0.1' });
-  const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  let sim: ReturnType<typeof buildLineSimulator> | undefined;
+  let simProcess: ServerProcess | undefined;
+  let simUrl: string;
+  if (input.lineSim === 'own-process') {
+    simProcess = await startLineSim(await freePort());
+    simUrl = simProcess.url;
+  } else {
+    sim = buildLineSimulator({ redeliveryDelaysMs: [] });
+    await sim.listen({ port: 0, host: '127.0.0.1' });
+    simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  }
+  /** A call to the simulator's console API (/_sim/...); a failure throws. */
+  const simCall = async <T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${simUrl}${route}`, {
+      method,
+      ...(body !== undefined
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} (LINE simulator): ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
   const env = {
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
@@ -103,17 +133,11 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
   };
   /** A simulator channel (unlimited plan) connected as a LINE account of the signed-in owner's client. */
   const connectAccount = async (cookie: string) => {
-    const channel = (
-      await sim.inject({
-        method: 'POST',
-        url: '/_sim/channels',
-        payload: { displayName: 'ベンチ店', quotaPlan: 'unlimited' },
-      })
-    ).json<{
+    const channel = await simCall<{
       channelId: string;
       channelSecret: string;
       loginChannel: { channelId: string; channelSecret: string };
-    }>();
+    }>('POST', '/_sim/channels', { displayName: 'ベンチ店', quotaPlan: 'unlimited' });
     const account = await api(
       'POST',
       '/client/api/v1/line-account',
@@ -131,8 +155,12 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
   return {
     isPostgres: serverUrl !== undefined,
     db: database.db,
-    sim,
+    /** The simulator in this process (lineSim 'in-process', the default). */
+    sim: sim as Mode extends 'own-process' ? undefined : NonNullable<typeof sim>,
+    /** The simulator's process (lineSim 'own-process'): its pid, memory, CPU time. */
+    simProcess: simProcess as Mode extends 'own-process' ? ServerProcess : undefined,
     simUrl,
+    simCall,
     config,
     app,
     api,
@@ -152,7 +180,8 @@ export async function startInProcessStack(input: { name: string; appUrl: string 
         await app.close();
         await database.close();
       }
-      await sim.close();
+      await sim?.close();
+      await simProcess?.stop();
       if (serverUrl && process.env.BENCH_KEEP_DATABASE === 'true') console.log(`  kept database ${dbName}`);
       else if (serverUrl) await admin(`drop database ${dbName}`);
       fs.rmSync(dataDir, { recursive: true, force: true });

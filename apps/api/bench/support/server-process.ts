@@ -1,10 +1,12 @@
 // The API under bench runs as its own process, started the way production starts it (the bundled
 // apps/api/dist/main.mjs under plain Node, jobs as configured), so the load generator
 // (this process) and the server never share an event loop. Its CPU time and resident memory are read
-// from /proc, which is what the CPU-per-request and memory lines report.
+// from /proc, which is what the CPU-per-request and memory lines report. The LINE simulator can run the
+// same way (apps/line-sim/dist/main.mjs, as `npm start` runs it), standing for LINE outside the machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { bundleServer } from '../../../../scripts/bundle-servers.mjs';
 
@@ -24,14 +26,61 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
+/** A port free at the moment of asking (for a server process told its port). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
 /** Starts the bundled API with `env` (on top of PATH and HOME only) and waits for its banner. */
 export async function startApi(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const bundle = await bundleServer(root, 'api');
+  return startBundled('api', env, 'is running:', `http://127.0.0.1:${env.PORT}`, timeoutMs);
+}
+
+/**
+ * Starts the bundled LINE simulator on `port` (no saved state, no request log, no webhook redelivery
+ * unless `env` says otherwise) and waits for its banner.
+ */
+export async function startLineSim(
+  port: number,
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  return startBundled(
+    'line-sim',
+    {
+      LINE_SIM_PORT: String(port),
+      LINE_SIM_STATE_FILE: 'none',
+      LINE_SIM_LOG: '0',
+      LINE_SIM_REDELIVERY_MS: '',
+      ...env,
+    },
+    'LINE simulator listening on',
+    `http://127.0.0.1:${port}`,
+    timeoutMs,
+  );
+}
+
+async function startBundled(
+  app: 'api' | 'line-sim',
+  env: Record<string, string>,
+  banner: string,
+  url: string,
+  timeoutMs: number,
+): Promise<ServerProcess> {
+  const bundle = await bundleServer(root, app);
   const started = performance.now();
-  // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
+  // BENCH_CPU_PROF=dir writes the API's V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile =
+    app === 'api' && process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...profile, bundle], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -45,7 +94,7 @@ export async function startApi(env: Record<string, string>, timeoutMs = 120_000)
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is running:')) {
+      if (output.includes(banner)) {
         clearTimeout(timer);
         resolve((performance.now() - started) / 1000);
       }
@@ -54,17 +103,17 @@ export async function startApi(env: Record<string, string>, timeoutMs = 120_000)
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the API exited (${code}) before its banner:\n${output}`));
+      reject(new Error(`${app} exited (${code}) before its banner:\n${output}`));
     });
   });
   // Keep reading its output (a full pipe would block the server); print what it says on stderr.
   child.stdout!.removeAllListeners('data');
   child.stdout!.resume();
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`  [api] ${chunk.toString()}`));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`  [${app}] ${chunk.toString()}`));
   const pid = child.pid!;
   const stat = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   return {
-    url: `http://127.0.0.1:${env.PORT}`,
+    url,
     pid,
     startSeconds,
     cpuMs: () => {

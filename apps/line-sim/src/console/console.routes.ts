@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { liff } from '@line/bot-sdk';
-import { badRequest, notFound } from '../http/line-errors.ts';
+import { LineApiError, badRequest, notFound } from '../http/line-errors.ts';
 import { addLiffApp, toLiffApp } from '../liff/liff-app.routes.ts';
 import { loginToLiff } from '../liff/liff-login.service.ts';
 import { assertValidBody } from '../spec/request-body.validator.ts';
@@ -36,6 +36,9 @@ import {
   sendStickerAsUser,
   sendTextAsUser,
 } from './user-actions.service.ts';
+
+/** The most users one bulk call makes (a list of 100,000 is some 8 MB of JSON). */
+const MAX_BULK_USERS = 100_000;
 
 type ChannelParams = { Params: { channelId: string } };
 type UserParams = { Params: { userId: string } };
@@ -133,6 +136,48 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
     },
   );
 
+  // What a channel's calls add up to, for a bench that cannot hold each call's record (100,000 pushes): the
+  // calls and recipients from `since` (an ISO time, inclusive) on, per kind with its busiest second, and
+  // the time of the last call.
+  app.get<ChannelParams & { Querystring: { since?: string } }>(
+    '/_sim/channels/:channelId/sent/summary',
+    async (request) => {
+      channelOrThrow(request.params.channelId);
+      const since = request.query.since ?? '';
+      if (since && Number.isNaN(Date.parse(since))) throw badRequest('since must be an ISO date-time');
+      const from = since ? new Date(since).toISOString() : '';
+      const kinds = new Map<string, { calls: number; perSecond: Map<string, number> }>();
+      const distinct = new Set<string>();
+      let calls = 0;
+      let recipients = 0;
+      let lastAt: string | null = null;
+      for (const record of store.sent) {
+        if (record.channelId !== request.params.channelId || record.at < from) continue;
+        calls += 1;
+        recipients += record.to.length;
+        for (const to of record.to) distinct.add(to);
+        if (!lastAt || record.at > lastAt) lastAt = record.at;
+        let kind = kinds.get(record.kind);
+        if (!kind) kinds.set(record.kind, (kind = { calls: 0, perSecond: new Map() }));
+        kind.calls += 1;
+        const second = record.at.slice(0, 19);
+        kind.perSecond.set(second, (kind.perSecond.get(second) ?? 0) + 1);
+      }
+      return {
+        calls,
+        recipients,
+        distinctRecipients: distinct.size,
+        lastAt,
+        kinds: Object.fromEntries(
+          [...kinds].map(([kind, k]) => [
+            kind,
+            { calls: k.calls, busiestSecond: Math.max(...k.perSecond.values()) },
+          ]),
+        ),
+      };
+    },
+  );
+
   app.get<ChannelParams>('/_sim/channels/:channelId/deliveries', async (request) => {
     channelOrThrow(request.params.channelId);
     return { deliveries: store.deliveries.filter((d) => d.channelId === request.params.channelId) };
@@ -187,6 +232,36 @@ export const registerConsoleRoutes = (app: FastifyInstance, ctx: SimContext) => 
   app.post('/_sim/users', async (request) => {
     const user = createUser(ctx, objectBody<CreateUserInput>(request));
     return userView(ctx, user, base(request));
+  });
+
+  // Many users in one call (a bench's 100,000 friends): all or none. The ids are the caller's (a bench
+  // derives them as it derives its friends' ids), each new and unique; answers how many were made.
+  app.post('/_sim/users/bulk', { bodyLimit: 32 * 1024 * 1024 }, async (request) => {
+    const { users } = objectBody<{ users: CreateUserInput[] }>(request);
+    if (!Array.isArray(users) || users.length === 0 || users.length > MAX_BULK_USERS) {
+      throw badRequest(`users must be a list of 1 to ${MAX_BULK_USERS} users`);
+    }
+    const ids = new Set<string>();
+    users.forEach((user, i) => {
+      if (typeof user !== 'object' || user === null) throw badRequest(`users[${i}] must be an object`);
+      const userId = requireString(user.userId, `users[${i}].userId`);
+      if (user.displayName !== undefined && typeof user.displayName !== 'string') {
+        throw badRequest(`users[${i}].displayName must be a string`);
+      }
+      for (const key of ['friendOf', 'blockedOf'] as const) {
+        const list = user[key];
+        if (list === undefined) continue;
+        if (!Array.isArray(list)) throw badRequest(`users[${i}].${key} must be a list of channel ids`);
+        for (const channelId of list) {
+          if (!store.channels.has(channelId)) throw badRequest(`users[${i}].${key}: no channel ${channelId}`);
+        }
+      }
+      if (ids.has(userId) || store.users.has(userId))
+        throw new LineApiError(409, { message: `User ${userId} already exists` });
+      ids.add(userId);
+    });
+    for (const user of users) createUser(ctx, user);
+    return { created: users.length };
   });
 
   app.get('/_sim/users', async (request) => ({

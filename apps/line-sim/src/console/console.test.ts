@@ -144,3 +144,100 @@ describe('console API', () => {
     expect(await png(`${sim.baseUrl}/_sim/avatars/Uanother.png`)).not.toEqual(picture);
   });
 });
+
+describe('console API for a bench', () => {
+  const idOf = (i: number) => `Uc${i.toString(16).padStart(31, '0')}`;
+
+  it('makes many users in one call, friends of a channel, who then get pushes', async () => {
+    const before = await sim.consoleCall<{ users: unknown[] }>('GET', '/_sim/users');
+    const users = Array.from({ length: 3_000 }, (_, i) => ({
+      userId: idOf(i),
+      displayName: `お客 ${i}`,
+      friendOf: ['2000000001'],
+    }));
+    expect(await sim.consoleCall('POST', '/_sim/users/bulk', { users })).toEqual({ created: 3_000 });
+    const after = await sim.consoleCall<{ users: { userId: string; displayName: string }[] }>(
+      'GET',
+      '/_sim/users',
+    );
+    expect(after.users).toHaveLength(before.users.length + 3_000);
+    expect(after.users.find((u) => u.userId === idOf(2_999))?.displayName).toBe('お客 2999');
+    const client = new messagingApi.MessagingApiClient({
+      channelAccessToken: 'demo-long-lived-token',
+      baseURL: sim.baseUrl,
+    });
+    expect((await client.getProfile(idOf(7))).displayName).toBe('お客 7');
+  });
+
+  it('refuses a bad or clashing list whole, making none of it', async () => {
+    const count = async () =>
+      (await sim.consoleCall<{ users: unknown[] }>('GET', '/_sim/users')).users.length;
+    const before = await count();
+    const post = (body: unknown) =>
+      fetch(`${sim.baseUrl}/_sim/users/bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const fresh = `U${'e'.repeat(32)}`;
+    const cases: [unknown, number, string][] = [
+      [{}, 400, 'users must be a list'],
+      [{ users: [] }, 400, 'users must be a list'],
+      [{ users: [{ userId: fresh }, { displayName: 'no id' }] }, 400, 'users[1].userId is required'],
+      [{ users: [{ userId: fresh }, { userId: fresh }] }, 409, `User ${fresh} already exists`],
+      [{ users: [{ userId: fresh }, { userId: demoUser.userId }] }, 409, 'already exists'],
+      [{ users: [{ userId: fresh, friendOf: ['2999999999'] }] }, 400, 'no channel 2999999999'],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await post(body);
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("sums a channel's calls from a time on: kinds, busiest second, recipients once and twice", async () => {
+    const channel = await sim.createChannel({ quotaPlan: 'unlimited' });
+    const { client } = await sim.messagingClients(channel);
+    const users = Array.from({ length: 4 }, (_, i) => ({
+      userId: idOf(10_000 + i),
+      friendOf: [channel.channelId],
+    }));
+    await sim.consoleCall('POST', '/_sim/users/bulk', { users });
+    const summary = (since?: string) =>
+      sim.consoleCall<{
+        calls: number;
+        recipients: number;
+        distinctRecipients: number;
+        lastAt: string | null;
+        kinds: Record<string, { calls: number; busiestSecond: number }>;
+      }>('GET', `/_sim/channels/${channel.channelId}/sent/summary${since ? `?since=${since}` : ''}`);
+    expect(await summary()).toEqual({
+      calls: 0,
+      recipients: 0,
+      distinctRecipients: 0,
+      lastAt: null,
+      kinds: {},
+    });
+    await client.pushMessage({ to: users[0]!.userId, messages: [{ type: 'text', text: '一' }] });
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    for (const user of users)
+      await client.pushMessage({ to: user.userId, messages: [{ type: 'text', text: '二' }] });
+    await client.multicast({
+      to: users.slice(0, 2).map((u) => u.userId),
+      messages: [{ type: 'text', text: '三' }],
+    });
+    const all = await summary();
+    expect(all).toMatchObject({ calls: 6, recipients: 7, distinctRecipients: 4 });
+    expect(all.kinds.push!.calls).toBe(5);
+    expect(all.kinds.push!.busiestSecond).toBeGreaterThanOrEqual(3);
+    expect(all.kinds.multicast).toEqual({ calls: 1, busiestSecond: 1 });
+    const later = await summary(encodeURIComponent(since));
+    expect(later).toMatchObject({ calls: 5, recipients: 6, distinctRecipients: 4 });
+    expect(later.lastAt! >= since).toBe(true);
+    const bad = await fetch(`${sim.baseUrl}/_sim/channels/${channel.channelId}/sent/summary?since=yesterday`);
+    expect(bad.status).toBe(400);
+    expect((await fetch(`${sim.baseUrl}/_sim/channels/2999999999/sent/summary`)).status).toBe(404);
+  });
+});
