@@ -250,8 +250,17 @@ export function createLineGateway(
   const tokens = new Map<string, { token: string; expiresAt: number }>();
   const tokenClient = new channelAccessToken.ChannelAccessTokenClient({ baseURL: apiBaseUrl });
   // The secret is part of the key: a corrected secret never reuses a token issued for the old one.
-  const keyOf = (channel: LineChannel) =>
-    `${channel.channelId}:${createHash('sha256').update(channel.channelSecret).digest('hex')}`;
+  // (the secret's hash made once per secret: a push loop asks for the key on every call)
+  const secretHashes = new Map<string, string>();
+  const keyOf = (channel: LineChannel) => {
+    let hash = secretHashes.get(channel.channelSecret);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(channel.channelSecret).digest('hex');
+      if (secretHashes.size >= 1_000) secretHashes.clear();
+      secretHashes.set(channel.channelSecret, hash);
+    }
+    return `${channel.channelId}:${hash}`;
+  };
 
   const issueToken = async (channel: LineChannel): Promise<string> => {
     const key = keyOf(channel);
@@ -285,8 +294,17 @@ export function createLineGateway(
     }
   };
 
-  const messaging = (token: string) =>
-    new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: apiBaseUrl });
+  // One client per token (a push loop makes thousands of calls with the same token); tokens are few.
+  const messagingClients = new Map<string, messagingApi.MessagingApiClient>();
+  const messaging = (token: string) => {
+    let client = messagingClients.get(token);
+    if (!client) {
+      if (messagingClients.size >= 1_000) messagingClients.clear();
+      client = new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: apiBaseUrl });
+      messagingClients.set(token, client);
+    }
+    return client;
+  };
   const blob = (token: string) =>
     new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: dataApiBaseUrl });
   /** A delete LINE answers 404 (or 400 "not found" for aliases) to: already gone, which is what we want. */
