@@ -184,6 +184,23 @@ describe('greeting (あいさつメッセージ)', () => {
     expect(file.headers['content-type']).toMatch(/^image\/(png|jpeg)/);
   });
 
+  it('calls a friend LINE gave no name お客様 in the friend-name placeholder', async () => {
+    const put = await t.api('PUT', url(), {
+      cookie: a.owner.cookie,
+      body: { ...greeting, newFriendMessages: [{ type: 'text', text: '{name}さん、ようこそ！' }] },
+    });
+    expect(put.statusCode).toBe(200);
+    // the profile call fails: the friend is made without a name
+    await sim.fault({ status: 404, count: 1, pathPrefix: '/v2/bot/profile', message: 'Not found' });
+    const user = await sim.createUser('名無し');
+    await sim.act(user.userId, `follow/${channel.channelId}`);
+    await settle();
+    const sent = await sentTo(user.userId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.messages[0]).toMatchObject({ text: 'お客様さん、ようこそ！' });
+    await t.api('PUT', url(), { cookie: a.owner.cookie, body: greeting });
+  });
+
   it('sends nothing when the account has no greeting for that kind of follow', async () => {
     await t.api('PUT', url(), {
       cookie: a.owner.cookie,

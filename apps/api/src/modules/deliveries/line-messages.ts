@@ -14,6 +14,7 @@ import { LineError, lineGatewayFor, type LineChannel } from '../../platform/line
 import { lineFailure } from '../line-accounts/index.ts';
 import { imageConverter } from './delivery-images.ts';
 import { couponToFlex } from './coupon-message.ts';
+import { NAMELESS_FRIEND } from './deliveries.personal.ts';
 
 /** A message object as LINE takes it (push, multicast, broadcast, reply). */
 export type LineMessage = messagingApi.Message;
@@ -98,7 +99,11 @@ export async function toLineMessages(input: {
         case 'text':
           return {
             type: 'text',
-            text: input.friendName === undefined ? m.text : fillFriendName(m.text, input.friendName),
+            // a friend LINE gave no name to is called お客様, as in a personalised delivery
+            text:
+              input.friendName === undefined
+                ? m.text
+                : fillFriendName(m.text, input.friendName || NAMELESS_FRIEND),
           };
         case 'sticker':
           return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
