@@ -5,8 +5,8 @@ import { enqueueJob, type JobContext } from '../../platform/jobs.ts';
 import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { listFriendCards, type FriendDirectories } from '../friends/index.ts';
 import { channelsOf, findLineAccountOfClient } from '../line-accounts/index.ts';
-import { desiredMenus } from './rich-menu-links.ts';
-import { listRules, releaseLinkLease, takeLinkLease } from './rich-menu-rules.repository.ts';
+import { desiredMenus, underLinkLease } from './rich-menu-links.ts';
+import { listRules } from './rich-menu-rules.repository.ts';
 import { findRichMenu } from './rich-menus.repository.ts';
 
 /**
@@ -26,11 +26,6 @@ export const friendLinkPayloadSchema = z.object({
   richMenuId: z.number().int().positive(),
 });
 export type FriendLinkPayload = z.output<typeof friendLinkPayloadSchema>;
-
-/** How long a run holds the account's lease at most (the job runner's lease). */
-const LINK_LEASE_MS = 60_000;
-/** When a run that found the account's lease held tries again. */
-const LEASE_BUSY_WAIT_MS = 1_000;
 
 /**
  * Queue the link in the caller's transaction: it exists exactly when the caller's change committed. `key`
@@ -71,29 +66,23 @@ export async function runFriendRichMenuLink(
   if (!menu) return skip('menu deleted');
   const [card] = await listFriendCards(job.db, scope, [payload.friendId]);
   if (!card?.isFriend) return skip('not following');
-  const start = job.clock.now();
-  if (
-    !(await takeLinkLease(
-      job.db,
-      scope.lineAccountId,
-      job.jobId,
-      start,
-      new Date(start.getTime() + LINK_LEASE_MS),
-    ))
-  ) {
-    // A rule run of the account is at work: this link follows it a second later (one follow-up per run).
-    await enqueueJob(job.db, {
-      queue: RICH_MENU_FRIEND_LINK_QUEUE,
-      payload,
-      runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS),
-      dedupeKey: `${RICH_MENU_FRIEND_LINK_QUEUE}:after-job-${job.jobId}`,
-    });
-    return;
-  }
-  try {
+  // A rule run of the account at work: this link follows it a second later (one follow-up per run).
+  const followUp = {
+    queue: RICH_MENU_FRIEND_LINK_QUEUE,
+    payload,
+    dedupeKey: `${RICH_MENU_FRIEND_LINK_QUEUE}:after-job-${job.jobId}`,
+  };
+  await underLinkLease(job, scope.lineAccountId, followUp, async () => {
     const rules = await listRules(job.db, scope);
     if (rules.length > 0) {
-      const desired = await desiredMenus(job.db, directories, scope, rules, [payload.friendId], start);
+      const desired = await desiredMenus(
+        job.db,
+        directories,
+        scope,
+        rules,
+        [payload.friendId],
+        job.clock.now(),
+      );
       if (desired.has(payload.friendId)) return skip('a display rule finds the friend');
     }
     try {
@@ -109,7 +98,5 @@ export async function runFriendRichMenuLink(
       }
       throw error;
     }
-  } finally {
-    await releaseLinkLease(job.db, scope.lineAccountId, job.jobId);
-  }
+  });
 }

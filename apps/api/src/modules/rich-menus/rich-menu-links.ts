@@ -60,10 +60,6 @@ const FRIENDS_PER_ROUND = 2_000;
 const ROUNDS_PER_RUN = 5;
 /** How long a rate-limited run waits when LINE names no time (Retry-After). */
 const RATE_LIMIT_WAIT_MS = 1_000;
-/** How long a run holds its account's lease at most: the job runner's lease (a crashed run's runs out). */
-const LINK_LEASE_MS = 60_000;
-/** When a run that found another at work tries again. */
-const LEASE_BUSY_WAIT_MS = 1_000;
 /** The key of the account's one link run waiting for the lease (given back when it starts). */
 const afterLeaseKey = (lineAccountId: number) => `${RICH_MENU_LINK_QUEUE}:${lineAccountId}:after-lease`;
 /** Friends one mark-all page reads (keyset pages over the following friends). */
@@ -286,31 +282,47 @@ export async function runRichMenuLinks(
   const account = await findLineAccountOfClient(job, scope.clientId, scope.lineAccountId);
   // An account disconnected or paused: its friends stay pending for its next save or hour.
   if (!account || account.status !== 'ACTIVE') return;
-  const start = job.clock.now();
-  if (
-    !(await takeLinkLease(
-      job.db,
-      scope.lineAccountId,
-      job.jobId,
-      start,
-      new Date(start.getTime() + LINK_LEASE_MS),
-    ))
-  ) {
-    // Another run of the account is at work: one run follows it (however many runs find it at work, each
-    // second), rather than repeat its calls. Its friends were marked before this run was queued, so the
-    // waiting run, which reads after giving its key back, sees them.
-    await enqueueJob(job.db, {
+  // Another run of the account at work: one run follows it (however many runs find it at work, each
+  // second), rather than repeat its calls. Its friends were marked before this run was queued, so the
+  // waiting run, which reads after giving its key back, sees them.
+  await underLinkLease(
+    job,
+    scope.lineAccountId,
+    {
       queue: RICH_MENU_LINK_QUEUE,
       payload: { ...scope, afterLease: true },
-      runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS),
       dedupeKey: afterLeaseKey(scope.lineAccountId),
-    });
+    },
+    () => linkRounds(scope, job, config, directories, account),
+  );
+}
+
+/** How long a run holds its account's lease at most: the job runner's lease (a crashed run's runs out). */
+const LINK_LEASE_MS = 60_000;
+/** When a run that found the account's lease held tries again. */
+const LEASE_BUSY_WAIT_MS = 1_000;
+
+/**
+ * Run `work` under the account's link lease (one link job of an account at a time: rule runs and single
+ * friend links alike), giving it back after. When another job holds it, `work` does not run and the
+ * follow-up job is queued a second later instead (its dedupe key says how many such follow-ups may wait).
+ */
+export async function underLinkLease(
+  job: JobContext,
+  lineAccountId: number,
+  followUp: { queue: string; payload: unknown; dedupeKey: string },
+  work: () => Promise<void>,
+): Promise<void> {
+  const start = job.clock.now();
+  const until = new Date(start.getTime() + LINK_LEASE_MS);
+  if (!(await takeLinkLease(job.db, lineAccountId, job.jobId, start, until))) {
+    await enqueueJob(job.db, { ...followUp, runAt: new Date(start.getTime() + LEASE_BUSY_WAIT_MS) });
     return;
   }
   try {
-    await linkRounds(scope, job, config, directories, account);
+    await work();
   } finally {
-    await releaseLinkLease(job.db, scope.lineAccountId, job.jobId);
+    await releaseLinkLease(job.db, lineAccountId, job.jobId);
   }
 }
 
