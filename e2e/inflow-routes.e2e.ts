@@ -178,6 +178,19 @@ describe('inflow routes of an account without a LIFF', () => {
     await phone.getByRole('button', { name: '許可する' }).click();
     await phone.getByTestId('route-landing').getByText('すでに友だちです').waitFor({ timeout: 30_000 });
     await screenshot(phone, 'inflow-line-login-already-friend');
+
+    // a stale or altered login link (here a state we never signed): the phone is back on the landing,
+    // told the check failed, with a button that starts LINE Login again
+    const slug = new URL(created.body.url).searchParams.get('r')!;
+    const forged = `${slug}.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`;
+    await phone.goto(`/liff/api/v1/inflow-login/callback?code=x&state=${forged}`);
+    await phone.getByTestId('route-login-failed').waitFor({ timeout: 30_000 });
+    expect(await phone.getByTestId('route-login-failed').textContent()).toContain(
+      'LINEでの確認ができませんでした',
+    );
+    await screenshot(phone, 'inflow-line-login-failed');
+    await phone.getByRole('link', { name: 'もう一度試す' }).click();
+    await phone.waitForURL((url) => url.pathname === '/oauth2/v2.1/authorize', { timeout: 30_000 });
     await phoneContext.close();
     await context.close();
   }, 240_000);

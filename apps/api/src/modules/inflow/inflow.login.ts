@@ -104,6 +104,17 @@ async function lineUserOfCode(
 }
 
 /**
+ * Where a browser goes when the callback is refused (a stale or altered state, a code LINE refused): the
+ * route's landing again, told the login failed so it offers to try again, rather than an error document.
+ * The slug is read only for its shape (a forged one leads to a landing that says the URL is unknown);
+ * null when the state holds none.
+ */
+export function loginFailedUrl(appUrl: string, state: string | undefined): string | null {
+  const slug = /^([A-Za-z0-9_-]{16})\./.exec(state ?? '')?.[1];
+  return slug ? `${routeUrl(appUrl, slug)}&login=failed` : null;
+}
+
+/**
  * GET /liff/api/v1/inflow-login/callback: a state we signed (else 400, nothing recorded), then the code
  * exchanged and its ID token verified with the state's nonce (a refused code or token: 401, nothing
  * recorded; the user cancelled at LINE or LINE is unreachable: an anonymous visit). The visit is recorded

@@ -1,6 +1,7 @@
 import { inflowEndpoints, inflowLandingEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { toCsv } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import * as login from './inflow.login.ts';
 import * as inflow from './inflow.service.ts';
@@ -62,9 +63,19 @@ export function inflowLandingRoutes(app: FastifyInstance) {
     return reply.redirect(url, 302) as unknown as null;
   });
   route(app, l.loginCallback, async ({ query }, { ctx }, reply) => {
-    const { url } = await login.routeLoginCallback({ ctx, input: query });
     // the code and the state stay out of the next page's Referer
     void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    return reply.redirect(url, 302) as unknown as null;
+    try {
+      const { url } = await login.routeLoginCallback({ ctx, input: query });
+      return reply.redirect(url, 302) as unknown as null;
+    } catch (error) {
+      // LINE's redirect is a visitor's browser: it goes back to the landing, which offers to try again
+      // (nothing was recorded); a caller asking for JSON gets the error as every API answers it
+      const wantsPage = /\btext\/html\b/.test(reply.request.headers.accept ?? '');
+      const page =
+        error instanceof AppError && wantsPage ? login.loginFailedUrl(ctx.config.appUrl, query.state) : null;
+      if (!page) throw error;
+      return reply.redirect(page, 302) as unknown as null;
+    }
   });
 }

@@ -430,6 +430,10 @@ describe('LINE Login for an account without a LIFF (decision 0038, addendum)', (
     const replayed = await t.api('GET', callback);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().message).toBe(inflowMessages.idTokenInvalid);
+    // the visitor's browser (it asks for a page) goes back to the landing, which offers to try again
+    const replayedInBrowser = await t.api('GET', callback, { headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(replayedInBrowser.statusCode).toBe(302);
+    expect(replayedInBrowser.headers.location).toBe(`${t.appUrl}/liff/route?r=${slugOf(route)}&login=failed`);
     expect(await visitsOf(route.id)).toHaveLength(1);
 
     // a friend already: the visit is recorded as a friend's and the landing says so
@@ -461,8 +465,16 @@ describe('LINE Login for an account without a LIFF (decision 0038, addendum)', (
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(inflowMessages.loginStateInvalid);
     }
-    // no state at all, or a code without one
+    // a browser is sent back to the landing its state names (a forged slug's landing says it is unknown)
+    const html = { headers: { accept: 'text/html' } };
+    const inBrowser = new URL(callback);
+    inBrowser.searchParams.set('state', `${otherSlug}.${nonce}.${expiry}.${mac}`);
+    const back = await t.api('GET', `${inBrowser.pathname}${inBrowser.search}`, html);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`${t.appUrl}/liff/route?r=${otherSlug}&login=failed`);
+    // no state at all, or a code without one (a browser too: no landing to go back to)
     expect((await t.api('GET', '/liff/api/v1/inflow-login/callback')).statusCode).toBe(400);
+    expect((await t.api('GET', '/liff/api/v1/inflow-login/callback', html)).statusCode).toBe(400);
     // our own state, 10 minutes on: expired
     t.clock.advance(11 * 60_000);
     try {

@@ -13,7 +13,8 @@ import { liffLanguage } from '../../components/liff-shell/liff-texts.ts';
  * visit, and sends the visitor on to add the account as a friend. An account without a LIFF identifies
  * the visitor through LINE Login instead: the page hands over to our login URL, which goes to LINE and
  * back, records the visit and goes on to the add-friend screen, or back here with `visited=friend` (a
- * friend already) or `visited=1` (nowhere to add). It shows nothing but the account's name.
+ * friend already), `visited=1` (nowhere to add) or `login=failed` (LINE Login refused: it offers to try
+ * again). It shows nothing but the account's name.
  */
 type Landing = {
   accountName: string;
@@ -27,6 +28,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'notFound' }
   | { kind: 'failed' }
+  | { kind: 'loginFailed'; landing: Landing }
   | { kind: 'done'; landing: Landing; visit: Visit; addUrl: string | null };
 
 const texts = {
@@ -37,6 +39,9 @@ const texts = {
     add: '友だち追加する',
     already: 'すでに友だちです。ありがとうございます！',
     moving: '友だち追加の画面を開いています…',
+    thanks: 'アクセスありがとうございます。',
+    loginFailed: 'LINEでの確認ができませんでした。もう一度お試しください。',
+    retry: 'もう一度試す',
   },
   en: {
     loading: 'Checking with LINE…',
@@ -45,6 +50,9 @@ const texts = {
     add: 'Add as a friend',
     already: 'You are already a friend. Thank you!',
     moving: 'Opening the add-friend screen…',
+    thanks: 'Thank you for visiting.',
+    loginFailed: 'LINE could not confirm who you are. Please try again.',
+    retry: 'Try again',
   },
 };
 
@@ -77,6 +85,11 @@ export function RouteLandingApp() {
     void (async () => {
       try {
         const landing = await liffFetch<Landing>(path);
+        // back from LINE Login refused (a stale link, a code LINE refused): nothing was recorded
+        if (params.get('login') === 'failed') {
+          setState({ kind: 'loginFailed', landing });
+          return;
+        }
         // back from LINE Login: the visit is recorded already
         const visited = params.get('visited');
         if (visited) {
@@ -115,6 +128,22 @@ export function RouteLandingApp() {
   }, []);
 
   const box = { padding: 24, fontFamily: 'sans-serif', textAlign: 'center' as const, lineHeight: 1.6 };
+  const button = (href: string, label: string) => (
+    <a
+      href={href}
+      style={{
+        display: 'inline-block',
+        padding: '12px 24px',
+        background: '#06c755',
+        color: '#fff',
+        borderRadius: 8,
+        textDecoration: 'none',
+        fontWeight: 700,
+      }}
+    >
+      {label}
+    </a>
+  );
   if (state.kind === 'loading') return <p style={box}>{t.loading}</p>;
   if (state.kind === 'notFound')
     return (
@@ -123,31 +152,27 @@ export function RouteLandingApp() {
       </p>
     );
   if (state.kind === 'failed') return <p style={box}>{t.failed}</p>;
+  if (state.kind === 'loginFailed')
+    return (
+      <main style={box} data-testid="route-login-failed">
+        <h1 style={{ fontSize: 20 }}>{state.landing.accountName}</h1>
+        <p>{t.loginFailed}</p>
+        {state.landing.loginUrl && button(state.landing.loginUrl, t.retry)}
+      </main>
+    );
   return (
     <main style={box} data-testid="route-landing">
       <h1 style={{ fontSize: 20 }}>{state.landing.accountName}</h1>
       {state.visit.isFriend ? (
         <p>{t.already}</p>
-      ) : (
+      ) : state.addUrl ? (
         <>
           <p>{t.moving}</p>
-          {state.addUrl && (
-            <a
-              href={state.addUrl}
-              style={{
-                display: 'inline-block',
-                padding: '12px 24px',
-                background: '#06c755',
-                color: '#fff',
-                borderRadius: 8,
-                textDecoration: 'none',
-                fontWeight: 700,
-              }}
-            >
-              {t.add}
-            </a>
-          )}
+          {button(state.addUrl, t.add)}
         </>
+      ) : (
+        // nowhere to add the account from here (no add-friend URL): a plain thank-you, no false promise
+        <p>{t.thanks}</p>
       )}
     </main>
   );
