@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { friends, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
 import {
-  connectBody,
   createLineTestApp,
   startLineSim,
   type LineSim,
@@ -32,12 +31,9 @@ type Scenario = {
   stats: { enrolled: number; active: number; completed: number; stopped: number };
 };
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
 const advance = async (ms: number) => {
   t.clock.advance(ms);
-  await drain();
+  await t.drain();
   a.owner.cookie = await t.login(a.owner.user.email);
 };
 const sentOf = (channel: SimChannel) =>
@@ -45,13 +41,7 @@ const sentOf = (channel: SimChannel) =>
 const text = (value: string) => ({ type: 'text', text: value });
 
 async function newAccount(name: string) {
-  const channel = await sim.createChannel({ displayName: name });
-  const response = await t.api('POST', `${C}/line-account`, {
-    cookie: a.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const accountId = response.json<{ id: number }>().id;
+  const { channel, accountId } = await t.connectedAccount(a, name);
   return { channel, accountId, base: `${C}/line-account/${accountId}` };
 }
 
@@ -127,7 +117,7 @@ describe('scenarios: the friend’s name in a step', () => {
     });
     const user = await sim.createUser('佐藤 太郎');
     await sim.act(user.userId, `follow/${acc.channel.channelId}`);
-    await drain();
+    await t.drain();
     await advance(60_000);
     const sent = (await sentOf(acc.channel)).filter((s) => s.to.includes(user.userId));
     expect(sent.map((s) => [s.kind, s.messages[0]!.text])).toEqual([

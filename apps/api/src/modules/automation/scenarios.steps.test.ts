@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { friends, scenarioSends, stepClicks } from '../../db/schema/index.ts';
 import {
-  connectBody,
   createLineTestApp,
   startLineSim,
   type LineSim,
@@ -36,13 +35,10 @@ type Scenario = {
   }[];
 };
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
 /** Moves the product's clock (an hour at most here: the sessions stay valid) and runs what falls due. */
 const advance = async (ms: number) => {
   t.clock.advance(ms);
-  await drain();
+  await t.drain();
 };
 const sentOf = (channel: SimChannel) =>
   sim.consoleCall<{ sent: Sent[] }>('GET', `/_sim/channels/${channel.channelId}/sent`).then((r) => r.sent);
@@ -55,20 +51,14 @@ const trackedIn = (value: string) =>
 const tap = (token: string) => t.api('GET', `/r/${token}`);
 
 async function newAccount(who: typeof a, name: string) {
-  const channel = await sim.createChannel({ displayName: name });
-  const response = await t.api('POST', `${C}/line-account`, {
-    cookie: who.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const accountId = response.json<{ id: number }>().id;
+  const { channel, accountId } = await t.connectedAccount(who, name);
   return { channel, accountId, base: `${C}/line-account/${accountId}` };
 }
 
 async function follow(channel: SimChannel, displayName: string) {
   const user = await sim.createUser(displayName);
   await sim.act(user.userId, `follow/${channel.channelId}`);
-  await drain();
+  await t.drain();
   const [row] = await t.db.select().from(friends).where(eq(friends.lineUserId, user.userId));
   return { userId: user.userId, friendId: row!.id };
 }

@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, friends, jobs, scenarioEnrolments, scenarioSends } from '../../db/schema/index.ts';
 import { eventQueueOf } from '../../platform/events.ts';
 import {
-  connectBody,
   createLineTestApp,
   startLineSim,
   type LineSim,
@@ -35,13 +34,10 @@ type Scenario = {
   stats: { enrolled: number; active: number; completed: number; stopped: number };
 };
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
 /** Moves the product's clock and runs what falls due (the scheduler's run of that minute). */
 const advance = async (ms: number) => {
   t.clock.advance(ms);
-  await drain();
+  await t.drain();
   // sessions expire while the clock runs days ahead: log in again, as the users would
   for (const who of [a, b])
     for (const user of [who.owner, who.manager, who.staff]) user.cookie = await t.login(user.user.email);
@@ -53,13 +49,7 @@ const sentTo = async (channel: SimChannel, userId: string) =>
 const text = (value: string) => ({ type: 'text', text: value });
 
 async function newAccount(who: typeof a, name: string) {
-  const channel = await sim.createChannel({ displayName: name });
-  const response = await t.api('POST', `${C}/line-account`, {
-    cookie: who.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const accountId = response.json<{ id: number }>().id;
+  const { channel, accountId } = await t.connectedAccount(who, name);
   return { channel, accountId, base: `${C}/line-account/${accountId}` };
 }
 
@@ -87,7 +77,7 @@ async function enrolDueInFiveMinutes(
 async function follow(channel: SimChannel, displayName: string) {
   const user = await sim.createUser(displayName);
   await sim.act(user.userId, `follow/${channel.channelId}`);
-  await drain();
+  await t.drain();
   const [row] = await t.db.select().from(friends).where(eq(friends.lineUserId, user.userId));
   return { userId: user.userId, friendId: row!.id };
 }
@@ -275,7 +265,7 @@ describe('scenarios: the engine', () => {
     expect((await sentOf(acc.channel)).filter((s) => s.messages[0]!.text === 'A')).toHaveLength(1);
     expect((await sentOf(acc.channel))[0]!.to.sort()).toEqual([stays.userId, leaves.userId].sort());
     await sim.act(leaves.userId, `unfollow/${acc.channel.channelId}`);
-    await drain();
+    await t.drain();
     await advance(HOUR);
     // B skipped (the tag A added), nothing to the friend who blocked
     expect((await sentOf(acc.channel)).map((s) => s.messages[0]!.text)).toEqual(['A']);
@@ -343,7 +333,7 @@ describe('scenarios: the engine', () => {
       body: { friendId: friend.friendId },
     });
     expect(stranger.statusCode).toBe(404);
-    await drain();
+    await t.drain();
     expect((await sentTo(acc.channel, friend.userId)).map((s) => s.messages[0]!.text)).toEqual([
       'ステップ1: ようこそ',
     ]);
@@ -613,7 +603,7 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
         cookie: a.staff.cookie,
         body: { action, tagIds, ...target },
       });
-      await drain();
+      await t.drain();
       return response;
     };
     const body = {
@@ -683,7 +673,7 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
 
     // in bulk, to a segment (the friend who has the tag already is not tagged again); a blocked friend is not enrolled
     await sim.act(blocked.userId, `unfollow/${acc.channel.channelId}`);
-    await drain();
+    await t.drain();
     const tagged = await tagging('add', [reserve], {
       conditions: { includeNonMembers: true, isMemberServiceUser: false, isShiftServiceUser: false },
     });
@@ -710,7 +700,7 @@ describe('scenarios: started when a tag is added (タグ付与時)', () => {
     const late = await follow(acc.channel, '後から 五郎');
     await sim.act(late.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
     await sim.act(keyword.userId, 'messages', { channelId: acc.channel.channelId, text: '予約したいです' });
-    await drain();
+    await t.drain();
     await advance(60_000);
     expect((await sentTo(acc.channel, late.userId)).map((s) => s.messages[0]!.text)).toEqual([
       'ご予約ありがとうございます',

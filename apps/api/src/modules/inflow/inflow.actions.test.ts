@@ -38,9 +38,6 @@ let liffId: string;
 let otherAccountId: number;
 
 const FRIEND_LINK_QUEUE = 'rich-menus.link-friend';
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
 const routes = (id = accountId) => `${C}/line-account/${id}/inflow-routes`;
 const slugOf = (route: InflowRoute) => new URL(route.url).searchParams.get('r')!;
 
@@ -95,7 +92,7 @@ async function comeThrough(route: InflowRoute, name: string) {
   });
   expect(visited.statusCode, visited.body).toBe(200);
   await sim.act(visitor.user.userId, `follow/${channel.channelId}`);
-  await drain();
+  await t.drain();
   const [friend] = await t.db.select().from(friends).where(eq(friends.lineUserId, visitor.user.userId));
   return { userId: visitor.user.userId, friendId: friend!.id };
 }
@@ -175,7 +172,7 @@ describe('a route starts a scenario and links a rich menu', () => {
     // someone who followed without the route has no menu of their own (the account has no default)
     const plain = await sim.createUser('直接 花子');
     await sim.act(plain.userId, `follow/${channel.channelId}`);
-    await drain();
+    await t.drain();
     expect(await seen(plain.userId)).toEqual({ name: null, source: null });
 
     // The follow's event delivered again (a second run of the attribution): nothing runs twice.
@@ -191,7 +188,7 @@ describe('a route starts a scenario and links a rich menu', () => {
     await inTransaction(t.db, (tx) =>
       attributeFollow(event, { db: tx, log: t.app.log, clock: t.clock, attempt: 2, jobId: 0 }),
     );
-    await drain();
+    await t.drain();
     expect(await friendLinkJobs(friend.friendId)).toHaveLength(1);
     expect(await enrolmentsOf(friend.friendId)).toHaveLength(1);
     expect((await textsTo(friend.userId)).filter((x) => x === '来店特典シナリオへようこそ')).toHaveLength(1);
@@ -199,13 +196,13 @@ describe('a route starts a scenario and links a rich menu', () => {
     // An unblock through the route runs them too (decision 0038's addendum): the menu is linked again (a
     // second job, its own event); the scenario is not repeated (a friend is in a scenario once).
     await sim.act(friend.userId, `unfollow/${channel.channelId}`);
-    await drain();
+    await t.drain();
     const again = await t.api('POST', `/liff/api/v1/inflow/${slugOf(route)}/visit`, {
       body: { idToken: await sim.liffLogin(friend.userId, liffId) },
     });
     expect(again.statusCode).toBe(200);
     await sim.act(friend.userId, `follow/${channel.channelId}`);
-    await drain();
+    await t.drain();
     expect(await friendLinkJobs(friend.friendId)).toHaveLength(2);
     expect(await seen(friend.userId)).toEqual({ name: 'キャンペーンメニュー', source: 'user' });
     expect(await enrolmentsOf(friend.friendId)).toHaveLength(1);
@@ -253,7 +250,7 @@ describe('a route starts a scenario and links a rich menu', () => {
       body: { rules: [{ richMenuId: vipMenu.id, tagId: vip.id }] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    await drain();
+    await t.drain();
     const vipRoute = await post<InflowRoute>(routes(), {
       name: 'VIP招待',
       tagIds: [vip.id],
@@ -269,7 +266,7 @@ describe('a route starts a scenario and links a rich menu', () => {
       .update(jobs)
       .set({ status: 'PENDING', runAt: t.clock.now(), lockedUntil: null })
       .where(eq(jobs.id, linkJob!.id));
-    await drain();
+    await t.drain();
     expect((await friendLinkJobs(tagged.friendId)).map((j) => j.status)).toEqual(['DONE']);
     expect(await seen(tagged.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     const untagged = await comeThrough(plainRoute, '一般 五郎');

@@ -10,14 +10,11 @@ const S = () => `${C}/line-account/${accountId}/scenarios`;
 const M = () => `${C}/line-account/${accountId}/member-service`;
 type Sent = { to: string[]; messages: { type: string; text?: string }[] };
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
 /** The scheduler's next minute: the events handled, the due steps sent. */
 const nextMinute = async () => {
-  await drain();
+  await t.drain();
   t.clock.advance(60_000);
-  await drain();
+  await t.drain();
 };
 /** The texts the simulator received for a LINE user from the account, in order. */
 const textsTo = async (userId: string) =>

@@ -34,10 +34,6 @@ beforeEach(async () => {
   await sim.consoleCall('DELETE', '/_sim/faults');
 });
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
-
 /** The migration's statement, run again on this database (where menus "from before" are made below). */
 const migrationStatement = fs
   .readFileSync(path.resolve(import.meta.dirname, '../../../drizzle/0045_rich_menu_hop_resend.sql'), 'utf8')
@@ -145,7 +141,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
       body: { action: 'add', tagIds: [tag.json().id], friendIds: [friendId] },
     });
     expect(tagged.statusCode, tagged.body).toBe(200);
-    await drain();
+    await t.drain();
     const seen = () =>
       sim.consoleCall<{ richMenu: SimMenu | null; source: string | null; imageUrl: string | null }>(
         'GET',
@@ -170,7 +166,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
     expect(await resendJobs(acc.accountId)).toHaveLength(1);
     // the migration queues it at the database's now(), days after the test's clock
     await t.db.update(jobs).set({ runAt: t.clock.now() }).where(eq(jobs.queue, RICH_MENU_RESEND_QUEUE));
-    await drain();
+    await t.drain();
     expect((await resendJobs(acc.accountId))[0]!.status).toBe('DONE');
 
     // after: a new LINE menu behind the hop; the old one deleted; the default moved to it
@@ -210,7 +206,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
       channelId: acc.channel.channelId,
       data: sent.areas[1]!.action.data,
     });
-    await drain();
+    await t.drain();
     const taps = await t.api('GET', `${acc.base}/rich-menu/${acc.menuId}/taps`, { cookie: a.staff.cookie });
     expect(taps.statusCode, taps.body).toBe(200);
     expect(taps.json().areas.map((x: { taps: number; friends: number }) => [x.taps, x.friends])).toEqual([
@@ -222,7 +218,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
     // a repeat (at least once) finds nothing to do: LINE keeps the same menu
     await t.db.delete(jobs).where(eq(jobs.queue, RICH_MENU_RESEND_QUEUE));
     await queueResend(t.db, { clientId: a.client.id, lineAccountId: acc.accountId }, t.clock.now());
-    await drain();
+    await t.drain();
     expect((await acc.atLine()).richMenus.map(lineIdOf)).toEqual([row.lineRichMenuId]);
     // the migration finds no menu without a key any more
     await t.db.delete(jobs).where(eq(jobs.queue, RICH_MENU_RESEND_QUEUE));
@@ -240,14 +236,14 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
       pathPrefix: '/v2/bot/richmenu',
     });
     await queueResend(t.db, { clientId: a.client.id, lineAccountId: acc.accountId }, t.clock.now());
-    await drain();
+    await t.drain();
     const [job] = await resendJobs(acc.accountId);
     expect(job).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect((await acc.row()).tapSlug).toBeNull();
     expect((await acc.atLine()).richMenus.map(lineIdOf)).toEqual([acc.oldLineId]);
     expect((await acc.atLine()).defaultRichMenuId).toBe(acc.oldLineId);
     t.clock.advance(60_000);
-    await drain();
+    await t.drain();
     expect((await resendJobs(acc.accountId))[0]!.status).toBe('DONE');
     const row = await acc.row();
     expect(row.tapSlug).not.toBeNull();
@@ -264,7 +260,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
     expect(edited.statusCode, edited.body).toBe(200);
     const editedRow = await other.row();
     expect(editedRow.tapSlug).not.toBeNull();
-    await drain();
+    await t.drain();
     expect(await other.row()).toEqual(editedRow);
     expect((await other.atLine()).richMenus.map(lineIdOf)).toEqual([editedRow.lineRichMenuId]);
   });
@@ -323,7 +319,7 @@ describe('menus made before the tap hop are sent again (decision 0049 addendum)'
       oldIds.push(oldId);
     }
     await queueResend(t.db, { clientId: a.client.id, lineAccountId: own.accountId }, t.clock.now());
-    await drain();
+    await t.drain();
 
     const after = await sim.consoleCall<{
       aliases: { richMenuAliasId: string; richMenuId: string }[];

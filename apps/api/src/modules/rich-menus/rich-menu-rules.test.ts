@@ -6,7 +6,6 @@ import { domainEvents, friends, jobs, richMenuLinkLeases } from '../../db/schema
 import { eventQueueOf } from '../../platform/events.ts';
 import { plainMenuBody as menuBody, plainMenuImage as png } from '../../testing/rich-menu-fixtures.ts';
 import {
-  connectBody,
   createLineTestApp,
   startLineSim,
   type LineSim,
@@ -39,10 +38,6 @@ beforeEach(async () => {
   await sim.consoleCall('DELETE', '/_sim/faults');
 });
 
-const drain = async () => {
-  for (let i = 0; i < 30; i += 1) if ((await t.app.jobs.runDue(50)) === 0) return;
-};
-
 type Account = {
   channel: SimChannel;
   id: number;
@@ -58,13 +53,7 @@ type Account = {
 };
 
 async function newAccount(who: typeof a, name: string): Promise<Account> {
-  const channel = await sim.createChannel({ displayName: name });
-  const connected = await t.api('POST', `${C}/line-account`, {
-    cookie: who.owner.cookie,
-    body: connectBody(channel),
-  });
-  expect(connected.statusCode, connected.body).toBe(201);
-  const id = connected.json<{ id: number }>().id;
+  const { channel, accountId: id } = await t.connectedAccount(who, name);
   const base = `${C}/line-account/${id}`;
   const post = async (path: string, body: unknown) => {
     const response = await t.api('POST', `${base}/${path}`, { cookie: who.owner.cookie, body });
@@ -92,7 +81,7 @@ async function newAccount(who: typeof a, name: string): Promise<Account> {
     follower: async (displayName) => {
       const user = await sim.createUser(displayName);
       await sim.act(user.userId, `follow/${channel.channelId}`);
-      await drain();
+      await t.drain();
       const [row] = await t.db
         .select({ id: friends.id })
         .from(friends)
@@ -106,7 +95,7 @@ async function newAccount(who: typeof a, name: string): Promise<Account> {
         body: { action, tagIds: [tagId], friendIds },
       });
       expect(response.statusCode, response.body).toBe(200);
-      await drain();
+      await t.drain();
     },
     putRules: (rules, cookie = who.manager.cookie) =>
       t.api('PUT', `${base}/rich-menu-rules`, { cookie, body: { rules } }),
@@ -140,7 +129,7 @@ describe('a rich menu per tag (decision 0059)', () => {
     expect(saved.json<RichMenuRules>().data).toEqual([
       { id: expect.any(Number), position: 0, richMenuId: vipMenu.id, tagId: vip, segmentId: null },
     ]);
-    await drain();
+    await t.drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: '基本メニュー', source: 'default' });
 
     await acc.tagFriends('add', vip, [taro.friendId]);
@@ -164,7 +153,7 @@ describe('a rich menu per tag (decision 0059)', () => {
     await acc.tagFriends('add', vip, [hanako.friendId]);
     expect(await acc.seen(hanako.userId)).toEqual({ name: '基本メニュー', source: 'default' });
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
-    await drain();
+    await t.drain();
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
 
     // An edit of the menu makes a new one at LINE: the friends of the rule are linked to it.
@@ -173,7 +162,7 @@ describe('a rich menu per tag (decision 0059)', () => {
       body: { richMenu: menuBody('VIPメニュー改'), image: png },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    await drain();
+    await t.drain();
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー改', source: 'user' });
 
     // A tag a rule names is not deleted (decision 0053).
@@ -199,7 +188,7 @@ describe('a rich menu per tag (decision 0059)', () => {
     ]);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<RichMenuRules>().pending).toBe(0); // the save's mark-all runs as a job
-    await drain();
+    await t.drain();
     expect(await acc.seen(hanako.userId)).toEqual({ name: '花子さんメニュー', source: 'user' });
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(jiro.userId)).toEqual({ name: null, source: null });
@@ -208,7 +197,7 @@ describe('a rich menu per tag (decision 0059)', () => {
       { richMenuId: vipMenu.id, tagId: vip },
       { richMenuId: hanakoMenu.id, segmentId: hanakoSegment },
     ]);
-    await drain();
+    await t.drain();
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
 
@@ -221,7 +210,7 @@ describe('a rich menu per tag (decision 0059)', () => {
 
     // No rule left: every menu the rules linked is unlinked (bulk unlink).
     await acc.putRules([]);
-    await drain();
+    await t.drain();
     for (const who of [taro, hanako, jiro])
       expect(await acc.seen(who.userId)).toEqual({ name: null, source: null });
   });
@@ -232,7 +221,7 @@ describe('a rich menu per tag (decision 0059)', () => {
     const vip = await acc.tag('VIP');
     const taro = await acc.follower('山田 太郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
-    await drain();
+    await t.drain();
     await sim.fault({
       status: 429,
       count: 1,
@@ -247,7 +236,7 @@ describe('a rich menu per tag (decision 0059)', () => {
         .pending,
     ).toBe(1);
     t.clock.advance(1_000);
-    await drain();
+    await t.drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
 
     await sim.fault({
@@ -260,7 +249,7 @@ describe('a rich menu per tag (decision 0059)', () => {
     await acc.tagFriends('remove', vip, [taro.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     t.clock.advance(60_000);
-    await drain();
+    await t.drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
     expect(
       (await t.api('GET', `${acc.base}/rich-menu-rules`, { cookie: a.staff.cookie })).json<RichMenuRules>(),
@@ -282,7 +271,7 @@ describe('a friend who blocked (decision 0059, addendum 2)', () => {
     // Both block; the owner tags taro and untags hanako meanwhile: nothing is sent to LINE for them.
     await sim.act(taro.userId, `unfollow/${acc.channel.channelId}`);
     await sim.act(hanako.userId, `unfollow/${acc.channel.channelId}`);
-    await drain();
+    await t.drain();
     await acc.tagFriends('add', vip, [taro.friendId]);
     await acc.tagFriends('remove', vip, [hanako.friendId]);
     expect(await acc.seen(taro.userId)).toEqual({ name: null, source: null });
@@ -295,7 +284,7 @@ describe('a friend who blocked (decision 0059, addendum 2)', () => {
     // They follow again (an unblock): the rules are evaluated for them as they are now.
     await sim.act(taro.userId, `follow/${acc.channel.channelId}`);
     await sim.act(hanako.userId, `follow/${acc.channel.channelId}`);
-    await drain();
+    await t.drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(hanako.userId)).toEqual({ name: null, source: null });
   });
@@ -310,7 +299,7 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
     const hanako = await acc.follower('佐藤 花子');
     const jiro = await acc.follower('鈴木 次郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
-    await drain();
+    await t.drain();
 
     // Another process's run of the account is mid-way through its calls: it holds the lease for a minute.
     await t.db.insert(richMenuLinkLeases).values({
@@ -338,7 +327,7 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
     // Still held, second after second: the waiting run waits again, alone, and links nothing.
     for (let second = 0; second < 5; second++) {
       t.clock.advance(1_000);
-      await drain();
+      await t.drain();
       expect(await waiting()).toEqual([
         { status: 'PENDING', dedupeKey: `rich-menus.link:${acc.id}:after-lease` },
       ]);
@@ -349,7 +338,7 @@ describe('one link run of an account at a time (decision 0059, addendum)', () =>
 
     // The other run's lease runs out (it crashed): the next run takes it and links both friends.
     t.clock.advance(60_000);
-    await drain();
+    await t.drain();
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(hanako.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
     expect(await acc.seen(jiro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
@@ -398,18 +387,18 @@ describe('the subscriber takes only the events the rules concern (decision 0062)
     const other = await acc.tag('予約済み');
     const taro = await acc.follower('山田 太郎');
     await acc.putRules([{ richMenuId: vipMenu.id, tagId: vip }]);
-    await drain();
+    await t.drain();
     await acc.tagFriends('add', other, [taro.friendId]);
     await acc.tagFriends('add', vip, [taro.friendId]);
     expect(await deliveriesOfLastTagEvents(acc.id, 2)).toEqual([[], [['DONE', 1]]]);
     expect(await acc.seen(taro.userId)).toEqual({ name: 'VIPメニュー', source: 'user' });
-    await drain();
+    await t.drain();
     expect(await deliveriesOfLastTagEvents(acc.id, 2)).toEqual([[], [['DONE', 1]]]);
 
     // A segment rule may name any tag in its conditions: every tag event of the account is taken.
     const everyone = await acc.segment('全員', '');
     await acc.putRules([{ richMenuId: vipMenu.id, segmentId: everyone }]);
-    await drain();
+    await t.drain();
     await acc.tagFriends('remove', other, [taro.friendId]);
     expect(await deliveriesOfLastTagEvents(acc.id, 1)).toEqual([[['DONE', 1]]]);
   });
