@@ -6,11 +6,14 @@ import { buildApp } from './app.ts';
 import { loadConfig, ConfigError } from './config/env.ts';
 import { createDatabase, databaseOptionsOf } from './db/client.ts';
 import { startTemplateFolder, templateForNewDataDir } from './db/template.ts';
-import { seedDemoWorld } from './demo/demo-world.ts';
+import { seedDemoLogins, writeDemoWorld } from './demo/demo-world.ts';
 import { queueRecurringJobs } from './jobs.ts';
 import { systemClock } from './platform/clock.ts';
 
-/** loadConfig -> createDatabase -> migrate -> seed -> buildApp -> listen; closes gracefully. */
+/**
+ * loadConfig -> createDatabase -> migrate -> buildApp -> the demo's logins -> listen (the banner) -> the
+ * rest of the demo world -> jobs; closes gracefully.
+ */
 async function main(): Promise<void> {
   // A .env file at the repository root, if any, fills variables the environment does not set.
   const envFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env');
@@ -27,9 +30,9 @@ async function main(): Promise<void> {
   );
   await database.migrate();
   const app = await buildApp({ config, db: database.db, ping: database.ping });
-  const seeded = config.seedDemo ? await seedDemoWorld({ db: database.db, config, log: app.log }) : undefined;
+  const demo = { db: database.db, config, log: app.log };
+  const seeded = config.seedDemo ? await seedDemoLogins(demo) : undefined;
   await queueRecurringJobs(database.db, systemClock);
-  if (config.jobsInApi) app.jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -48,7 +51,24 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   printWelcome(config.appUrl, database.kind, config.devMailbox, seeded);
-  if (seeded?.lineAccount && config.line.isSimulator) {
+  // The rest of the demo world after the banner (the logins work already; its pages fill within seconds:
+  // decision 0013, issue 31), then the jobs, which started after the demo's writing before too. A restart
+  // finds the demo's marker and skips it; a stop part-way leaves none, and the next start finishes it.
+  const world = seeded ? writeDemoWorld(demo) : Promise.resolve(null);
+  void world
+    .then(
+      (account) => {
+        if (seeded) app.log.info({ lineAccount: account?.id ?? null }, 'the demo world is written');
+      },
+      (error: unknown) => {
+        if (shuttingDown) app.log.info('stopped while writing the demo world: the next start finishes it');
+        else app.log.error({ err: error }, 'writing the demo world failed: the next start tries again');
+      },
+    )
+    .then(() => {
+      if (config.jobsInApi && !shuttingDown) app.jobs.start();
+    });
+  if (seeded && config.line.isSimulator) {
     process.stdout.write(`  LINE simulator (the demo friends' side): ${config.line.apiBaseUrl}/\n\n`);
   }
   if (config.payments.isSimulator) {
@@ -62,7 +82,7 @@ function printWelcome(
   url: string,
   kind: string,
   devMailbox: boolean,
-  seeded: Awaited<ReturnType<typeof seedDemoWorld>> | undefined,
+  seeded: Awaited<ReturnType<typeof seedDemoLogins>> | undefined,
 ): void {
   const lines = [
     '',

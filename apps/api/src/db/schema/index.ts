@@ -20,3 +20,4 @@ export * from './delivery-images.ts';
 export * from './automation.ts';
 export * from './inflow.ts';
 export * from './chat-groups.ts';
+export * from './demo.ts';

@@ -8,7 +8,7 @@ import { richMenuIconPaths, type RichMenuIcon } from '@app/contracts';
 /**
  * Server-side drawing of rich menu images (tab bars and item grids) with @napi-rs/canvas (Skia; its
  * native part is a prebuilt optional dependency). Labels are drawn in Noto Sans JP from the
- * @fontsource/noto-sans-jp package, never a font of the machine: its 125 unicode-range subsets of the
+ * @fontsource/noto-sans-jp package, never a font of the machine: the unicode-range subsets of the
  * bold weight are registered under one family, which Skia searches glyph by glyph.
  */
 export const RICH_MENU_FONT = 'RichMenuNotoSansJP';
@@ -16,18 +16,54 @@ const require = createRequire(import.meta.url);
 let canvasModule: typeof Canvas | undefined;
 
 /**
- * Skia and the fonts, loaded on the first drawing rather than at start-up (the native module and 125 font
- * files are not needed to serve requests that draw nothing; issue 15's cold start).
+ * Skia, loaded on the first drawing rather than at start-up (the native module is not needed to serve
+ * requests that draw nothing; issue 15's cold start). The fonts come with the labels: fontsFor.
  */
 function canvasWithFonts(): typeof Canvas {
   if (canvasModule) return canvasModule;
-  const loaded = require('@napi-rs/canvas') as typeof Canvas;
-  const files = path.join(path.dirname(require.resolve('@fontsource/noto-sans-jp/package.json')), 'files');
-  const bold = fs.readdirSync(files).filter((name) => name.endsWith('-700-normal.woff2'));
-  if (bold.length === 0) throw new Error('@fontsource/noto-sans-jp has no bold woff2 files');
-  for (const name of bold) loaded.GlobalFonts.registerFromPath(path.join(files, name), RICH_MENU_FONT);
-  canvasModule = loaded;
-  return loaded;
+  canvasModule = require('@napi-rs/canvas') as typeof Canvas;
+  return canvasModule;
+}
+
+type FontSubset = { file: string; ranges: [number, number][]; registered: boolean };
+let fontSubsets: FontSubset[] | undefined;
+
+/** The bold subsets and the letters each holds, read from the package's 700.css (its unicode-range). */
+function boldSubsets(): FontSubset[] {
+  if (fontSubsets) return fontSubsets;
+  const dir = path.dirname(require.resolve('@fontsource/noto-sans-jp/package.json'));
+  const css = fs.readFileSync(path.join(dir, '700.css'), 'utf8');
+  fontSubsets = [
+    ...css.matchAll(/url\(\.\/files\/([^)]+-700-normal\.woff2)\)[^}]*?unicode-range:([^;]+);/g),
+  ].map(([, file, ranges]) => ({
+    file: path.join(dir, 'files', file!),
+    ranges: ranges!.split(',').map((range) => {
+      const [lo, hi] = range.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as [number, number];
+    }),
+    registered: false,
+  }));
+  if (fontSubsets.length === 0) throw new Error('@fontsource/noto-sans-jp has no bold subsets');
+  return fontSubsets;
+}
+
+/**
+ * Registers (once) the subsets of the bold weight that hold the letters of `text`, under one family that
+ * Skia searches glyph by glyph: a menu's few labels need a handful of the 124 files, and registering all
+ * of them made the first drawing (the demo's, on a first start) slower (issue 31).
+ */
+function fontsFor(text: string): void {
+  const { GlobalFonts } = canvasWithFonts();
+  const subsets = boldSubsets();
+  for (const letter of new Set(text)) {
+    const code = letter.codePointAt(0)!;
+    const inSubsets = subsets.filter((subset) => subset.ranges.some(([lo, hi]) => code >= lo && code <= hi));
+    for (const subset of inSubsets) {
+      if (subset.registered) continue;
+      GlobalFonts.registerFromPath(subset.file, RICH_MENU_FONT);
+      subset.registered = true;
+    }
+  }
 }
 
 export type Box = { x: number; y: number; width: number; height: number };
@@ -134,6 +170,7 @@ export function fitLabel(ctx: Measure, text: string, box: Box): { size: number; 
   const width = Math.max(1, box.width - padding * 2);
   const height = Math.max(1, box.height - padding * 2);
   let size = Math.max(MIN_FONT, Math.round(Math.min(box.height * 0.32, 96)));
+  fontsFor(`${text}…`);
   for (; ; size -= 2) {
     ctx.font = `700 ${size}px ${RICH_MENU_FONT}`;
     const lines = wrap(ctx, text.trim(), width);
