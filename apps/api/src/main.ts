@@ -11,8 +11,8 @@ import { queueRecurringJobs } from './jobs.ts';
 import { systemClock } from './platform/clock.ts';
 
 /**
- * loadConfig -> createDatabase -> migrate -> buildApp -> the demo's logins -> listen (the banner) -> the
- * rest of the demo world -> jobs; closes gracefully.
+ * loadConfig -> createDatabase -> migrate -> buildApp -> the demo world (skipped when its marker says it is
+ * complete) -> jobs -> listen (the banner); closes gracefully.
  */
 async function main(): Promise<void> {
   // A .env file at the repository root, if any, fills variables the environment does not set.
@@ -32,7 +32,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, ping: database.ping });
   const demo = { db: database.db, config, log: app.log };
   const seeded = config.seedDemo ? await seedDemoLogins(demo) : undefined;
+  // The demo world before the banner: the login it prints opens pages that show data at once. A restart
+  // finds the world's marker and skips it; a start stopped part-way left none, and this one finishes it.
+  if (seeded) await writeDemoWorld(demo);
   await queueRecurringJobs(database.db, systemClock);
+  if (config.jobsInApi) app.jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -51,23 +55,6 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   printWelcome(config.appUrl, database.kind, config.devMailbox, seeded);
-  // The rest of the demo world after the banner (the logins work already; its pages fill within seconds:
-  // decision 0013, issue 31), then the jobs, which started after the demo's writing before too. A restart
-  // finds the demo's marker and skips it; a stop part-way leaves none, and the next start finishes it.
-  const world = seeded ? writeDemoWorld(demo) : Promise.resolve(null);
-  void world
-    .then(
-      (account) => {
-        if (seeded) app.log.info({ lineAccount: account?.id ?? null }, 'the demo world is written');
-      },
-      (error: unknown) => {
-        if (shuttingDown) app.log.info('stopped while writing the demo world: the next start finishes it');
-        else app.log.error({ err: error }, 'writing the demo world failed: the next start tries again');
-      },
-    )
-    .then(() => {
-      if (config.jobsInApi && !shuttingDown) app.jobs.start();
-    });
   if (seeded && config.line.isSimulator) {
     process.stdout.write(`  LINE simulator (the demo friends' side): ${config.line.apiBaseUrl}/\n\n`);
   }
