@@ -117,7 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 559 KB) or gzip. Registered before every route and the static files (whose built .br/.gz it leaves
   // alone). Request bodies are read as sent: no decompression of compressed uploads.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(fastifyCookie);
+  // No parsing hook: the session's reader parses the Cookie header when a route needs it (sessions.ts).
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
     global: false,
     // ioredis is loaded only when Redis is configured.

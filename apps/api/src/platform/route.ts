@@ -21,11 +21,15 @@ export type RouteOutput<E extends Endpoint> = {
   [K in keyof Responses<E>]: Responses<E>[K] extends z.ZodType ? z.input<Responses<E>[K]> : never;
 }[keyof Responses<E>];
 
+/**
+ * A handler answers with a promise, or (a 200 route) with the answer itself when it has it at once (a
+ * cached session's view): Fastify then sends it with no promise and no microtask (issue 31).
+ */
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<RouteOutput<E> | JsonText<RouteOutput<E>>>;
+) => Promise<RouteOutput<E> | JsonText<RouteOutput<E>>> | RouteOutput<E> | JsonText<RouteOutput<E>>;
 
 const failureResponses = Object.fromEntries(
   [400, 401, 403, 404, 409, 422, 429, 500, 503].map((status) => [status, failureBodySchema]),
@@ -207,7 +211,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.produces ? { produces: endpoint.produces } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
-    // A 200 route hands Fastify the handler's own promise: no second async function a request.
+    // A 200 route hands Fastify the handler's own answer or promise: no second async function a request.
     handler:
       successStatus === 200
         ? (request, reply) => handler(inputOf<E>(request), request, reply)

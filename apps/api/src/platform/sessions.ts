@@ -198,8 +198,18 @@ export async function deleteExpiredSessions(db: Db, now: Date, config: Config): 
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)));
 }
 
+/**
+ * The session cookie's value. The Cookie header is parsed here, by @fastify/cookie's own parser, the first
+ * time a request asks (the plugin's hook is off: a request that never needs a session, a health check or a
+ * static file, parses nothing), and kept on request.cookies as the plugin's hook would have.
+ */
 export function readSessionCookie(request: FastifyRequest, config: Config): string | undefined {
-  const value = request.cookies[config.session.cookieName];
+  let cookies = request.cookies as FastifyRequest['cookies'] | null;
+  if (!cookies) {
+    const header = request.headers.cookie;
+    cookies = request.cookies = header ? request.server.parseCookie(header) : {};
+  }
+  const value = cookies[config.session.cookieName];
   return value && value.length <= 200 ? value : undefined;
 }
 

@@ -177,6 +177,31 @@ describe('GET /me and POST /logout', () => {
     expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 
+  it('finds the session cookie among the other cookies a browser sends (the header is parsed when a route needs it)', async () => {
+    const user = await createUser(t.db, { role: 'MASTER', position: 'OWNER' });
+    const cookie = await loginAs(t.app, user.email);
+    const among = await call(t.app, 'GET', `${P}/me`, { cookie: `theme=dark; ${cookie}; lang="ja"` });
+    expect(among.statusCode).toBe(200);
+    expect(among.json()).toMatchObject({ user: { id: user.id } });
+    // the first of two session cookies counts, as the cookie parser reads them
+    const token = cookie.slice('sid='.length);
+    expect((await call(t.app, 'GET', `${P}/me`, { cookie: `sid=forged; sid=${token}` })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t.app, 'GET', `${P}/me`, { cookie: `sid=${token}; sid=forged` })).statusCode).toBe(
+      200,
+    );
+    // a write still finds the cookie for its CSRF check: no origin, refused
+    const none = await call(t.app, 'POST', `${P}/logout`, {
+      cookie: `theme=dark; ${cookie}`,
+      noOrigin: true,
+    });
+    expect(none.statusCode).toBe(403);
+    // a route that needs no session answers whatever the header holds
+    const health = await call(t.app, 'GET', '/healthz', { cookie: 'garbage;;=%E0%A4%A; sid' });
+    expect(health.statusCode).toBe(200);
+  });
+
   it('logout deletes the session and clears the cookie', async () => {
     const user = await createUser(t.db, { role: 'MASTER', position: 'OWNER' });
     const cookie = await loginAs(t.app, user.email);

@@ -118,7 +118,8 @@ export function authRoutes(
     { rateLimit: mailLimit },
   );
 
-  route(app, authEndpoints.me, async (_input, request) => auth.getCurrentSession({ ctx: request.ctx }));
+  // Not async: a cached session's view is answered at once (issue 31).
+  route(app, authEndpoints.me, (_input, request) => auth.getCurrentSession({ ctx: request.ctx }));
 
   route(
     app,
@@ -130,7 +131,7 @@ export function authRoutes(
 
 /** Client area: GET /client/api/v1/session/me, the same session view as /auth/api/v1/me. */
 export function clientSessionRoutes(app: FastifyInstance) {
-  route(app, clientAreaEndpoints.sessionMe, async (_input, request) =>
+  route(app, clientAreaEndpoints.sessionMe, (_input, request) =>
     auth.getCurrentSession({ ctx: request.ctx }),
   );
 }

@@ -82,8 +82,11 @@ export async function logout({ ctx, input }: { ctx: ServiceContext; input: { tok
  */
 const sessionViews = new WeakMap<SessionRecord, { config: ServiceContext['config']; view: Session }>();
 
-/** The signed-in user's session view, from the rows the session join read for this request. */
-export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promise<Session> {
+/**
+ * The signed-in user's session view, from the rows the session join read for this request: at once, not
+ * as a promise, when the access check found the session (issue 31).
+ */
+export function getCurrentSession({ ctx }: { ctx: ServiceContext }): Session | Promise<Session> {
   const actor = requireActor(ctx);
   const { session } = ctx;
   if (session) {
@@ -93,7 +96,7 @@ export async function getCurrentSession({ ctx }: { ctx: ServiceContext }): Promi
     sessionViews.set(session, { config: ctx.config, view });
     return view;
   }
-  return buildSessionView(ctx, await getUserOrThrow(ctx.db, actor.userId));
+  return getUserOrThrow(ctx.db, actor.userId).then((user) => buildSessionView(ctx, user));
 }
 
 async function buildSessionView(ctx: ServiceContext, user: UserRow): Promise<Session> {

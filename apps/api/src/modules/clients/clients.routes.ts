@@ -5,7 +5,8 @@ import * as clients from './clients.service.ts';
 
 /** Client area: the client itself (its session view is the auth module's). */
 export function clientAreaRoutes(app: FastifyInstance) {
-  route(app, clientAreaEndpoints.getClient, async (_input, request) =>
+  // Not async: the own client's view is answered at once (issue 31).
+  route(app, clientAreaEndpoints.getClient, (_input, request) =>
     clients.getScopedClient({ ctx: request.ctx }),
   );
   route(app, clientAreaEndpoints.updateData, async ({ body }, { ctx }) =>
