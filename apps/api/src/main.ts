@@ -8,6 +8,7 @@ import { createDatabase, databaseOptionsOf } from './db/client.ts';
 import { startTemplateFolder, templateForNewDataDir } from './db/template.ts';
 import { seedDemoWorld } from './demo/demo-world.ts';
 import { queueRecurringJobs } from './jobs.ts';
+import { warmWebhookReceipt } from './modules/line-webhook/line-webhook.warm.ts';
 import { systemClock } from './platform/clock.ts';
 
 /** loadConfig -> createDatabase -> migrate -> seed -> buildApp -> listen; closes gracefully. */
@@ -30,6 +31,16 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemoWorld({ db: database.db, config, log: app.log }) : undefined;
   await queueRecurringJobs(database.db, systemClock);
   if (config.jobsInApi) app.jobs.start();
+  // Ready only when warm: LINE's webhook calls pour in from the first second after a deploy (issue 31).
+  if (config.warmUp) {
+    const warmStarted = performance.now();
+    try {
+      const warmed = await warmWebhookReceipt({ app, db: database.db, config });
+      app.log.info({ ...warmed, ms: Math.round(performance.now() - warmStarted) }, 'webhook warm-up done');
+    } catch (error) {
+      app.log.warn({ err: error }, 'webhook warm-up failed; starting cold');
+    }
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
