@@ -107,7 +107,7 @@ export async function findLineAccountForReceiving(
   const cached = cache.get(lineAccountId);
   if (cached) return cached;
   let reads = receivingReads.get(ctx.db);
-  if (!reads) receivingReads.set(ctx.db, (reads = new Map()));
+  if (!reads) receivingReads.set(ctx.db, (reads = new Map<number, Read>()));
   const generation = cache.generation;
   const inFlight = reads.get(lineAccountId);
   if (inFlight?.generation === generation) return inFlight.row;

@@ -64,11 +64,11 @@ export async function warmWebhookReceipt({
 async function rolledBackReceipt(db: Db, account: LineAccountRow | undefined): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await warmLineAccountsForReceiving({ db: tx as unknown as Db }, 1);
+      await warmLineAccountsForReceiving({ db: tx }, 1);
       if (account) {
         const event = { type: 'message', webhookEventId: `warm-up-${randomUUID()}`, timestamp: Date.now() };
         await insertWebhookEventsWithJobs(
-          tx as unknown as Db,
+          tx,
           account.id,
           [{ webhookEventId: event.webhookEventId, type: event.type, payload: event }],
           { queue: WEBHOOK_EVENT_QUEUE, receivedAt: new Date() },
