@@ -34,9 +34,18 @@ async function main(): Promise<void> {
   // Ready only when warm: LINE's webhook calls pour in from the first second after a deploy (issue 31).
   if (config.warmUp) {
     const warmStarted = performance.now();
+    const cpuBefore = process.cpuUsage();
     try {
       const warmed = await warmWebhookReceipt({ app, db: database.db, config });
-      app.log.info({ ...warmed, ms: Math.round(performance.now() - warmStarted) }, 'webhook warm-up done');
+      const cpu = process.cpuUsage(cpuBefore);
+      app.log.info(
+        {
+          ...warmed,
+          ms: Math.round(performance.now() - warmStarted),
+          cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+        },
+        'webhook warm-up done',
+      );
     } catch (error) {
       app.log.warn({ err: error }, 'webhook warm-up failed; starting cold');
     }
