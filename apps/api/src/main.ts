@@ -8,6 +8,7 @@ import { createDatabase, databaseOptionsOf } from './db/client.ts';
 import { startTemplateFolder, templateForNewDataDir } from './db/template.ts';
 import { seedDemoLogins, writeDemoWorld } from './demo/demo-world.ts';
 import { queueRecurringJobs } from './jobs.ts';
+import { warmWebhookReceipt } from './modules/line-webhook/line-webhook.warm.ts';
 import { systemClock } from './platform/clock.ts';
 
 /**
@@ -37,6 +38,25 @@ async function main(): Promise<void> {
   if (seeded) await writeDemoWorld(demo);
   await queueRecurringJobs(database.db, systemClock);
   if (config.jobsInApi) app.jobs.start();
+  // Ready only when warm: LINE's webhook calls pour in from the first second after a deploy (issue 31).
+  if (config.warmUp) {
+    const warmStarted = performance.now();
+    const cpuBefore = process.cpuUsage();
+    try {
+      const warmed = await warmWebhookReceipt({ app, db: database.db, config });
+      const cpu = process.cpuUsage(cpuBefore);
+      app.log.info(
+        {
+          ...warmed,
+          ms: Math.round(performance.now() - warmStarted),
+          cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+        },
+        'webhook warm-up done',
+      );
+    } catch (error) {
+      app.log.warn({ err: error }, 'webhook warm-up failed; starting cold');
+    }
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Run the job workers inside the API process; false when worker processes (worker.ts) run them. */
   JOBS_IN_API: bool.default(true),
+  /** Warm the webhook's receipt before saying ready (main.ts); false starts cold (the bench's A/B). */
+  WARM_UP: bool.default(true),
   /** SMTP server for outgoing mail; without it mail is kept in the database (development mailbox). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(`${productName.en} <no-reply@localhost>`),
@@ -128,6 +130,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jobsInApi: boolean;
+  warmUp: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean; cookieName: string };
@@ -282,6 +285,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jobsInApi: e.JOBS_IN_API,
+    warmUp: e.WARM_UP,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     session: {

@@ -9,6 +9,7 @@ export {
   findLineAccountOfClient,
   getLineAccountRowOrThrow,
   lineFailure,
+  warmLineAccountsForReceiving,
   type ServiceLinkDirectory,
 } from './line-accounts.service.ts';
 export { queueBotInfoRefresh } from './line-accounts.jobs.ts';

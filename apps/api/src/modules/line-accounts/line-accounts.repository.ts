@@ -32,6 +32,16 @@ export async function findLineAccountForWebhook(db: Db, id: number): Promise<Lin
   return row;
 }
 
+/** Up to `limit` active accounts across clients, lowest id first: the webhook's warm-up at start. */
+export async function listActiveLineAccountsForWebhook(db: Db, limit: number): Promise<LineAccountRow[]> {
+  return db
+    .select()
+    .from(lineAccounts)
+    .where(eq(lineAccounts.status, 'ACTIVE'))
+    .orderBy(asc(lineAccounts.id))
+    .limit(limit);
+}
+
 /** Across clients on purpose: one LINE channel may be connected once in the whole product. */
 export async function findLineAccountByChannelId(db: Db, channelId: string) {
   const [row] = await db

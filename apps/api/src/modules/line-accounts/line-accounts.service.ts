@@ -27,6 +27,7 @@ import {
   findLineAccountForWebhook,
   LINE_ACCOUNT_CACHE_KIND,
   insertLineAccount,
+  listActiveLineAccountsForWebhook,
   listLineAccounts,
   searchLineAccounts as searchLineAccountRows,
   updateLineAccount,
@@ -74,27 +75,70 @@ export async function findLineAccountById(
 }
 
 const receivingCaches = new WeakMap<Db, FeedCache<LineAccountRow>>();
+/**
+ * The reads in flight, by account id, with the cache's generation at their start: calls arriving together
+ * while an account is not in memory share one read (none started before a change is shared after it).
+ */
+type Read = { generation: number; row: Promise<LineAccountRow | undefined> };
+const receivingReads = new WeakMap<Db, Map<number, Read>>();
+
+function receivingCacheOf(db: Db): FeedCache<LineAccountRow> | undefined {
+  const feed = changeFeedOf(db);
+  if (!feed) return undefined;
+  let cache = receivingCaches.get(db);
+  if (!cache) receivingCaches.set(db, (cache = new FeedCache(feed, LINE_ACCOUNT_CACHE_KIND)));
+  return cache;
+}
 
 /**
  * The account a LINE webhook call names, from memory while the database's change feed is live (LINE
  * calls 1,000 times a second; the row changes a few times a year). Dropped at once by this process's own
  * update (updateLineAccount) and by any process's at its commit (the `l:<id>` notification). Unknown ids
- * are not remembered. Only the call's receipt reads it: what the jobs read stays a fresh query.
+ * are not remembered. Only the call's receipt reads it: what the jobs read stays a fresh query. The calls
+ * that find the account missing from memory at the same moment (the first second after a start or a
+ * change, at 1,000 calls/s) share one read instead of each taking a connection for the same row.
  */
 export async function findLineAccountForReceiving(
   ctx: Pick<ServiceContext, 'db'>,
   lineAccountId: number,
 ): Promise<LineAccountRow | undefined> {
-  const feed = changeFeedOf(ctx.db);
-  if (!feed) return findLineAccountForWebhook(ctx.db, lineAccountId);
-  let cache = receivingCaches.get(ctx.db);
-  if (!cache) receivingCaches.set(ctx.db, (cache = new FeedCache(feed, LINE_ACCOUNT_CACHE_KIND)));
+  const cache = receivingCacheOf(ctx.db);
+  if (!cache) return findLineAccountForWebhook(ctx.db, lineAccountId);
   const cached = cache.get(lineAccountId);
   if (cached) return cached;
+  let reads = receivingReads.get(ctx.db);
+  if (!reads) receivingReads.set(ctx.db, (reads = new Map<number, Read>()));
   const generation = cache.generation;
-  const row = await findLineAccountForWebhook(ctx.db, lineAccountId);
-  if (row) cache.set(lineAccountId, row, generation);
-  return row;
+  const inFlight = reads.get(lineAccountId);
+  if (inFlight?.generation === generation) return inFlight.row;
+  const read: Read = {
+    generation,
+    row: findLineAccountForWebhook(ctx.db, lineAccountId).then((row) => {
+      if (row) cache.set(lineAccountId, row, generation);
+      return row;
+    }),
+  };
+  const forget = () => {
+    if (reads.get(lineAccountId) === read) reads.delete(lineAccountId);
+  };
+  read.row.then(forget, forget);
+  reads.set(lineAccountId, read);
+  return read.row;
+}
+
+/**
+ * At start, before the process says it is ready: up to `limit` active accounts into the receiving
+ * memory in one read (the first webhook calls then find theirs there); answers the accounts read.
+ */
+export async function warmLineAccountsForReceiving(
+  ctx: Pick<ServiceContext, 'db'>,
+  limit: number,
+): Promise<LineAccountRow[]> {
+  const cache = receivingCacheOf(ctx.db);
+  const generation = cache?.generation ?? 0;
+  const rows = await listActiveLineAccountsForWebhook(ctx.db, limit);
+  if (cache) for (const row of rows) cache.set(row.id, row, generation);
+  return rows;
 }
 
 /** An account of a client, or undefined (jobs: no error answer to build). */

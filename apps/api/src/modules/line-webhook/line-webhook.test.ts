@@ -12,6 +12,7 @@ import {
   type SimChannel,
 } from '../../testing/line-sim.ts';
 import { insertWebhookEventsWithJobs } from './line-webhook.repository.ts';
+import { warmWebhookReceipt } from './line-webhook.warm.ts';
 
 let sim: LineSim;
 let t: LineTestApp;
@@ -317,5 +318,25 @@ describe('LINE webhook, end to end through the simulator', () => {
     }
     expect(status).toBe(403);
     await t.db.update(lineAccounts).set({ status: 'ACTIVE' }).where(eq(lineAccounts.id, accountId));
+  });
+
+  it('the warm-up before the process says ready stores and queues nothing; the calls after it are stored as usual', async () => {
+    const eventsBefore = (await storedEvents()).length;
+    const jobsBefore = (await t.db.select().from(jobs)).length;
+    const warmed = await warmWebhookReceipt({ app: t.app, db: t.db, config: t.config });
+    expect(warmed.accounts).toBeGreaterThanOrEqual(1);
+    expect(warmed.connections).toBeGreaterThanOrEqual(1);
+    expect(warmed.verifyCalls).toBeGreaterThan(0);
+    expect(await storedEvents()).toHaveLength(eventsBefore);
+    expect(await t.db.select().from(jobs)).toHaveLength(jobsBefore);
+
+    const id = `01WARM${Date.now()}`.padEnd(26, '0');
+    const body = JSON.stringify({
+      destination: channel.botUserId,
+      events: [textEvent(id, 'U' + 'f'.repeat(32), 'x')],
+    });
+    const answer = await post(accountId, body);
+    expect(answer.json()).toEqual({ success: true, accepted: 1 });
+    expect((await storedEvents()).map((e) => e.webhookEventId)).toContain(id);
   });
 });
