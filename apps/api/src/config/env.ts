@@ -23,8 +23,12 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Run the job workers inside the API process; false when worker processes (worker.ts) run them. */
   JOBS_IN_API: bool.default(true),
-  /** Warm the webhook's receipt before saying ready (main.ts); false starts cold (the bench's A/B). */
-  WARM_UP: bool.default(true),
+  /**
+   * Warm the webhook's receipt before saying ready (main.ts); false starts cold (the bench's A/B). Unset:
+   * on with a PostgreSQL server (a deployment LINE calls), off on the embedded PGlite (`npm start`, whose
+   * restart the warm-up would lengthen by a second for calls no real LINE sends there).
+   */
+  WARM_UP: bool.optional(),
   /** SMTP server for outgoing mail; without it mail is kept in the database (development mailbox). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(`${productName.en} <no-reply@localhost>`),
@@ -285,7 +289,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jobsInApi: e.JOBS_IN_API,
-    warmUp: e.WARM_UP,
+    warmUp: e.WARM_UP ?? Boolean(e.DATABASE_URL),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     session: {
