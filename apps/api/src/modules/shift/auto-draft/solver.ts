@@ -45,18 +45,18 @@ const END_MOVES = 12;
  * between moves (each move keeps every place and rule) and the passes after are skipped, and what is done
  * so far is answered (every rule kept; the requesters not drafted are told so). The worker's answers have
  * one, so that the pool has a verified answer by the budget however loaded the machine (draft-pool.ts,
- * solver-exact.ts); without it the solve is deterministic.
+ * solver-exact.ts); without it the solve is deterministic. `opts.now`: the clock (default performance.now()).
  * `opts.endPass`: false leaves out the end pass (`raiseBottom`), for the tests that show what it adds.
  */
 export function solve(
   raw: SolverInput,
   preset?: Map<number, { start: number; end: number }>,
-  opts: { quick?: boolean; deadline?: number; endPass?: boolean } = {},
+  opts: { quick?: boolean; deadline?: number; endPass?: boolean; now?: () => number } = {},
 ): SolverResult {
-  const { deadline } = opts;
+  const { deadline, now = () => performance.now() } = opts;
   let cut = false;
   /** Past the deadline (checked now and then: the clock is not free). */
-  const late = () => (cut ||= deadline !== undefined && performance.now() > deadline);
+  const late = () => (cut ||= deadline !== undefined && now() > deadline);
   const input = normalise(raw);
   const { settings } = input;
   const slots = input.slots;
