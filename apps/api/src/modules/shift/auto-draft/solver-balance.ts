@@ -643,11 +643,13 @@ export function lowerTop(passes: Passes, rated: number[], maxMoves: number): num
 }
 
 /**
- * The end pass's bounds (counts, not a clock): steps looked at per staff member at an end and move, and in the
- * whole pass; staff a chain passes through; options tried by a staff member going back (once risen above or
- * fallen below the range). At 20 x 31 peak the bottom's first chain passes through six staff (8,955 steps);
- * at 100 x 31 peak 12 chains take 13,200 steps, 20,000 in the pass cost 0.1-0.3 s of CPU more on the
- * greedy's 20 x 31 answer where it finds nothing, so 12,000 (11 chains at 100: 14.1 points for 14.0).
+ * The end pass's bounds (counts, not a clock): steps looked at per staff member at the bottom and move, and
+ * in the whole pass; staff a chain passes through; options tried by a staff member going back (once risen
+ * above or fallen below the range). At 20 x 31 peak the bottom's first chain passes through six staff
+ * (8,955 steps); at 100 x 31 peak 12 chains take 13,200 steps, 20,000 in the pass cost 0.1-0.3 s of CPU more
+ * on the greedy's 20 x 31 answer where it finds nothing, so 12,000 (11 chains at 100: 14.1 points for 14.0).
+ * With the top left to `lowerTop` the bottom spends the same steps where it used them all before (stage
+ * one's answers at 20 and 100 x 31 peak: 12,000), and the 20 x 31 peak greedy's 12,000 fall to 10,000.
  */
 const END_VISITS = 10_000;
 const END_TOTAL = 12_000;
@@ -655,22 +657,21 @@ const END_DEPTH = 6;
 const BACK = 8;
 
 /**
- * The end pass, after the chain pass `lowerTop`: moves a staff member at either end of the range inward by a
- * chain in which anyone who would leave the range goes back the other way on another day. It raises the
- * bottom (the mirror of `lowerTop`): the staff member at the lowest rate takes one of their requests (a new
- * draft, or theirs widened); where its places are full, their holder of that day gives them up (keeping a
- * narrower part of the shift, or none); a holder who would fall to the bottom takes one of their own
- * requests on another day in turn. And it lowers the top as `lowerTop` does, except that a staff member it
- * passes through may go either way: one who takes the top's places and would rise to the top gives one of
- * their own shifts on another day to a next requester, and one who gives up places to the top (the top,
- * fallen below the lowest, takes a shorter shift on another day) and would fall to the bottom takes one of
- * their own on another day. An end staff member pushed past the other end goes back once (take 17:00-22:00,
- * give 11:00-14:00). Each staff member gives at most once and takes at most once in a chain, each step on a
- * day of its own. Taken when everyone it changes ends strictly inside the old range (so the spread narrows,
- * or fewer staff share an end); no place lost, none over the required count, no hard rule broken (checked on
- * the joined changes), no staff pushed over their target. The bottom first, then the top; the first chain
- * found per end staff member, fewest staff first, in option order (deterministic: no clock); bounded by
- * `maxMoves`, END_VISITS and END_DEPTH.
+ * The end pass, after the chain pass `lowerTop`: raises the staff at the bottom of the range by a chain in
+ * which anyone who would leave the range goes back the other way on another day (the mirror of `lowerTop`).
+ * The staff member at the lowest rate takes one of their requests (a new draft, or theirs widened); where its
+ * places are full, their holder of that day gives them up (keeping a narrower part of the shift, or none); a
+ * holder who would fall to the bottom takes one of their own requests on another day in turn; a taker who
+ * would rise to the top (or whose shift breaks a rule) gives one of their own shifts on another day to a next
+ * requester. The bottom staff member pushed past the top goes back once (take 17:00-22:00, give 11:00-14:00).
+ * Each staff member gives at most once and takes at most once in a chain, each step on a day of its own.
+ * Taken when everyone it changes ends strictly inside the old range (so the spread narrows, or fewer staff
+ * share the bottom); no place lost, none over the required count, no hard rule broken (checked on the joined
+ * changes), no staff pushed over their target. The top is `lowerTop`'s alone: this pass searched it too
+ * (the same chains, plus ones through staff going back) right after `lowerTop` had found none, and on the
+ * nine bench stores that second search of the top made no chain `lowerTop` had not. The first chain found
+ * per bottom staff member, fewest staff first, in option order (deterministic without a deadline); bounded
+ * by `maxMoves`, END_VISITS, END_TOTAL and END_DEPTH, and stopped between chains past the solve's deadline.
  */
 export function raiseBottom(passes: Passes, rated: number[], maxMoves: number): number {
   if (rated.length < 2) return 0;
