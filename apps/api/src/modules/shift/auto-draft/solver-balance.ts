@@ -74,21 +74,17 @@ function named(remove: Option[], add: Option[], m: number, j: number, staffId: n
   return false;
 }
 
-export function balance(st: BalanceState, rounds = 4): number {
+export function balance(passes: Passes, rounds = 4): number {
   // the options of the same day sharing a slot with a drafted one are its possible replacements
-  const bySlot = new Map<number, Option[]>();
-  for (const list of st.options.values())
-    for (const o of list)
-      for (const i of o.slots) {
-        const at = bySlot.get(i);
-        if (at) at.push(o);
-        else bySlot.set(i, [o]);
-      }
+  const { st, bySlot, late } = passes;
   let moves = 0;
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < rounds && !late(); round++) {
     let moved = false;
     const drafted = [...st.chosen.values()].sort((a, b) => a.cand.id - b.cand.id);
-    for (const o of drafted) {
+    for (let k = 0; k < drafted.length; k++) {
+      const o = drafted[k]!;
+      // past the deadline: stop between moves (each keeps every place and rule)
+      if ((k & 15) === 0 && late()) return moves;
       if (st.chosen.get(o.cand.id) !== o) continue;
       const a = o.cand.staffId;
       const before = st.rateWith(a, 0);
@@ -109,8 +105,7 @@ export function balance(st: BalanceState, rounds = 4): number {
         const ra2 = st.rateWith(a, -minutesOf(o));
         const rb2 = st.rateWith(b, added);
         const worst = Math.max(ra2, rb2);
-        if (worst >= Math.max(before, rb) - 1e-9 || Math.min(ra2, rb2) < Math.min(before, rb) - 1e-9)
-          continue;
+        if (worst >= Math.max(before, rb) - EPS || Math.min(ra2, rb2) < Math.min(before, rb) - EPS) continue;
         if (best && (best.worst < worst || (best.worst === worst && best.p.idx < p.idx))) continue;
         const target = st.staffById.get(b)?.targetMinutes ?? null;
         if (target !== null && st.monthWith(b, added) > target) continue;
@@ -157,7 +152,7 @@ function split(st: BalanceState, o: Option, bySlot: Map<number, Option[]>): bool
       const rb = st.rateWith(b, 0);
       const rb2 = st.rateWith(b, added);
       const worst = Math.max(ra2, rb2);
-      if (worst >= Math.max(before, rb) - 1e-9 || Math.min(ra2, rb2) < Math.min(before, rb) - 1e-9) continue;
+      if (worst >= Math.max(before, rb) - EPS || Math.min(ra2, rb2) < Math.min(before, rb) - EPS) continue;
       if (best && (best.worst < worst || (best.worst === worst && best.p.idx < p.idx))) continue;
       if (!keepsPlaces(st, q ? [o, q] : [o], [keep, p])) continue;
       const target = st.staffById.get(b)?.targetMinutes ?? null;
@@ -170,6 +165,30 @@ function split(st: BalanceState, o: Option, bySlot: Map<number, Option[]>): bool
   st.apply(best.keep); // replaces o (same request)
   st.apply(best.p);
   return true;
+}
+
+/** Rates closer than this are equal. */
+const EPS = 1e-9;
+
+/**
+ * What the passes share, made once per solve (the options do not change): the options by slot and by staff
+ * member, the changes on the state (make, the joint rule check, the target), each staff member's drafts,
+ * and `late`: past the solve's deadline, where every pass stops between moves.
+ */
+export type Passes = ReturnType<typeof passesOn>;
+export function passesOn(st: BalanceState, late: () => boolean = () => false) {
+  return { st, late, ...optionIndexes(st), ...changesOn(st), draftsByStaff: () => draftsByStaff(st) };
+}
+
+/** Each staff member's drafts in option order (the chain searches' view; rebuilt after each move made). */
+function draftsByStaff(st: BalanceState): Map<number, Option[]> {
+  const drafts = new Map<number, Option[]>();
+  for (const o of [...st.chosen.values()].sort((a, b) => a.idx - b.idx)) {
+    const list = drafts.get(o.cand.staffId);
+    if (list) list.push(o);
+    else drafts.set(o.cand.staffId, [o]);
+  }
+  return drafts;
 }
 
 /** The options by slot they cover, and each staff member's candidates that have options. */
@@ -250,12 +269,10 @@ const VISIT_BUDGET = 3_000;
  * the staff member at an end first (ties by option order). Each move lowers (spread, staff at the ends), so
  * it ends; `maxMoves` bounds it too. Deterministic: no clock.
  */
-export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number): number {
+export function narrowSpread(passes: Passes, rated: number[], maxMoves: number): number {
   if (rated.length < 2) return 0;
-  const EPS = 1e-9;
-  const { bySlot, candsOf } = optionIndexes(st);
+  const { st, bySlot, candsOf, make, legal, jointlyLegal, overTarget, late } = passes;
   const minutesOrZero = (o: Option | undefined) => (o ? minutesOf(o) : 0);
-  const { make, legal, jointlyLegal, overTarget } = changesOn(st);
   type Score = { spread: number; ends: number };
   /** The score with staff `a` at rate `ra` and `b` at `rb` (the others at theirs). */
   const scoreWith = (
@@ -303,7 +320,7 @@ export function narrowSpread(st: BalanceState, rated: number[], maxMoves: number
     a.spread < b.spread - EPS || (Math.abs(a.spread - b.spread) <= EPS && a.ends < b.ends);
 
   let moves = 0;
-  while (moves < maxMoves) {
+  while (moves < maxMoves && !late()) {
     const rates = new Map(rated.map((id) => [id, st.rateWith(id, 0)]));
     const now = scoreWith(rates, -1, 0);
     const lo = Math.min(...rates.values());
@@ -482,17 +499,15 @@ const CHAIN_DEPTH = 3;
  * no staff pushed over their target. The first chain found per staff member at the top, in option order
  * (deterministic: no clock); bounded by `maxMoves` and CHAIN_VISITS.
  */
-export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): number {
+export function lowerTop(passes: Passes, rated: number[], maxMoves: number): number {
   if (rated.length < 2) return 0;
-  const EPS = 1e-9;
-  const { bySlot, candsOf } = optionIndexes(st);
-  const draftsOf = (staffId: number) =>
-    [...st.chosen.values()].filter((o) => o.cand.staffId === staffId).sort((a, b) => a.idx - b.idx);
   // made one after the other (the chain's gives first, then its takes), no rule broken: jointlyLegal
-  const { make, jointlyLegal, overTarget } = changesOn(st);
+  const { st, bySlot, candsOf, make, jointlyLegal, overTarget, late } = passes;
 
   let moves = 0;
-  while (moves < maxMoves) {
+  while (moves < maxMoves && !late()) {
+    // each staff member's drafts in option order (the state changes only when a chain is made)
+    const drafts = passes.draftsByStaff();
     const rates = new Map(rated.map((id) => [id, st.rateWith(id, 0)]));
     const lo = Math.min(...rates.values());
     const hi = Math.max(...rates.values());
@@ -511,7 +526,7 @@ export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): n
        * true when the chain closes (gives and takes hold it).
        */
       const give = (x: number, added: number, depth: number): boolean => {
-        for (const d of draftsOf(x)) {
+        for (const d of drafts.get(x) ?? []) {
           if (days.has(d.day)) continue;
           for (const keep of [undefined, ...(st.options.get(d.cand.id) ?? [])]) {
             if (keep === d || (keep && !keep.slots.every((i) => d.slots.includes(i)))) continue;
@@ -628,11 +643,13 @@ export function lowerTop(st: BalanceState, rated: number[], maxMoves: number): n
 }
 
 /**
- * The end pass's bounds (counts, not a clock): steps looked at per staff member at an end and move, and in the
- * whole pass; staff a chain passes through; options tried by a staff member going back (once risen above or
- * fallen below the range). At 20 x 31 peak the bottom's first chain passes through six staff (8,955 steps);
- * at 100 x 31 peak 12 chains take 13,200 steps, 20,000 in the pass cost 0.1-0.3 s of CPU more on the
- * greedy's 20 x 31 answer where it finds nothing, so 12,000 (11 chains at 100: 14.1 points for 14.0).
+ * The end pass's bounds (counts, not a clock): steps looked at per staff member at the bottom and move, and
+ * in the whole pass; staff a chain passes through; options tried by a staff member going back (once risen
+ * above or fallen below the range). At 20 x 31 peak the bottom's first chain passes through six staff
+ * (8,955 steps); at 100 x 31 peak 12 chains take 13,200 steps, 20,000 in the pass cost 0.1-0.3 s of CPU more
+ * on the greedy's 20 x 31 answer where it finds nothing, so 12,000 (11 chains at 100: 14.1 points for 14.0).
+ * With the top left to `lowerTop` the bottom spends the same steps where it used them all before (stage
+ * one's answers at 20 and 100 x 31 peak: 12,000), and the 20 x 31 peak greedy's 12,000 fall to 10,000.
  */
 const END_VISITS = 10_000;
 const END_TOTAL = 12_000;
@@ -640,48 +657,42 @@ const END_DEPTH = 6;
 const BACK = 8;
 
 /**
- * The end pass, after the chain pass `lowerTop`: moves a staff member at either end of the range inward by a
- * chain in which anyone who would leave the range goes back the other way on another day. It raises the
- * bottom (the mirror of `lowerTop`): the staff member at the lowest rate takes one of their requests (a new
- * draft, or theirs widened); where its places are full, their holder of that day gives them up (keeping a
- * narrower part of the shift, or none); a holder who would fall to the bottom takes one of their own
- * requests on another day in turn. And it lowers the top as `lowerTop` does, except that a staff member it
- * passes through may go either way: one who takes the top's places and would rise to the top gives one of
- * their own shifts on another day to a next requester, and one who gives up places to the top (the top,
- * fallen below the lowest, takes a shorter shift on another day) and would fall to the bottom takes one of
- * their own on another day. An end staff member pushed past the other end goes back once (take 17:00-22:00,
- * give 11:00-14:00). Each staff member gives at most once and takes at most once in a chain, each step on a
- * day of its own. Taken when everyone it changes ends strictly inside the old range (so the spread narrows,
- * or fewer staff share an end); no place lost, none over the required count, no hard rule broken (checked on
- * the joined changes), no staff pushed over their target. The bottom first, then the top; the first chain
- * found per end staff member, fewest staff first, in option order (deterministic: no clock); bounded by
- * `maxMoves`, END_VISITS and END_DEPTH.
+ * The end pass, after the chain pass `lowerTop`: raises the staff at the bottom of the range by a chain in
+ * which anyone who would leave the range goes back the other way on another day (the mirror of `lowerTop`).
+ * The staff member at the lowest rate takes one of their requests (a new draft, or theirs widened); where its
+ * places are full, their holder of that day gives them up (keeping a narrower part of the shift, or none); a
+ * holder who would fall to the bottom takes one of their own requests on another day in turn; a taker who
+ * would rise to the top (or whose shift breaks a rule) gives one of their own shifts on another day to a next
+ * requester. The bottom staff member pushed past the top goes back once (take 17:00-22:00, give 11:00-14:00).
+ * Each staff member gives at most once and takes at most once in a chain, each step on a day of its own.
+ * Taken when everyone it changes ends strictly inside the old range (so the spread narrows, or fewer staff
+ * share the bottom); no place lost, none over the required count, no hard rule broken (checked on the joined
+ * changes), no staff pushed over their target. The top is `lowerTop`'s alone: this pass searched it too
+ * (the same chains, plus ones through staff going back) right after `lowerTop` had found none, and on the
+ * nine bench stores that second search of the top made no chain `lowerTop` had not. The first chain found
+ * per bottom staff member, fewest staff first, in option order (deterministic without a deadline); bounded
+ * by `maxMoves`, END_VISITS, END_TOTAL and END_DEPTH, and stopped between chains past the solve's deadline.
  */
-export function raiseBottom(st: BalanceState, rated: number[], maxMoves: number): number {
+export function raiseBottom(passes: Passes, rated: number[], maxMoves: number): number {
   if (rated.length < 2) return 0;
-  const EPS = 1e-9;
-  const { bySlot, candsOf } = optionIndexes(st);
-  const { make, jointlyLegal, overTarget } = changesOn(st);
+  const { st, bySlot, candsOf, make, jointlyLegal, overTarget, late } = passes;
   const size = (i: number) => st.coveredBy[i]!.size;
 
   let moves = 0;
   let spent = 0; // visits over the whole pass
-  while (moves < maxMoves && spent < END_TOTAL) {
+  while (moves < maxMoves && spent < END_TOTAL && !late()) {
     const rates = new Map(rated.map((id) => [id, st.rateWith(id, 0)]));
     const lo = Math.min(...rates.values());
     const hi = Math.max(...rates.values());
     if (hi - lo <= EPS) break;
     const inside = (r: number) => r > lo + EPS && r < hi - EPS;
     // each staff member's drafts in option order (the state changes only when a chain is made)
-    const drafts = new Map<number, Option[]>();
-    for (const o of [...st.chosen.values()].sort((a, b) => a.idx - b.idx))
-      drafts.set(o.cand.staffId, [...(drafts.get(o.cand.staffId) ?? []), o]);
-    const ends: [number, boolean][] = [
-      ...rated.filter((id) => rates.get(id)! <= lo + EPS).map((id): [number, boolean] => [id, true]),
-      ...rated.filter((id) => rates.get(id)! >= hi - EPS).map((id): [number, boolean] => [id, false]),
-    ];
+    const drafts = passes.draftsByStaff();
+    // the bottom only: the top is the chain pass's (lowerTop, just before), searched once
+    const bottoms = rated.filter((id) => rates.get(id)! <= lo + EPS);
     let found: Change[] | null = null;
-    for (const [end, up] of ends) {
+    for (const end of bottoms) {
+      if (late()) break;
       let visits = 0;
       const cap = Math.min(END_VISITS, END_TOTAL - spent);
       if (cap <= 0) break;
@@ -812,7 +823,7 @@ export function raiseBottom(st: BalanceState, rated: number[], maxMoves: number)
       };
       // the fewest staff first
       for (; limit <= END_DEPTH && visits <= cap; limit++)
-        if (up ? take(end, 0, false, close) : give(end, 0, false, close)) {
+        if (take(end, 0, false, close)) {
           found = [...gives, ...takes];
           break;
         }

@@ -437,21 +437,33 @@ export async function draftShifts(
      * worker's, so that the pool has an answer by its budget on a loaded machine. Unset: never cut.
      */
     firstWithinMs?: number;
+    /** The clock (default `performance.now()`; the tests' own, to cut at chosen points). */
+    now?: () => number;
   } = {},
 ): Promise<Drafted> {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
+  const now = opts.now ?? (() => performance.now());
+  const started = now();
+  const elapsed = () => now() - started;
   const budget = opts.budgetMs ?? defaultBudgetMs(input.staff.length);
   const deadline = opts.firstWithinMs === undefined ? undefined : started + opts.firstWithinMs;
-  const quick: Drafted = { ...solve(input, undefined, { quick: true, deadline }), method: 'GREEDY' };
+  const quick: Drafted = { ...solve(input, undefined, { quick: true, deadline, now }), method: 'GREEDY' };
   opts.onBest?.(quick);
+  // every later solve ends by the budget (its passes cut between moves: every place and rule kept), so
+  // that a loaded machine answers a verified answer a little less fair, not the quick greedy's
+  const byBudget = { deadline: started + budget, now };
+  // the best answer posted so far by the goals' order: a later one is posted only when ahead of it
+  let best = quick;
+  const offer = (r: Drafted) => {
+    if (!ahead(rank(r), rank(best))) return;
+    best = r;
+    opts.onBest?.(r);
+  };
   // the greedy with its spread pass: the answer when HiGHS has no time or finds nothing; past the budget
-  // the quick greedy's (the pool has answered by then, and keeps the worker only once it is done: draft-pool.ts)
+  // the best so far (the pool has answered by then, and keeps the worker only once it is done: draft-pool.ts)
   const greedy = (): Drafted => {
-    if (elapsed() > budget) return quick;
-    const full: Drafted = { ...solve(input), method: 'GREEDY' };
-    opts.onBest?.(full);
-    return full;
+    if (elapsed() > budget) return best;
+    offer({ ...solve(input, undefined, byBudget), method: 'GREEDY' });
+    return best;
   };
   // kept back for the re-check of stage one's answer (solve() with its spread pass), by the quick greedy's time
   const left = budget - elapsed() - RECHECK_PER_QUICK * elapsed();
@@ -465,11 +477,11 @@ export async function draftShifts(
     if (!exact) return greedy();
     // re-checked with the spread pass: the answer from here on, the fairness stage only replacing it when
     // better by the goals' order
-    const recheckStarted = performance.now();
-    const first: Drafted = { ...solve(input, exact.drafts), method: 'EXACT' };
-    const recheckMs = performance.now() - recheckStarted;
+    const recheckStarted = now();
+    const first: Drafted = { ...solve(input, exact.drafts, byBudget), method: 'EXACT' };
+    const recheckMs = now() - recheckStarted;
     if (ahead(rank(quick), rank(first))) return greedy();
-    opts.onBest?.(first);
+    offer(first);
     // the fairness stage: from that answer, places held, a bounded search for a smaller spread, if the
     // time left allows it and its re-check (about the first re-check's time, measured just now)
     const rest = budget - elapsed() - RECHECK_MARGIN * recheckMs;
@@ -487,7 +499,7 @@ export async function draftShifts(
       ...(bands.length > 0 ? { fairness: false, bands } : {}),
     });
     if (!fair) return first;
-    const fairer: Drafted = { ...solve(input, fair.drafts), method: 'EXACT' };
+    const fairer: Drafted = { ...solve(input, fair.drafts, byBudget), method: 'EXACT' };
     // the better by the goals' order: never less fair than the answer it started from
     return ahead(rank(first), rank(fairer)) ? first : fairer;
   } catch {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateStore, type Shape } from '../../../../bench/support/auto-draft-stores.ts';
 import { reasonText } from './reasons.ts';
 import { findViolations } from './solver-scoring.ts';
-import { draftShifts, greedyBand, solveExact, tieredBands } from './solver-exact.ts';
+import { draftShifts, greedyBand, rank, solveExact, tieredBands, type Drafted } from './solver-exact.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
 import { solve } from './solver.ts';
 import { at, base, DAY1, DAY2, DAY3, H, pastAPair, request, slot, staff } from './solver.test-setup.ts';
@@ -358,4 +358,62 @@ describe('auto-draft at the optimum: hand-built cases (issue 29)', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+});
+
+describe('auto-draft out of time: the best verified answer, never an invalid one (issue 29)', () => {
+  // a clock that counts its readings: where the budget runs out depends on the work done, not on the machine
+  const ticking = () => {
+    let t = 0;
+    return () => t++;
+  };
+  const spread = (r: SolverResult) => {
+    const rates = r.staff.flatMap((s) => (s.fulfilmentRate === null ? [] : [s.fulfilmentRate]));
+    return Math.max(...rates) - Math.min(...rates);
+  };
+  const ahead = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+    return false;
+  };
+
+  it("cuts the re-check's passes between moves past the deadline: HiGHS's places kept, every rule kept", async () => {
+    const input = generateStore('peak', 20);
+    const exact = (await solveExact(input, { fairness: false }))!;
+    const full = solve(input, exact.drafts);
+    // past the deadline from the start: HiGHS's drafts re-checked, no pass after them
+    const cut = solve(input, exact.drafts, { deadline: 0, now: () => 1 });
+    expect(findViolations(input, cut.assignments)).toEqual([]);
+    expect(cut.assignments.map((a) => a.candidateId).sort((a, b) => a - b)).toEqual(
+      [...exact.drafts.keys()].sort((a, b) => a - b),
+    );
+    // ... less fair than the whole re-check (no fairness move made), so the cut is real
+    expect(spread(cut)).toBeGreaterThan(spread(full));
+    // cut anywhere in the passes: the places and over of the whole re-check, every rule kept
+    for (const ticks of [1, 10, 100, 1_000, 10_000]) {
+      const r = solve(input, exact.drafts, { deadline: ticks, now: ticking() });
+      expect(findViolations(input, r.assignments)).toEqual([]);
+      expect([r.totals.filled, r.totals.over]).toEqual([full.totals.filled, full.totals.over]);
+    }
+    expect(spread(solve(input, exact.drafts, { deadline: 1e12, now: ticking() }))).toBeCloseTo(
+      spread(full),
+      9,
+    );
+  }, 120_000);
+
+  it('posts only answers ahead of the last, each valid, and answers the best of them, wherever the budget ends', async () => {
+    const input = generateStore('peak', 20);
+    const quick = solve(input, undefined, { quick: true });
+    for (const budgetMs of [10, 300, 3_000, 30_000]) {
+      const posted: Drafted[] = [];
+      const result = await draftShifts(input, {
+        budgetMs,
+        now: ticking(),
+        fairnessNodes: 0,
+        onBest: (r) => posted.push(r),
+      });
+      for (const r of [...posted, result]) expect(findViolations(input, r.assignments)).toEqual([]);
+      posted.slice(1).forEach((r, k) => expect(ahead(rank(r), rank(posted[k]!))).toBe(true));
+      expect(ahead(rank(quick), rank(result))).toBe(false);
+      expect(ahead(rank(posted.at(-1)!), rank(result))).toBe(false);
+    }
+  }, 180_000);
 });

@@ -14,7 +14,14 @@ import {
   Plan,
   type Option,
 } from './solver-model.ts';
-import { balance, lowerTop, narrowSpread, raiseBottom, type BalanceState } from './solver-balance.ts';
+import {
+  balance,
+  lowerTop,
+  narrowSpread,
+  passesOn,
+  raiseBottom,
+  type BalanceState,
+} from './solver-balance.ts';
 import { fillableUpperBound, report } from './solver-scoring.ts';
 import type { SolverInput, SolverResult } from './solver-types.ts';
 
@@ -22,7 +29,8 @@ import type { SolverInput, SolverResult } from './solver-types.ts';
 const SPREAD_MOVES = 6;
 /** Chains the chain pass makes at most (lowerTop: the 100 x 31 peak store takes 4). */
 const CHAIN_MOVES = 12;
-/** Chains the end pass makes at most (raiseBottom: the 20 x 31 peak store takes 3 from stage one's answer). */
+/** Chains the end pass makes at most (raiseBottom, the bottom only: the 20 x 31 peak store takes 3 from stage
+ * one's answer). */
 const END_MOVES = 12;
 
 /**
@@ -33,21 +41,22 @@ const END_MOVES = 12;
  * (under load: 1.1 s for the greedy and its local search, +1.3 s for the pair moves of `balance`, which
  * take the 100 x 31 peak store from 37.6 to 18.8 points, +1.9 s for the spread pass, to 17.9): the call's
  * first answers, the spread pass running once on its last (solver-exact.ts, draft-pool.ts).
- * `opts.deadline` (a `performance.now()` instant): past it the greedy stops placing and the searches after it
- * are skipped, and what is placed so far is answered (every rule kept; the requesters not drafted are told
- * so). Only the worker's first answer has one, so that the pool has an answer by the budget however loaded
- * the machine (draft-pool.ts); without it the solve is deterministic.
+ * `opts.deadline` (a `performance.now()` instant): past it the greedy stops placing, the fairness passes stop
+ * between moves (each move keeps every place and rule) and the passes after are skipped, and what is done
+ * so far is answered (every rule kept; the requesters not drafted are told so). The worker's answers have
+ * one, so that the pool has a verified answer by the budget however loaded the machine (draft-pool.ts,
+ * solver-exact.ts); without it the solve is deterministic. `opts.now`: the clock (default performance.now()).
  * `opts.endPass`: false leaves out the end pass (`raiseBottom`), for the tests that show what it adds.
  */
 export function solve(
   raw: SolverInput,
   preset?: Map<number, { start: number; end: number }>,
-  opts: { quick?: boolean; deadline?: number; endPass?: boolean } = {},
+  opts: { quick?: boolean; deadline?: number; endPass?: boolean; now?: () => number } = {},
 ): SolverResult {
-  const { deadline } = opts;
+  const { deadline, now = () => performance.now() } = opts;
   let cut = false;
   /** Past the deadline (checked now and then: the clock is not free). */
-  const late = () => (cut ||= deadline !== undefined && performance.now() > deadline);
+  const late = () => (cut ||= deadline !== undefined && now() > deadline);
   const input = normalise(raw);
   const { settings } = input;
   const slots = input.slots;
@@ -235,6 +244,8 @@ export function solve(
     unapply,
   };
   const fillable = fillableUpperBound(input);
+  // the passes' shared indexes, made once (the options do not change), and the deadline
+  const passes = passesOn(state, late);
   const answer = () =>
     report(input, slots, need, coveredBy, chosen, plans, staffById, requested, fromRequests, {
       proposed,
@@ -242,18 +253,18 @@ export function solve(
       unmet,
     });
   if (late()) return answer();
-  balance(state);
+  balance(passes);
   if (opts.quick || late()) return answer();
   // then the spread of fulfilment rates itself, from its ends (staff with requests)
   const rated = [...requested]
     .filter(([, minutes]) => minutes > 0)
     .map(([id]) => id)
     .sort((a, b) => a - b);
-  narrowSpread(state, rated, SPREAD_MOVES);
+  narrowSpread(passes, rated, SPREAD_MOVES);
   // then chains from the top, where no move of the spread pass lowers it (solver-balance.ts)
-  lowerTop(state, rated, CHAIN_MOVES);
-  // then chains from either end where anyone leaving the range goes back on another day: the bottom raised
-  if (opts.endPass !== false) raiseBottom(state, rated, END_MOVES);
+  lowerTop(passes, rated, CHAIN_MOVES);
+  // then chains from the bottom where anyone leaving the range goes back on another day: the bottom raised
+  if (opts.endPass !== false) raiseBottom(passes, rated, END_MOVES);
   return answer();
 }
 
