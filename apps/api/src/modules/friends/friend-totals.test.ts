@@ -8,11 +8,12 @@ import { listFriendsOfSets, roughly, type AccountScope } from './friends.reposit
 /**
  * Issue 31: above FRIEND_TOTAL_EXACT_UP_TO friends in the account a filtered list's total is estimated
  * (the share of matches among the newest 2,000 friends, at least 50 of them) and says so
- * (`totalIsEstimate`); at or below it, or with too few matches in the sample, it is exact.
+ * (`totalIsEstimate`); at or below it, or with too few matches (a name search: at most the threshold,
+ * counted exactly; sets: fewer than 50 in the sample), it is exact.
  */
 const C = '/client/api/v1';
 let small: TestApp; // the default threshold (50,000): every total here is exact
-let large: TestApp; // FRIEND_TOTAL_EXACT_UP_TO=100: an account of 300 friends is "large"
+let large: TestApp; // FRIEND_TOTAL_EXACT_UP_TO=50: an account of 300 friends is "large"
 
 type Account = { scope: AccountScope; cookie: string };
 async function accountOf(t: TestApp, count: number): Promise<Account> {
@@ -36,7 +37,7 @@ let exactAccount: Account;
 let estimatedAccount: Account;
 beforeAll(async () => {
   small = await createTestApp();
-  large = await createTestApp({ FRIEND_TOTAL_EXACT_UP_TO: '100' });
+  large = await createTestApp({ FRIEND_TOTAL_EXACT_UP_TO: '50' });
   exactAccount = await accountOf(small, 300);
   estimatedAccount = await accountOf(large, 300);
 });
@@ -74,7 +75,7 @@ describe('estimated totals of large accounts', () => {
     expect(estimated.json().data[0].displayName).toBe('山田 友だち298');
   });
 
-  it('too few matches in the sample, and the unfiltered list, count exactly even in a large account', async () => {
+  it('few matches (at most the threshold), and the unfiltered list, count exactly even in a large account', async () => {
     const rare = await list(large, estimatedAccount, { search: '佐藤' });
     expect(rare.json().pagination).toMatchObject({ totalItems: 3, totalIsEstimate: false });
     expect(rare.json().data).toHaveLength(3);

@@ -176,6 +176,13 @@ export type TotalPolicy = { friends: number; exactUpTo: number };
 export type TotalSample = { size: number; minHits: number };
 export const totalSample: TotalSample = { size: 2000, minHits: 50 };
 
+/**
+ * A filtered list (not sets only) of a large account counts its matches exactly up to this many (or up to
+ * the policy's threshold when lower): a count that stops there costs little; only beyond it is the total
+ * estimated.
+ */
+export const EXACT_MATCHES_CAP = 10_000;
+
 /** A count rounded to two significant figures (an estimate says no more than that). */
 export const roughly = (n: number) => {
   if (n < 100) return Math.round(n);
@@ -405,7 +412,21 @@ export async function listFriends<V = undefined>(
     if (!combined && !filter.audience)
       return { total: await countAccountFriends(db, scope, filter.isFriend), totalIsEstimate: false };
     if (estimates(policy)) {
-      const estimate = estimateFrom(await sampleHits(db, scope, where!, sample.size), policy, sample);
+      // a count that stops past `cap` matches (rare names: exact, and as cheap as the trigram index makes
+      // it) beside the sample (common ones: estimated)
+      const cap = Math.min(policy.exactUpTo, EXACT_MATCHES_CAP);
+      const upToCap = db
+        .select({ one: sql`1` })
+        .from(friends)
+        .where(where)
+        .limit(cap + 1)
+        .as('up_to_cap');
+      const [[capped], sampled] = await Promise.all([
+        db.select({ n: count() }).from(upToCap),
+        sampleHits(db, scope, where!, sample.size),
+      ]);
+      if ((capped?.n ?? 0) <= cap) return { total: capped?.n ?? 0, totalIsEstimate: false };
+      const estimate = estimateFrom(sampled, policy, sample);
       if (estimate !== undefined) return { total: estimate, totalIsEstimate: true };
     }
     const [total] = await db.select({ n: count() }).from(friends).where(where);
