@@ -121,6 +121,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 60 * 1000),
+  /**
+   * Friend lists and searches of a LINE account with more friends than this send an estimated total
+   * (`totalIsEstimate`) instead of counting every match (decision 0019, issue 31).
+   */
+  FRIEND_TOTAL_EXACT_UP_TO: z.coerce.number().int().nonnegative().default(50_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -147,6 +152,8 @@ export type Config = {
   rateLimits: { login: number; loginPerIp: number; passwordReset: number; windowMs: number };
   /** The チャット inbox's live stream: how long one stays open (the browser then reconnects). */
   inboxStreamMs: number;
+  /** A friends list's total is exact up to this many friends in the account, estimated above. */
+  friendTotalExactUpTo: number;
   line: {
     apiBaseUrl: string;
     dataApiBaseUrl: string;
@@ -366,6 +373,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         (demoIssuer ? 'デモ銀行 本店営業部 普通預金 1234567 デモウンエイ（カ）' : null),
     },
     inboxStreamMs: e.INBOX_STREAM_MS,
+    friendTotalExactUpTo: e.FRIEND_TOTAL_EXACT_UP_TO,
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
       loginPerIp: e.RATE_LIMIT_LOGIN_IP,

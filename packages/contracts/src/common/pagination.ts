@@ -66,6 +66,28 @@ export function paginationInfo(page: number, limit: number, totalItems: number):
   };
 }
 
+/**
+ * Pagination of a list whose total may be estimated (the friends list and the friend search of a large
+ * LINE account): `totalIsEstimate` true says `totalItems` (and `totalPages`) are an estimate, rounded to
+ * two significant figures, shown as such (「約 33,000 人」); false, they are exact.
+ */
+export const estimablePaginationInfoSchema = paginationInfoSchema.extend({ totalIsEstimate: z.boolean() });
+export type EstimablePaginationInfo = z.infer<typeof estimablePaginationInfoSchema>;
+
+export function estimablePaginationInfo(
+  page: number,
+  limit: number,
+  totalItems: number,
+  totalIsEstimate: boolean,
+): EstimablePaginationInfo {
+  return { ...paginationInfo(page, limit, totalItems), totalIsEstimate };
+}
+
+/** A page of items whose total may be estimated: `{ data, pagination }` with `totalIsEstimate`. */
+export function estimablePageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: estimablePaginationInfoSchema });
+}
+
 /** A page of items: `{ data, pagination }`. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationInfoSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allow, defineEndpoint } from '../common/endpoint.ts';
-import { pageSchema } from '../common/pagination.ts';
+import { estimablePageSchema, pageSchema } from '../common/pagination.ts';
 import { lineAccountParamsSchema } from '../line-accounts/line-accounts.schemas.ts';
 import {
   friendManagerNoteBodySchema,
@@ -28,7 +28,7 @@ export const friendEndpoints = {
     clientScoped: true,
     params: lineAccountParamsSchema,
     query: listFriendsQuerySchema,
-    responses: { 200: pageSchema(friendSchema) },
+    responses: { 200: estimablePageSchema(friendSchema) },
   }),
   get: defineEndpoint({
     method: 'GET',
@@ -106,6 +106,6 @@ export const friendEndpoints = {
     clientScoped: true,
     params: lineAccountParamsSchema,
     body: searchFriendsBodySchema,
-    responses: { 200: pageSchema(friendSchema) },
+    responses: { 200: estimablePageSchema(friendSchema) },
   }),
 } as const;

@@ -163,6 +163,73 @@ async function countCombinedSets(db: Db, sets: SQL[], combine: 'AND' | 'OR', mid
 }
 
 /**
+ * When a list's total is estimated (issue 31): the account has more than `exactUpTo` friends (`friends`:
+ * all of them, from the counter, read beside the account's check). Below, every total is exact.
+ */
+export type TotalPolicy = { friends: number; exactUpTo: number };
+
+/**
+ * An estimated total is the share of matches among the account's newest `size` friends times its
+ * friends, when at least `minHits` of them match; with fewer (rare matches: the share says little, and
+ * an exact count of few matches is cheap next to the page's own walk) the total is counted exactly.
+ */
+export type TotalSample = { size: number; minHits: number };
+export const totalSample: TotalSample = { size: 2000, minHits: 50 };
+
+/**
+ * A filtered list (not sets only) of a large account counts its matches exactly up to this many (or up to
+ * the policy's threshold when lower): a count that stops there costs little; only beyond it is the total
+ * estimated.
+ */
+export const EXACT_MATCHES_CAP = 10_000;
+
+/** A count rounded to two significant figures (an estimate says no more than that). */
+export const roughly = (n: number) => {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+};
+
+/**
+ * The account's newest `size` friends (as a table named `friends`, so that conditions written over the
+ * friends table apply to it), and how many of them `test` keeps.
+ */
+async function sampleHits(
+  db: Db,
+  scope: AccountScope,
+  test: SQL,
+  size: number,
+): Promise<{ size: number; hits: number }> {
+  const newest = db
+    .select()
+    .from(friends)
+    .where(inAccount(scope))
+    .orderBy(desc(friends.createdAt), desc(friends.id))
+    .limit(size);
+  const [row] = await db
+    .select({
+      size: sql<number>`count(*)::int`,
+      hits: sql<number>`(count(*) filter (where ${test}))::int`,
+    })
+    .from(sql`(${newest}) as ${friends}`);
+  return { size: row?.size ?? 0, hits: row?.hits ?? 0 };
+}
+
+/** The estimate from a sample, or undefined when the sample says too little (see TotalSample). */
+function estimateFrom(
+  sampled: { size: number; hits: number },
+  policy: TotalPolicy,
+  sample: TotalSample,
+): number | undefined {
+  if (sampled.size === 0 || sampled.hits < sample.minHits) return undefined;
+  return Math.max(sampled.hits, roughly((sampled.hits / sampled.size) * policy.friends));
+}
+
+/** Whether a list of this account estimates its total (more friends than the policy counts exactly). */
+const estimates = (policy: TotalPolicy | undefined): policy is TotalPolicy =>
+  !!policy && policy.friends > policy.exactUpTo;
+
+/**
  * How far the friend search's page walks the newest friends testing each one by index probes (see
  * listFriendsOfSets): alongside the count, `perRow` friends per friend the page reaches (it bets that one
  * friend in 50 matches); once the total is known, as far as the page is likely to lie, up to `limit`.
@@ -175,6 +242,13 @@ const probeWalk: ProbeWalk = { perRow: 50, limit: 5000 };
  * with index probes (`offset 0` keeps each test a per-friend probe, where the planner would hash every set
  * whole: 16-19 ms for sets of 33,000 and 10,000 friends against 0.5-2 ms).
  */
+const probesOf = (sets: SQL[], combine: 'AND' | 'OR', id: SQL | typeof friends.id) => {
+  const probes = sets.map(
+    (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${id} offset 0)`,
+  );
+  return (combine === 'OR' ? or(...probes) : and(...probes))!;
+};
+
 function pageByProbes(
   db: Db,
   scope: AccountScope,
@@ -184,12 +258,7 @@ function pageByProbes(
   within?: number,
 ): Promise<FriendRow[]> {
   const newestFirst = [desc(friends.createdAt), desc(friends.id)];
-  const tested = (id: SQL | typeof friends.id) => {
-    const probes = sets.map(
-      (set) => sql`exists (select 1 from (${set}) as probe where probe.friend_id = ${id} offset 0)`,
-    );
-    return combine === 'OR' ? or(...probes) : and(...probes);
-  };
+  const tested = (id: SQL | typeof friends.id) => probesOf(sets, combine, id);
   if (within === undefined)
     return db
       .select()
@@ -231,30 +300,57 @@ export async function listFriendsOfSets<V = undefined>(
   sets: SQL[],
   combine: 'AND' | 'OR',
   page: { limit: number; offset: number },
-  options: { walk?: ProbeWalk; view?: PageView<V>; middle?: SQL | undefined } = {},
-): Promise<{ rows: FriendRow[]; total: number; read: SetsRead; view: V | undefined }> {
-  const { walk = probeWalk, view, middle } = options;
+  options: {
+    walk?: ProbeWalk;
+    view?: PageView<V>;
+    middle?: SQL | undefined;
+    policy?: TotalPolicy | undefined;
+    sample?: TotalSample;
+  } = {},
+): Promise<{
+  rows: FriendRow[];
+  total: number;
+  totalIsEstimate: boolean;
+  read: SetsRead;
+  view: V | undefined;
+}> {
+  const { walk = probeWalk, view, middle, policy, sample = totalSample } = options;
   const reach = page.offset + page.limit;
   const viewOf = (rows: FriendRow[]) => (view ? view(rows) : Promise.resolve(undefined));
-  const [total, all, newest] = await Promise.all([
-    countCombinedSets(db, sets, combine, middle),
-    countAccountFriends(db, scope),
+  // a large account: the share of matches among its newest friends, where the exact count would be the wait
+  const estimated = estimates(policy)
+    ? sampleHits(db, scope, probesOf(sets, combine, friends.id), sample.size).then((s) =>
+        estimateFrom(s, policy, sample),
+      )
+    : Promise.resolve(undefined);
+  const counted = async () => {
+    const estimate = await estimated;
+    if (estimate !== undefined) return { total: estimate, totalIsEstimate: true };
+    return { total: await countCombinedSets(db, sets, combine, middle), totalIsEstimate: false };
+  };
+  const [{ total, totalIsEstimate }, all, newest] = await Promise.all([
+    counted(),
+    policy ? policy.friends : countAccountFriends(db, scope),
     // a full page from the newest friends is the page whatever the total: its view is read at once,
     // while the count still runs (the count is then all the wait)
     pageByProbes(db, scope, sets, combine, page, Math.min(walk.limit, reach * walk.perRow)).then(
       async (rows) => ({ rows, view: rows.length === page.limit ? await viewOf(rows) : undefined }),
     ),
   ]);
-  if (newest.rows.length === page.limit) return { ...newest, total, read: 'newest' };
+  if (newest.rows.length === page.limit) return { ...newest, total, totalIsEstimate, read: 'newest' };
   const answer = async (rows: FriendRow[], read: SetsRead) => ({
     rows,
     total,
+    totalIsEstimate,
     read,
     view: await viewOf(rows),
   });
-  if (total === 0 || page.offset >= total) return answer([], 'newest');
-  if (page.offset + newest.rows.length === total) return answer(newest.rows, 'newest');
-  if ((reach * all) / total <= walk.limit)
+  // an exact total says when no match lies past the newest friends walked
+  if (!totalIsEstimate) {
+    if (total === 0 || page.offset >= total) return answer([], 'newest');
+    if (page.offset + newest.rows.length === total) return answer(newest.rows, 'newest');
+  }
+  if ((reach * all) / Math.max(total, 1) <= walk.limit)
     return answer(await pageByProbes(db, scope, sets, combine, page), 'probes');
   const rows = await db
     .select()
@@ -278,7 +374,9 @@ export async function listFriends<V = undefined>(
   filter: FriendFilter,
   page: { limit: number; offset: number },
   view?: PageView<V>,
-): Promise<{ rows: FriendRow[]; total: number; view: V | undefined }> {
+  policy?: TotalPolicy,
+  sample: TotalSample = totalSample,
+): Promise<{ rows: FriendRow[]; total: number; totalIsEstimate: boolean; view: V | undefined }> {
   const conditions = [...(filter.conditions ?? [])];
   if (filter.search) conditions.push(ilike(friends.displayName, likePattern(filter.search)));
   const combined =
@@ -302,26 +400,43 @@ export async function listFriends<V = undefined>(
   if (filter.exactly?.length) {
     // the sets are the whole filter: their size is the total, and the page is read from them alone
     const combine = filter.combine ?? 'AND';
-    const {
-      rows,
-      total,
-      view: viewed,
-    } = await listFriendsOfSets(db, scope, filter.exactly, combine, page, {
+    const { read: _read, ...answer } = await listFriendsOfSets(db, scope, filter.exactly, combine, page, {
       view,
       middle: filter.middle,
+      policy,
+      sample,
     });
-    return { rows, total, view: viewed };
+    return answer;
   }
   const counted = async () => {
-    if (!combined && !filter.audience) return countAccountFriends(db, scope, filter.isFriend);
+    if (!combined && !filter.audience)
+      return { total: await countAccountFriends(db, scope, filter.isFriend), totalIsEstimate: false };
+    if (estimates(policy)) {
+      // a count that stops past `cap` matches (rare names: exact, and as cheap as the trigram index makes
+      // it) beside the sample (common ones: estimated)
+      const cap = Math.min(policy.exactUpTo, EXACT_MATCHES_CAP);
+      const upToCap = db
+        .select({ one: sql`1` })
+        .from(friends)
+        .where(where)
+        .limit(cap + 1)
+        .as('up_to_cap');
+      const [[capped], sampled] = await Promise.all([
+        db.select({ n: count() }).from(upToCap),
+        sampleHits(db, scope, where!, sample.size),
+      ]);
+      if ((capped?.n ?? 0) <= cap) return { total: capped?.n ?? 0, totalIsEstimate: false };
+      const estimate = estimateFrom(sampled, policy, sample);
+      if (estimate !== undefined) return { total: estimate, totalIsEstimate: true };
+    }
     const [total] = await db.select({ n: count() }).from(friends).where(where);
-    return total?.n ?? 0;
+    return { total: total?.n ?? 0, totalIsEstimate: false };
   };
-  const [total, { rows, viewed }] = await Promise.all([
+  const [{ total, totalIsEstimate }, { rows, viewed }] = await Promise.all([
     counted(),
     newestFirst().then(async (rows) => ({ rows, viewed: view ? await view(rows) : undefined })),
   ]);
-  return { rows, total, view: viewed };
+  return { rows, total, totalIsEstimate, view: viewed };
 }
 
 /** A SQL condition that is never true: for filters on data no service has recorded yet. */

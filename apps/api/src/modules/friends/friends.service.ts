@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   friendMessages,
+  estimablePaginationInfo,
   lineAccountMessages,
   paginationInfo,
   tagMessages,
@@ -22,6 +23,7 @@ import { LineError, lineGatewayFor } from '../../platform/line/line-gateway.ts';
 import { channelsOf, getLineAccountRowOrThrow, lineFailure } from '../line-accounts/index.ts';
 import {
   claimReplyToken,
+  countAccountFriends,
   findFriend,
   findFriendByLineUserId,
   inFriendSet,
@@ -32,6 +34,7 @@ import {
   updateFriend,
   type FriendRow,
   type MessageRow,
+  type TotalPolicy,
 } from './friends.repository.ts';
 import { touchConversation } from './inbox.repository.ts';
 import { queueMarkAsRead } from './mark-as-read.ts';
@@ -73,6 +76,20 @@ async function afterCheck<S, T extends unknown[]>(
   all.catch(() => undefined);
   const scope = await check;
   return [scope, ...((await all) as T)];
+}
+
+/**
+ * Whether a list's total may be estimated: the account's friends (from the counter; keyed by the caller's
+ * client, so another client's account reads 0) against FRIEND_TOTAL_EXACT_UP_TO. No read when the list
+ * has no filter (its total is the counter itself).
+ */
+async function totalPolicyOf(
+  ctx: ServiceContext,
+  scope: { clientId: number; lineAccountId: number },
+  filtered: boolean,
+): Promise<TotalPolicy | undefined> {
+  if (!filtered) return undefined;
+  return { friends: await countAccountFriends(ctx.db, scope), exactUpTo: ctx.config.friendTotalExactUpTo };
 }
 
 async function getFriendOrThrow(ctx: ServiceContext, input: FriendInput) {
@@ -176,15 +193,25 @@ export async function listFriendsOfAccount({
   directories,
   input,
 }: Ctx & WithDirectories & { input: ListInput }) {
-  const scope = await accountScope(ctx, input.lineAccountId);
-  const { total, view } = await listFriends(
+  // the account's friends (a counter, keyed by the caller's client) beside its check: above a threshold the
+  // total of a name search is estimated (issue 31)
+  const unchecked = { clientId: requireClientId(ctx), lineAccountId: input.lineAccountId };
+  const [scope, policy] = await afterCheck(
+    accountScope(ctx, input.lineAccountId),
+    totalPolicyOf(ctx, unchecked, !!input.search),
+  );
+  const { total, totalIsEstimate, view } = await listFriends(
     ctx.db,
     scope,
     { search: input.search, isFriend: input.isFriend },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
     (rows) => toFriendViews(ctx, directories, scope.clientId, rows),
+    policy,
   );
-  return { data: view!, pagination: paginationInfo(input.page, input.limit, total) };
+  return {
+    data: view!,
+    pagination: estimablePaginationInfo(input.page, input.limit, total, totalIsEstimate),
+  };
 }
 
 export async function getFriend({
@@ -230,10 +257,11 @@ export async function searchFriends({
   // The conditions' reads (attributes, routes, tags...) are keyed by the caller's client and run beside the
   // account's check, one round trip in all; the check's 404 still comes before any condition's 400.
   const unchecked = { clientId: requireClientId(ctx), lineAccountId: input.lineAccountId };
-  const [scope, { memberOnly: sets, others, middle }, knownTags] = await afterCheck(
+  const [scope, { memberOnly: sets, others, middle }, knownTags, policy] = await afterCheck(
     accountScope(ctx, input.lineAccountId),
     users.conditionSets(ctx.db, unchecked, input, ctx.clock.now()),
     tagIds.length > 0 ? countTagsOfAccount(ctx.db, unchecked, tagIds) : Promise.resolve(0),
+    totalPolicyOf(ctx, unchecked, true),
   );
   if (knownTags !== tagIds.length) throw badRequest(tagMessages.unknownTag);
   const conditions: SQL[] = [...[...sets, ...others].map(inFriendSet), ...tagConditions(scope, input)];
@@ -257,7 +285,7 @@ export async function searchFriends({
         input.isShiftServiceUser ? isStaff : never,
         input.includeNonMembers ? and(not(isMember), not(isStaff)) : never,
       );
-  const { total, view } = await listFriends(
+  const { total, totalIsEstimate, view } = await listFriends(
     ctx.db,
     scope,
     {
@@ -271,8 +299,12 @@ export async function searchFriends({
     },
     { limit: input.limit, offset: (input.page - 1) * input.limit },
     (rows) => toFriendViews(ctx, directories, scope.clientId, rows),
+    policy,
   );
-  return { data: view!, pagination: paginationInfo(input.page, input.limit, total) };
+  return {
+    data: view!,
+    pagination: estimablePaginationInfo(input.page, input.limit, total, totalIsEstimate),
+  };
 }
 
 type MessagesInput = FriendInput & z.output<typeof listMessagesQuerySchema>;

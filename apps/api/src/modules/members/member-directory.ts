@@ -8,7 +8,7 @@ import { cardSets } from './member-card-sets.ts';
 import { friendsWithChoice, friendsWithValue } from './member-search.repository.ts';
 import {
   likePattern,
-  listAttributes,
+  listAttributesOfFriendsStores,
   listAttributesOfAccount,
   listMembersByFriends,
   membersMiddleFriend,
@@ -91,18 +91,14 @@ export const memberDirectory: MemberDirectory = {
   cardSets,
   middleFriend: (scope) => membersMiddleFriend(scope),
   listMembersOfFriends: async (db: Db, clientId: number, friendIds: number[]): Promise<MemberOfFriend[]> => {
-    const rows = await listMembersByFriends(db, clientId, friendIds);
-    if (rows.length === 0) return [];
-    const storeIds = [...new Set(rows.map((r) => r.storeId))];
-    const [values, ...ofStores] = await Promise.all([
-      listValuesOfMembers(
-        db,
-        clientId,
-        rows.map((r) => r.id),
-      ),
-      ...storeIds.map((storeId) => listAttributes(db, { clientId, storeId })),
+    // members, their values and their stores' attributes side by side, each keyed by the friends (one
+    // round trip where members, then values, took two: issue 31)
+    const [rows, values, attributes] = await Promise.all([
+      listMembersByFriends(db, clientId, friendIds),
+      listValuesOfMembers(db, clientId, friendIds, 'friends'),
+      listAttributesOfFriendsStores(db, clientId, friendIds),
     ]);
-    const attributes = ofStores.flat();
+    if (rows.length === 0) return [];
     return rows.map((r) => ({
       id: r.id,
       friendId: r.friendId,

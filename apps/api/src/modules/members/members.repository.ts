@@ -62,6 +62,24 @@ export async function listAttributes(db: Db, scope: MemberScope): Promise<Attrib
     .orderBy(asc(memberAttributes.displayOrder), asc(memberAttributes.id));
 }
 
+/** The attributes of the member stores where some friends of a client are members (one statement). */
+export async function listAttributesOfFriendsStores(
+  db: Db,
+  clientId: number,
+  friendIds: number[],
+): Promise<AttributeRow[]> {
+  if (friendIds.length === 0) return [];
+  const storesOfFriends = db
+    .select({ storeId: members.storeId })
+    .from(members)
+    .where(and(eq(members.clientId, clientId), inArray(members.friendId, friendIds)));
+  return db
+    .select()
+    .from(memberAttributes)
+    .where(and(eq(memberAttributes.clientId, clientId), inArray(memberAttributes.storeId, storesOfFriends)))
+    .orderBy(asc(memberAttributes.displayOrder), asc(memberAttributes.id));
+}
+
 export async function findAttribute(
   db: Db,
   scope: MemberScope,
@@ -367,6 +385,8 @@ export async function listValuesOfMembers(
   db: Db,
   clientId: number,
   memberIds: number[],
+  /** `friends`: the ids are the members' friends (member_values.friend_id), read beside the members. */
+  of: 'members' | 'friends' = 'members',
 ): Promise<StoredValue[]> {
   if (memberIds.length === 0) return [];
   // Written with aliases: a selection from one table renders its columns unqualified (`"id"`), which
@@ -377,7 +397,12 @@ export async function listValuesOfMembers(
   const rows = await db
     .select({ value: memberValues, chosen })
     .from(memberValues)
-    .where(and(eq(memberValues.clientId, clientId), inArray(memberValues.memberId, memberIds)));
+    .where(
+      and(
+        eq(memberValues.clientId, clientId),
+        inArray(of === 'friends' ? memberValues.friendId : memberValues.memberId, memberIds),
+      ),
+    );
   return rows.map(({ value, chosen }) => ({
     ...value,
     choices: chosen ? (JSON.parse(chosen) as { id: number; value: string }[]) : [],

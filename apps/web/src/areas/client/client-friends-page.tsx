@@ -156,6 +156,7 @@ function FriendList({ lineAccountId, session }: { lineAccountId: number; session
               canWork={can(session.role, session.position, 'client.work')}
               conditions={conditions}
               matching={friends.data?.pagination.totalItems}
+              matchingIsEstimate={friends.data?.pagination.totalIsEstimate ?? false}
             />
             {canWork && (
               <SaveSegmentButton lineAccountId={lineAccountId} conditions={segmentConditionsOf(params)} />

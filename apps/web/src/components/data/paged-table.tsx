@@ -29,7 +29,8 @@ export type PageQuery<T> = {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
-  data: { data: T[]; pagination: PaginationInfo } | undefined;
+  /** `totalIsEstimate`: the total is an estimate (a large account's friends), shown as 「約 N」. */
+  data: { data: T[]; pagination: PaginationInfo & { totalIsEstimate?: boolean } } | undefined;
   refetch: () => unknown;
 };
 
@@ -163,7 +164,13 @@ export function PagedTable<T>({
           onPageChange={(_, page) => paging.onPageChange(page + 1)}
           onRowsPerPageChange={(e) => paging.onLimitChange(Number(e.target.value))}
           labelRowsPerPage={t('table.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            t(pagination.totalIsEstimate ? 'table.displayedRowsEstimate' : 'table.displayedRows', {
+              from,
+              to,
+              count,
+            })
+          }
           sx={{
             borderTop: 1,
             borderColor: 'divider',

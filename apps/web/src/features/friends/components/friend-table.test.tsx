@@ -91,6 +91,52 @@ describe('FriendTable', { timeout: 20_000 }, () => {
   });
 });
 
+describe('FriendTable totals', { timeout: 20_000 }, () => {
+  const tableWith = (totalIsEstimate: boolean, language: 'ja' | 'en') =>
+    renderableApp({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <FriendTable
+              query={{
+                isPending: false,
+                isError: false,
+                error: null,
+                data: {
+                  data: [friendBody()],
+                  pagination: {
+                    currentPage: 1,
+                    totalPages: 50_000,
+                    itemsPerPage: 20,
+                    totalItems: 1_000_000,
+                    totalIsEstimate,
+                  },
+                },
+                refetch: () => undefined,
+              }}
+              params={paramsOf({})}
+              onOpen={() => undefined}
+            />
+          ),
+        },
+      ],
+      initialPath: '/',
+      language,
+    }).ui;
+
+  it('says an estimated total is one (a large account: 約 1,000,000 件), an exact one as before', () => {
+    const estimated = render(tableWith(true, 'ja'));
+    expect(screen.getByText('1–20 件 / 約 1,000,000 件')).toBeTruthy();
+    estimated.unmount();
+    const english = render(tableWith(true, 'en'));
+    expect(screen.getByText('1–20 of about 1,000,000')).toBeTruthy();
+    english.unmount();
+    render(tableWith(false, 'ja'));
+    expect(screen.getByText('1–20 件 / 全 1000000 件')).toBeTruthy();
+  });
+});
+
 describe('FriendKindChips (区分)', { timeout: 20_000 }, () => {
   it('says General for a plain friend, Member, Staff, and Staff (pending) until the store approves', () => {
     const kinds = [

@@ -44,6 +44,7 @@ export function TagManagerButton({
   canWork,
   conditions,
   matching,
+  matchingIsEstimate = false,
 }: {
   lineAccountId: number;
   canManage: boolean;
@@ -52,6 +53,8 @@ export function TagManagerButton({
   conditions: Conditions;
   /** How many friends they find now. */
   matching: number | undefined;
+  /** `matching` is an estimate (a large account's filtered total): shown as 「約 N人」. */
+  matchingIsEstimate?: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -69,6 +72,7 @@ export function TagManagerButton({
             canWork={canWork}
             conditions={conditions}
             matching={matching}
+            matchingIsEstimate={matchingIsEstimate}
           />
         )}
         <DialogActions>
@@ -85,6 +89,7 @@ function TagManagerContent(props: {
   canWork: boolean;
   conditions: Conditions;
   matching: number | undefined;
+  matchingIsEstimate: boolean;
 }) {
   const { t } = useTranslation();
   const showFailure = useShowFailure();
@@ -251,7 +256,9 @@ function TagManagerContent(props: {
             {t('tags.bulkTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('tags.bulkTarget', { count: props.matching ?? 0 })}
+            {t(props.matchingIsEstimate ? 'tags.bulkTargetEstimate' : 'tags.bulkTarget', {
+              count: props.matching ?? 0,
+            })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextField
