@@ -22,6 +22,11 @@ export type ServerProcess = {
   cpuMs: () => number;
   /** Resident memory, in MiB. */
   rssMiB: () => number;
+  /**
+   * Resident memory now and at its peak (VmHWM), and the part of it that is WebAssembly memory (PGlite's
+   * postgres: shared buffers, work memory, caches), in MiB, read from /proc like the rest.
+   */
+  memory: () => { rssMiB: number; peakMiB: number; wasmMiB: number };
   alive: () => boolean;
   stop: () => Promise<void>;
 };
@@ -81,11 +86,18 @@ async function startBundled(
     app === 'api' && process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...profile, bundle], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // BENCH_API_NODE_ARGS="--flag --flag" adds Node options to the API's process (a diagnostic preload, say).
+  const extra =
+    app === 'api' && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/) : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', ...profile, ...extra, bundle],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const startSeconds = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
@@ -127,6 +139,15 @@ async function startBundled(
       const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
       return match ? Number(match[1]) / 1024 : Number.NaN;
     },
+    memory: () => {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+      return {
+        rssMiB: kib('VmRSS') / 1024,
+        peakMiB: kib('VmHWM') / 1024,
+        wasmMiB: wasmResidentKiB(pid) / 1024,
+      };
+    },
     alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -137,4 +158,38 @@ async function startBundled(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Resident KiB of the process's WebAssembly memories. V8 reserves each one with a guard region of several
+ * GiB: an anonymous read-write mapping (the pages the module may use) directly followed by an inaccessible
+ * one, which nothing else in a Node process looks like.
+ */
+function wasmResidentKiB(pid: number): number {
+  const maps: { start: bigint; end: bigint; perm: string; rssKiB: number }[] = [];
+  for (const text of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(text);
+    if (mapping)
+      maps.push({
+        start: BigInt(`0x${mapping[1]}`),
+        end: BigInt(`0x${mapping[2]}`),
+        perm: mapping[3]!,
+        rssKiB: 0,
+      });
+    const rss = /^Rss:\s+(\d+) kB/.exec(text);
+    if (rss && maps.length > 0) maps[maps.length - 1]!.rssKiB = Number(rss[1]);
+  }
+  const guard = 4n * 1024n ** 3n;
+  let total = 0;
+  for (let i = 0; i + 1 < maps.length; i++) {
+    const [memory, next] = [maps[i]!, maps[i + 1]!];
+    if (
+      memory.perm.startsWith('rw') &&
+      next.perm === '---p' &&
+      memory.end === next.start &&
+      next.end - next.start >= guard
+    )
+      total += memory.rssKiB;
+  }
+  return total;
 }

@@ -194,6 +194,14 @@ function withParsersSetOnce(client: PGlite): PGlite {
   });
 }
 
+/**
+ * PGlite's postgres runs in WebAssembly memory, which grows to what it has touched and never gives pages
+ * back: its shared buffers (postgres's default 128MB) end up resident once a large account has been read.
+ * 64MB holds the hot pages of the 100,000-friend account's reads (the bench's memory line, issue 31); the
+ * rest is read through the operating system's file cache, which is shared and can be given back.
+ */
+const pgliteSettings = ['-c', 'shared_buffers=64MB'];
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -257,6 +265,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ...(options.template ? { loadDataDir: options.template } : {}),
     parsers: drizzlePgliteParsers,
     extensions: { pg_trgm }, // friend search (migration 0006)
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
   });
   await pglite.waitReady;
   const client = withParsersSetOnce(pglite);
