@@ -183,7 +183,9 @@ describe('inflow routes of an account without a LIFF', () => {
     // told the check failed, with a button that starts LINE Login again
     const slug = new URL(created.body.url).searchParams.get('r')!;
     const forged = `${slug}.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`;
-    await phone.goto(`/liff/api/v1/inflow-login/callback?code=x&state=${forged}`);
+    await phone.goto(
+      `${new URL(created.body.url).origin}/liff/api/v1/inflow-login/callback?code=x&state=${forged}`,
+    );
     await phone.getByTestId('route-login-failed').waitFor({ timeout: 30_000 });
     expect(await phone.getByTestId('route-login-failed').textContent()).toContain(
       'LINEでの確認ができませんでした',
