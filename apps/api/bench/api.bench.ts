@@ -130,6 +130,8 @@ const serverEnv: Record<string, string> = {
   RATE_LIMIT_LOGIN: '1000000',
   RATE_LIMIT_LOGIN_IP: '1000000',
   RATE_LIMIT_MAIL: '1000000',
+  // the webhook's warm-up (decision 0063) follows the product's default unless the bench is told
+  ...(process.env.WARM_UP ? { WARM_UP: process.env.WARM_UP } : {}),
 };
 let server: ServerProcess = await startApi(serverEnv);
 note(
